@@ -1,0 +1,121 @@
+# SPDX-License-Identifier: GPL-2.0
+# ampsoc developer commands. What to build lives in Kbuild files; this file
+# only drives them. See README.md.
+#
+#   make            build kernel modules and host tools
+#   make check      everything, tested in fresh QEMU guests (T=glob for a subset)
+#   make demo       the virtual AMP SoC story (BOARD=path for another board)
+#   make shell      a guest with everything loaded (EXTRA=files CMD=command)
+#   make bench      benchmarks, one table, JSON under build/bench/
+#   make style      checkpatch --strict;  make sparse: sparse (C=2)
+#   make unit       host unit tests only; make fuzz: libFuzzer targets
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := all
+
+ROOT  := $(CURDIR)
+BUILD := $(ROOT)/build
+# KVER is resolved once; tools/kver.sh explains a missing kernel in one line.
+KVER  := $(or $(KVER),$(shell $(ROOT)/tools/kver.sh 2>$(BUILD).kver.err || true))
+KDIR  ?= /usr/src/linux-headers-$(KVER)
+export KVER
+
+CC       ?= gcc
+HOST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wmissing-prototypes \
+	       -Wno-unused-parameter -I$(ROOT)/include
+# Static guest programs link against this libc; nothing else is in the guest.
+GUEST_CFLAGS := $(HOST_CFLAGS) -static
+
+# Lists that each area's build.mk appends to.
+HOST_BINS     :=
+UNIT_TESTS    :=
+GUEST_PROGS   :=
+GUEST_FIRMWARE :=
+GUEST_KMODS   := virtio virtio_ring
+FUZZ_TARGETS  :=
+CHECK_DEPS    := base
+
+-include $(wildcard $(ROOT)/*/build.mk $(ROOT)/tests/*/build.mk)
+
+.PHONY: all deps kver modules host guest-progs firmware initramfs check \
+	check-harness unit demo shell bench style sparse kdoc fuzz clean help
+
+all: modules host
+
+help:
+	@sed -n '2,12p' Makefile | sed 's/^# \{0,1\}//'
+
+deps:
+	@$(ROOT)/tools/deps.sh $(CHECK_DEPS)
+
+kver:
+	@if [ -z "$(KVER)" ]; then cat $(BUILD).kver.err >&2; exit 1; fi
+	@if [ ! -f "$(KDIR)/Makefile" ]; then \
+		echo "ampsoc: $(KDIR) is not a kernel build tree: install linux-headers-$(KVER)" >&2; exit 1; fi
+
+# W=1 also runs kernel-doc on every file; any warning fails the build.
+modules: kver
+	@mkdir -p $(BUILD)
+	@set -o pipefail; $(MAKE) -C $(KDIR) M=$(ROOT) W=1 $(if $(C),C=$(C)) modules 2>&1 | \
+		tee $(BUILD)/modules.log | grep -v '^Skipping BTF generation'
+	@if grep -E 'warning:|error:' $(BUILD)/modules.log | grep -v 'Skipping BTF'; then \
+		echo "ampsoc: the module build has warnings (see build/modules.log)" >&2; exit 1; fi
+
+host: $(HOST_BINS)
+
+guest-progs: $(GUEST_PROGS)
+
+firmware: $(GUEST_FIRMWARE)
+
+# The guest image: busybox, our modules, Debian's modules they need, guest
+# programs, firmware, scenario scripts and anything in EXTRA.
+initramfs: modules guest-progs firmware
+	@$(ROOT)/tests/qemu/mkinitramfs.sh $(BUILD)/initramfs.cpio.gz \
+		--kmods "$(GUEST_KMODS)" --progs "$(GUEST_PROGS)" \
+		--firmware "$(GUEST_FIRMWARE)" --extra "$(EXTRA)"
+
+unit: $(UNIT_TESTS)
+	@$(ROOT)/tests/qemu/run.py --unit $(UNIT_TESTS)
+
+RUN := $(ROOT)/tests/qemu/run.py --build $(BUILD) --kver $(KVER) \
+	$(if $(ACCEL),--accel $(ACCEL)) $(if $(J),--jobs $(J)) \
+	$(if $(EXTRA),--extra "$(EXTRA)") $(if $(CMD),--cmd "$(CMD)")
+
+check: deps
+	@$(MAKE) --no-print-directory initramfs host $(UNIT_TESTS)
+	@$(RUN) --unit-tests "$(UNIT_TESTS)" --harness-selftest \
+		$(if $(T),--filter '$(T)') tests/scenarios
+
+demo: deps
+	@$(ROOT)/tools/deps.sh demo
+	@$(MAKE) --no-print-directory initramfs host
+	@$(RUN) --demo $(if $(BOARD),--board $(BOARD))
+
+shell: deps
+	@$(MAKE) --no-print-directory initramfs host
+	@$(RUN) --shell $(if $(SERVICES),--services "$(SERVICES)")
+
+bench: deps
+	@$(MAKE) --no-print-directory initramfs host
+	@$(RUN) --bench $(if $(T),--filter '$(T)') tests/bench
+
+# Host-side fuzzing with libFuzzer; FUZZ_SECONDS per target.
+FUZZ_SECONDS ?= 60
+fuzz:
+	@$(ROOT)/tools/deps.sh fuzz
+	@$(MAKE) --no-print-directory $(FUZZ_TARGETS)
+	@$(ROOT)/tools/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+# checkpatch from Debian's linux-source-6.1, unpacked outside the repo.
+CACHE ?= $(HOME)/.cache/ampsoc
+style:
+	@$(ROOT)/tools/deps.sh style
+	@$(ROOT)/tools/checkpatch.sh $(CACHE)
+
+sparse: kver
+	@$(ROOT)/tools/deps.sh style
+	@$(MAKE) --no-print-directory modules C=2
+
+clean:
+	@$(MAKE) -C $(KDIR) M=$(ROOT) clean >/dev/null 2>&1 || true
+	rm -rf $(BUILD) $(BUILD).kver.err

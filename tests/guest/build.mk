@@ -1,0 +1,7 @@
+# Guest programs: every tests/guest/<name>.c becomes a static /usr/bin/<name>.
+GUEST_SRCS := $(wildcard $(ROOT)/tests/guest/*.c)
+GUEST_PROGS += $(patsubst $(ROOT)/tests/guest/%.c,$(BUILD)/guest/%,$(GUEST_SRCS))
+
+$(BUILD)/guest/%: $(ROOT)/tests/guest/%.c $(ROOT)/tests/lib/ktap_user.h
+	@mkdir -p $(dir $@)
+	$(CC) $(GUEST_CFLAGS) -I$(ROOT)/tests/lib -o $@ $< -lpthread

@@ -251,6 +251,8 @@ int ampsoc_pd_remove(struct ampsoc_pd *pd);
 struct ampsoc_pd *ampsoc_pd_find(const char *name);
 bool ampsoc_pd_is_on(struct ampsoc_pd *pd);
 void ampsoc_pd_power_off_unused(void);
+/* Diagnostics: device-list walks so far (flat while runtime PM runs). */
+u64 ampsoc_pd_dev_walks(void);
 
 /* Devices */
 int ampsoc_pd_add_device(struct ampsoc_pd *pd, struct device *dev);

@@ -285,6 +285,10 @@ class Runner:
                 c.failed += 1
                 failures.append("service: " + m.group(2))
         reasons = []
+        if p.returncode not in (0, None) and not timed_out:
+            with open(os.path.join(rundir, "runner.log"), errors="replace") as f:
+                last = [l for l in f.read().splitlines() if l.startswith("qemu-system")]
+            reasons.append("qemu exited %d: %s" % (p.returncode, (last[-1] if last else "")[:200]))
         if timed_out:
             reasons.append("timeout after %d s" % timeout)
         if not re.search(r"^%s\b" % TOKEN, verdict, re.M):
@@ -457,7 +461,7 @@ def main():
             extra = []
         if a.cmd and not a.bench:
             scen.append("tests/qemu/user_cmd.sh")
-        if not scen and not extra and not jobs and not a.unit_tests.strip():
+        if not scen and not extra and not jobs and not a.unit_tests.strip() and not a.bench:
             print("ampsoc: no scenario matches '%s'" % (a.filter or "*"))
             print("0 passed, 1 failed")
             return 1

@@ -9,6 +9,7 @@
 #   make bench      benchmarks, one table, JSON under build/bench/
 #   make style      checkpatch --strict;  make sparse: sparse (C=2)
 #   make unit       host unit tests only; make fuzz: libFuzzer targets
+#   make debug-kernel  build the lockdep+KASAN kernel (cached outside the repo)
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := all
@@ -38,7 +39,7 @@ CHECK_DEPS    := base
 -include $(wildcard $(ROOT)/*/build.mk $(ROOT)/tests/*/build.mk)
 
 .PHONY: all deps kver modules host guest-progs firmware initramfs check \
-	check-harness unit demo shell bench style sparse kdoc fuzz clean help
+	unit demo shell bench style sparse fuzz debug-kernel clean help
 
 all: modules host
 
@@ -115,6 +116,11 @@ style:
 sparse: kver
 	@$(ROOT)/tools/deps.sh style
 	@$(MAKE) --no-print-directory modules C=2
+
+# lockdep+KASAN kernel from linux-source-6.1, cached outside the repo.
+debug-kernel:
+	@$(ROOT)/tools/deps.sh debug
+	@$(ROOT)/tools/debug-kernel.sh $(CACHE)
 
 clean:
 	@$(MAKE) -C $(KDIR) M=$(ROOT) clean >/dev/null 2>&1 || true

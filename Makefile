@@ -44,7 +44,7 @@ CHECK_DEPS    := base
 all: modules host
 
 help:
-	@sed -n '2,12p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,13p' Makefile | sed 's/^# \{0,1\}//'
 
 deps:
 	@$(ROOT)/tools/deps.sh $(CHECK_DEPS)

@@ -26,6 +26,7 @@
 #include <linux/pm_runtime.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/suspend.h>
 
 #define DRV_NAME "ampsoc-pdfake"
 
@@ -55,6 +56,29 @@ static struct platform_device *fake_devs[ARRAY_SIZE(dev_domain)];
 static atomic_t violations = ATOMIC_INIT(0);
 static struct dentry *dbg_root;
 
+/* Between the PM notifier's PREPARE and POST events. */
+static bool in_sleep;
+
+static int fake_pm_notify(struct notifier_block *nb, unsigned long ev,
+			  void *data)
+{
+	switch (ev) {
+	case PM_SUSPEND_PREPARE:
+	case PM_HIBERNATION_PREPARE:
+		WRITE_ONCE(in_sleep, true);
+		break;
+	case PM_POST_SUSPEND:
+	case PM_POST_HIBERNATION:
+		WRITE_ONCE(in_sleep, false);
+		break;
+	}
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block fake_pm_nb = {
+	.notifier_call = fake_pm_notify,
+};
+
 static int fake_power_on(struct ampsoc_pd *pd)
 {
 	struct fake_pd *f = container_of(pd, struct fake_pd, pd);
@@ -70,7 +94,7 @@ static int fake_power_off(struct ampsoc_pd *pd)
 
 	f->hw_on = false;
 	f->offs++;
-	if (pd->prepared_count)
+	if (READ_ONCE(in_sleep))
 		f->sleep_offs++;
 	return 0;
 }
@@ -351,6 +375,7 @@ static int __init fake_init(void)
 		}
 		fake_devs[i] = p;
 	}
+	register_pm_notifier(&fake_pm_nb);
 	/* Domains without devices of their own follow their children. */
 	ampsoc_pd_power_off_unused();
 
@@ -375,6 +400,7 @@ module_init(fake_init);
 static void __exit fake_exit(void)
 {
 	debugfs_remove_recursive(dbg_root);
+	unregister_pm_notifier(&fake_pm_nb);
 	fake_teardown();
 	platform_driver_unregister(&fake_driver);
 }

@@ -132,24 +132,65 @@ static int fake_cb(struct device *dev, int which)
 	return 0;
 }
 
-#define FAKE_CB(fn, which)						\
-static int fn(struct device *dev)					\
-{									\
-	return fake_cb(dev, which);					\
+static int fake_rt_suspend(struct device *dev)
+{
+	return fake_cb(dev, C_RT_SUSPEND);
 }
 
-FAKE_CB(fake_rt_suspend, C_RT_SUSPEND)
-FAKE_CB(fake_rt_resume, C_RT_RESUME)
-FAKE_CB(fake_suspend, C_SUSPEND)
-FAKE_CB(fake_resume, C_RESUME)
-FAKE_CB(fake_suspend_noirq, C_SUSPEND_NOIRQ)
-FAKE_CB(fake_resume_noirq, C_RESUME_NOIRQ)
-FAKE_CB(fake_freeze, C_FREEZE)
-FAKE_CB(fake_thaw, C_THAW)
-FAKE_CB(fake_freeze_noirq, C_FREEZE_NOIRQ)
-FAKE_CB(fake_thaw_noirq, C_THAW_NOIRQ)
-FAKE_CB(fake_restore, C_RESTORE)
-FAKE_CB(fake_restore_noirq, C_RESTORE_NOIRQ)
+static int fake_rt_resume(struct device *dev)
+{
+	return fake_cb(dev, C_RT_RESUME);
+}
+
+static int fake_suspend(struct device *dev)
+{
+	return fake_cb(dev, C_SUSPEND);
+}
+
+static int fake_resume(struct device *dev)
+{
+	return fake_cb(dev, C_RESUME);
+}
+
+static int fake_suspend_noirq(struct device *dev)
+{
+	return fake_cb(dev, C_SUSPEND_NOIRQ);
+}
+
+static int fake_resume_noirq(struct device *dev)
+{
+	return fake_cb(dev, C_RESUME_NOIRQ);
+}
+
+static int fake_freeze(struct device *dev)
+{
+	return fake_cb(dev, C_FREEZE);
+}
+
+static int fake_thaw(struct device *dev)
+{
+	return fake_cb(dev, C_THAW);
+}
+
+static int fake_freeze_noirq(struct device *dev)
+{
+	return fake_cb(dev, C_FREEZE_NOIRQ);
+}
+
+static int fake_thaw_noirq(struct device *dev)
+{
+	return fake_cb(dev, C_THAW_NOIRQ);
+}
+
+static int fake_restore(struct device *dev)
+{
+	return fake_cb(dev, C_RESTORE);
+}
+
+static int fake_restore_noirq(struct device *dev)
+{
+	return fake_cb(dev, C_RESTORE_NOIRQ);
+}
 
 static const struct dev_pm_ops fake_pm = {
 	.runtime_suspend = fake_rt_suspend,
@@ -335,7 +376,9 @@ static int __init fake_init(void)
 			f->st[1].power_on_latency_ns = NSEC_PER_MSEC;
 			f->st[2].power_off_latency_ns = 10 * NSEC_PER_MSEC;
 			f->st[2].power_on_latency_ns = 10 * NSEC_PER_MSEC;
-			f->st[0].fixed = f->st[1].fixed = f->st[2].fixed = true;
+			f->st[0].fixed = true;
+			f->st[1].fixed = true;
+			f->st[2].fixed = true;
 			f->pd.states = f->st;
 			f->pd.state_count = 3;
 			gov = &ampsoc_pd_qos_gov;

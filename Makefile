@@ -10,6 +10,7 @@
 #   make style      checkpatch --strict;  make sparse: sparse (C=2)
 #   make unit       host unit tests only; make fuzz: libFuzzer targets
 #   make debug-kernel  build the lockdep+KASAN kernel (cached outside the repo)
+#   make check-debug   the scenarios on that kernel
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := all
@@ -39,12 +40,12 @@ CHECK_DEPS    := base
 -include $(wildcard $(ROOT)/*/build.mk $(ROOT)/tests/*/build.mk)
 
 .PHONY: all deps kver modules host guest-progs firmware initramfs check \
-	unit demo shell bench style sparse fuzz debug-kernel clean help
+	unit demo shell bench style sparse fuzz debug-kernel check-debug clean help
 
 all: modules host
 
 help:
-	@sed -n '2,13p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,14p' Makefile | sed 's/^# \{0,1\}//'
 
 deps:
 	@$(ROOT)/tools/deps.sh $(CHECK_DEPS)
@@ -121,6 +122,28 @@ sparse: kver
 debug-kernel:
 	@$(ROOT)/tools/deps.sh debug
 	@$(ROOT)/tools/debug-kernel.sh $(CACHE)
+
+# The whole suite on the debug kernel: modules built against its tree from
+# a copy of the sources, its own initramfs, slower timeouts.
+DEBUG_BUILD := $(BUILD)/debug
+check-debug: deps
+	@$(ROOT)/tools/deps.sh debug
+	@$(MAKE) --no-print-directory host guest-progs firmware $(UNIT_TESTS)
+	@set -e; dk=$$($(ROOT)/tools/debug-kernel.sh $(CACHE)); \
+	krel=$$($(MAKE) -s -C $$dk kernelrelease); \
+	[ -d $$dk/modroot/lib/modules/$$krel ] || \
+		$(MAKE) -s -C $$dk modules_install INSTALL_MOD_PATH=$$dk/modroot >/dev/null; \
+	mkdir -p $(DEBUG_BUILD)/src; \
+	rsync -a --delete --exclude=/build --exclude=/.git $(ROOT)/ $(DEBUG_BUILD)/src/; \
+	$(MAKE) -C $$dk M=$(DEBUG_BUILD)/src W=1 modules >$(DEBUG_BUILD)/modules.log 2>&1 || \
+		{ tail -n 30 $(DEBUG_BUILD)/modules.log; exit 1; }; \
+	KVER=$$krel $(ROOT)/tests/qemu/mkinitramfs.sh $(DEBUG_BUILD)/initramfs.cpio \
+		--modroot $$dk/modroot --kodir $(DEBUG_BUILD)/src \
+		--kmods "$(GUEST_KMODS)" --progs "$(GUEST_PROGS)" \
+		--firmware "$(GUEST_FIRMWARE)" --extra "$(EXTRA)"; \
+	$(ROOT)/tests/qemu/run.py --build $(DEBUG_BUILD) --kver $$krel \
+		--kernel $$dk/arch/x86/boot/bzImage --timeout-scale 6 \
+		$(if $(J),--jobs $(J)) $(if $(T),--filter '$(T)') tests/scenarios
 
 clean:
 	@$(MAKE) -C $(KDIR) M=$(ROOT) clean >/dev/null 2>&1 || true

@@ -146,7 +146,7 @@ class Runner:
         self.a = args
         self.build = args.build
         self.initramfs = os.path.join(self.build, "initramfs.cpio")
-        self.kernel = "/boot/vmlinuz-%s" % args.kver
+        self.kernel = args.kernel or "/boot/vmlinuz-%s" % args.kver
         self.lock = threading.Lock()
 
     # ---- one guest -------------------------------------------------------
@@ -240,7 +240,7 @@ class Runner:
             cmd = self.qemu_cmd(h, rundir, initrd) + qargs
             log.write("qemu: %s\n" % " ".join(shlex.quote(c) for c in cmd))
             log.flush()
-            timeout = int(h["timeout"])
+            timeout = int(float(h["timeout"]) * self.a.timeout_scale)
             p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=log,
                                  stderr=subprocess.STDOUT, start_new_session=True)
             timed_out = False
@@ -414,6 +414,9 @@ def main():
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--kver", default=os.environ.get("KVER", ""))
     ap.add_argument("--accel")
+    ap.add_argument("--kernel", help="boot this image instead of /boot/vmlinuz-KVER")
+    ap.add_argument("--timeout-scale", type=float, default=1.0,
+                    help="multiply every scenario's timeout (slow debug kernels)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--extra", default="")
     ap.add_argument("--cmd", default="")

@@ -40,7 +40,7 @@ CHECK_DEPS    := base
 -include $(wildcard $(ROOT)/*/build.mk $(ROOT)/tests/*/build.mk)
 
 .PHONY: all deps kver modules host guest-progs firmware initramfs check \
-	unit demo shell bench style sparse fuzz debug-kernel check-debug clean help
+	unit demo shell bench style sparse fuzz debug-kernel check-debug dkms-src dkms-install dkms-build clean help
 
 all: modules host
 
@@ -117,6 +117,26 @@ style:
 sparse: kver
 	@$(ROOT)/tools/deps.sh style
 	@$(MAKE) --no-print-directory modules C=2
+
+# DKMS: the modules as a Debian user installs them. dkms-build adds the
+# tree to DKMS, builds it against $(KVER)'s headers and removes it again,
+# without installing anything into any kernel.
+VERSION := 0.1+g$(shell git -C $(ROOT) rev-parse --short HEAD 2>/dev/null || echo 0)
+DKMS_SRC := /usr/src/ampsoc-$(VERSION)
+dkms-src:
+	@rm -rf $(DKMS_SRC) && mkdir -p $(DKMS_SRC)
+	@cd $(ROOT) && git ls-files -z Kbuild dkms.conf include drivers tests/kmod | \
+		xargs -0 cp --parents -t $(DKMS_SRC)
+	@sed -i 's/@PACKAGE_VERSION@/$(VERSION)/' $(DKMS_SRC)/dkms.conf
+dkms-install: kver dkms-src
+	dkms install -m ampsoc -v $(VERSION) -k $(KVER)
+dkms-build: kver dkms-src
+	@$(ROOT)/tools/deps.sh dkms
+	@dkms remove -m ampsoc -v $(VERSION) --all >/dev/null 2>&1 || true
+	dkms add -m ampsoc -v $(VERSION)
+	dkms build -m ampsoc -v $(VERSION) -k $(KVER)
+	dkms remove -m ampsoc -v $(VERSION) --all
+	@rm -rf $(DKMS_SRC)
 
 # lockdep+KASAN kernel from linux-source-6.1, cached outside the repo.
 debug-kernel:

@@ -1239,7 +1239,9 @@ module_init(ampsoc_pd_module_init);
 
 static void __exit ampsoc_pd_module_exit(void)
 {
-	/* Users hold module references: every domain is gone by now. */
+	/* Providers hold module references: domains should be gone. */
+	if (!list_empty(&ampsoc_pd_list))
+		pr_warn("unloading with PM domains still registered\n");
 	ampsoc_pd_provider_exit();
 	ampsoc_pd_debugfs_exit();
 	ampsoc_pd_sleep_exit();

@@ -8,6 +8,7 @@
  *             └─ fake_side               ampsoc-pdfake.2
  *   fake_wake (ACTIVE_WAKEUP)            ampsoc-pdfake.3 (wakeup capable)
  *   fake_qos (QoS governor, 3 states)    ampsoc-pdfake.4
+ *   extra_devs=N more devices, .5 on, in mid, leaf, side, top in turn
  *
  * Userspace drives the devices through power/control, power/wakeup,
  * power/pm_qos_resume_latency_us and the "busy" attribute (1: take a
@@ -52,7 +53,21 @@ static const char * const fake_names[NR_DOMAINS] = {
 
 static struct fake_pd fake_pds[NR_DOMAINS];
 static const int dev_domain[] = { LEAF, LEAF, SIDE, WAKE, QOS };
-static struct platform_device *fake_devs[ARRAY_SIZE(dev_domain)];
+/* Extra devices (stress scenarios) go round these domains. */
+static const int extra_domain[] = { MID, LEAF, SIDE, TOP };
+#define MAX_EXTRA	64
+static struct platform_device *fake_devs[ARRAY_SIZE(dev_domain) + MAX_EXTRA];
+
+static unsigned int extra_devs;
+module_param(extra_devs, uint, 0444);
+MODULE_PARM_DESC(extra_devs, "more devices, in mid, leaf, side and top (max 64)");
+
+static int fake_dev_domain(unsigned int i)
+{
+	if (i < ARRAY_SIZE(dev_domain))
+		return dev_domain[i];
+	return extra_domain[(i - ARRAY_SIZE(dev_domain)) % ARRAY_SIZE(extra_domain)];
+}
 static atomic_t violations = ATOMIC_INIT(0);
 static struct dentry *dbg_root;
 
@@ -398,14 +413,15 @@ static int __init fake_init(void)
 	ret = platform_driver_register(&fake_driver);
 	if (ret)
 		goto err;
-	for (i = 0; i < ARRAY_SIZE(dev_domain); i++) {
+	for (i = 0; i < ARRAY_SIZE(dev_domain) + min(extra_devs, MAX_EXTRA); i++) {
 		struct platform_device *p = platform_device_alloc(DRV_NAME, i);
 
 		if (!p) {
 			ret = -ENOMEM;
 			goto err_drv;
 		}
-		ret = ampsoc_pd_add_device(&fake_pds[dev_domain[i]].pd, &p->dev);
+		ret = ampsoc_pd_add_device(&fake_pds[fake_dev_domain(i)].pd,
+					   &p->dev);
 		if (ret) {
 			platform_device_put(p);
 			goto err_drv;

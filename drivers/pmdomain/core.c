@@ -824,6 +824,11 @@ int ampsoc_pd_add_device(struct ampsoc_pd *pd, struct device *dev)
 		goto err_unlock_list;
 	}
 	mutex_lock(&pd->lock);
+	/*
+	 * Registered, and it cannot go while we hold its lock: power_on()
+	 * may now run without the list lock held.
+	 */
+	mutex_unlock(&ampsoc_pd_list_lock);
 	if (pd->prepared_count || ampsoc_pd_in_transition()) {
 		ret = -EAGAIN;
 		goto err_unlock;
@@ -840,7 +845,6 @@ int ampsoc_pd_add_device(struct ampsoc_pd *pd, struct device *dev)
 	pd->device_count++;
 	dev_pm_domain_set(dev, &pd->domain);
 	mutex_unlock(&pd->lock);
-	mutex_unlock(&ampsoc_pd_list_lock);
 
 	ret = dev_pm_qos_add_notifier(dev, &pdd->qos_nb,
 				      DEV_PM_QOS_RESUME_LATENCY);
@@ -852,8 +856,10 @@ int ampsoc_pd_add_device(struct ampsoc_pd *pd, struct device *dev)
 
 err_unlock:
 	mutex_unlock(&pd->lock);
+	goto err_clear;
 err_unlock_list:
 	mutex_unlock(&ampsoc_pd_list_lock);
+err_clear:
 	spin_lock_irq(&dev->power.lock);
 	dev->power.subsys_data->domain_data = NULL;
 	spin_unlock_irq(&dev->power.lock);

@@ -27,6 +27,7 @@
 #define FAKE	"/sys/kernel/debug/ampsoc_pdfake"
 #define VIEW	"/sys/kernel/ampsoc_pd"
 #define MAXDEV	128
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 static char devs[MAXDEV][256];
 static int ndev;
@@ -153,7 +154,7 @@ static int all_off(void)
 {
 	unsigned int i;
 
-	for (i = 0; i < sizeof(domains) / sizeof(domains[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(domains); i++)
 		if (!domain_off(domains[i]))
 			return 0;
 	return 1;
@@ -210,7 +211,7 @@ int main(int argc, char **argv)
 		usleep(10000);
 	ktap_ok(all_off(), "all_domains_off_after_idle");
 
-	for (i = 0; i < (int)(sizeof(domains) / sizeof(domains[0])); i++) {
+	for (i = 0; i < (int)(ARRAY_SIZE(domains)); i++) {
 		if (view_count(domains[i], "active_count") != 0 ||
 		    view_count(domains[i], "sd_count") != 0) {
 			ktap_diag("%s: active_count %ld sd_count %ld", domains[i],

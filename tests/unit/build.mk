@@ -1,0 +1,2 @@
+# Host unit tests of the harness itself.
+UNIT_TESTS += $(ROOT)/tests/unit/runner_ktap.py

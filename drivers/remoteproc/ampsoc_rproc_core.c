@@ -514,6 +514,16 @@ static int arp_handle_trace(struct ampsoc_rproc *rproc,
 		return arp_reject(rproc, -EINVAL,
 				  "trace buffer at 0x%x (0x%x bytes) is outside device memory",
 				  rsc->da, rsc->len);
+	/* Keep allocations away from it; carveouts may cover it. */
+	if (arp_mem_find(rproc, rsc->da, rsc->len)) {
+		int ret;
+
+		mutex_lock(&rproc->mem_lock);
+		ret = arp_mem_track(rproc, rsc->da, rsc->len, true);
+		mutex_unlock(&rproc->mem_lock);
+		if (ret)
+			return ret;
+	}
 	t = kzalloc(sizeof(*t), GFP_KERNEL);
 	if (!t)
 		return -ENOMEM;
@@ -592,7 +602,20 @@ static int arp_handle_vdev(struct ampsoc_rproc *rproc,
 	return 0;
 }
 
-static int arp_handle_resources(struct ampsoc_rproc *rproc, bool carveouts)
+/* Traces first (their memory is reserved), then carveouts, then the rest. */
+static unsigned int arp_rsc_pass(u32 type)
+{
+	switch (type) {
+	case AMPSOC_RSC_TRACE:
+		return 0;
+	case AMPSOC_RSC_CARVEOUT:
+		return 1;
+	default:
+		return 2;
+	}
+}
+
+static int arp_handle_resources(struct ampsoc_rproc *rproc, unsigned int pass)
 {
 	struct ampsoc_rsc_table *table = rproc->cached_table;
 	unsigned int i;
@@ -604,7 +627,7 @@ static int arp_handle_resources(struct ampsoc_rproc *rproc, bool carveouts)
 		void *rsc = hdr->data;
 		int avail = rproc->table_sz - off - sizeof(*hdr);
 
-		if ((hdr->type == AMPSOC_RSC_CARVEOUT) != carveouts)
+		if (arp_rsc_pass(hdr->type) != pass)
 			continue;
 		switch (hdr->type) {
 		case AMPSOC_RSC_CARVEOUT:
@@ -744,9 +767,10 @@ static int arp_fw_boot(struct ampsoc_rproc *rproc, const struct firmware *fw)
 		}
 	}
 	if (rproc->cached_table) {
-		ret = arp_handle_resources(rproc, true);
-		if (!ret)
-			ret = arp_handle_resources(rproc, false);
+		unsigned int pass;
+
+		for (pass = 0; pass < 3 && !ret; pass++)
+			ret = arp_handle_resources(rproc, pass);
 		if (ret)
 			goto fail;
 	}

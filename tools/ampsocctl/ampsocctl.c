@@ -159,7 +159,7 @@ static int cmd_rproc_list(void)
 
 static int cmd_rproc(int argc, char **argv)
 {
-	char dir[PATH_MAX], path[PATH_MAX];
+	char dir[PATH_MAX], path[PATH_MAX + 64];
 	const char *op;
 	int err;
 
@@ -174,18 +174,21 @@ static int cmd_rproc(int argc, char **argv)
 	if (err)
 		return fail(-err, "no remote processor", argv[1]);
 
+	if (!strcmp(op, "trace")) {
+		snprintf(path, sizeof(path), "%s/%s/trace%s", RPROC_DEBUGFS,
+			 strrchr(dir, '/') + 1, argc == 3 ? argv[2] : "0");
+		return cat_file(path);
+	}
+	if (!strcmp(op, "state")) {
+		snprintf(path, sizeof(path), "%s/state", dir);
+		return cat_file(path);
+	}
 	if (!strcmp(op, "start") || !strcmp(op, "stop")) {
 		err = write_attr(dir, "state", op);
 	} else if (!strcmp(op, "firmware") && argc == 3) {
 		err = write_attr(dir, "firmware", argv[2]);
 	} else if (!strcmp(op, "recovery") && argc == 3) {
 		err = write_attr(dir, "recovery", argv[2]);
-	} else if (!strcmp(op, "trace")) {
-		snprintf(path, sizeof(path), "%s/%s/trace%s", RPROC_DEBUGFS,
-			 strrchr(dir, '/') + 1, argc == 3 ? argv[2] : "0");
-		return cat_file(path);
-	} else if (!strcmp(op, "state")) {
-		return cat_file(strcat(strcpy(path, dir), "/state"));
 	} else {
 		fprintf(stderr, "%s: unknown rproc command '%s'\n", prog, op);
 		return 2;
@@ -440,7 +443,7 @@ static int cmd_pd(int argc, char **argv)
 	return cat_file(path);
 }
 
-static int usage(int ret)
+static int print_help(int ret)
 {
 	FILE *f = ret ? stderr : stdout;
 
@@ -463,10 +466,10 @@ static int usage(int ret)
 int main(int argc, char **argv)
 {
 	if (argc < 2)
-		return usage(2);
+		return print_help(2);
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") ||
 	    !strcmp(argv[1], "help"))
-		return usage(0);
+		return print_help(0);
 	if (!strcmp(argv[1], "rproc"))
 		return cmd_rproc(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "channels"))
@@ -476,5 +479,5 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "pd"))
 		return cmd_pd(argc - 2, argv + 2);
 	fprintf(stderr, "%s: unknown command '%s'\n", prog, argv[1]);
-	return usage(2);
+	return print_help(2);
 }

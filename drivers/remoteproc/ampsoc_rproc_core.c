@@ -852,9 +852,10 @@ static int arp_pm_get(struct ampsoc_rproc *rproc)
 	return ret < 0 ? ret : 0;
 }
 
+/* Synchronous, so that the domain is off when shutdown returns. */
 static void arp_pm_put(struct ampsoc_rproc *rproc)
 {
-	pm_runtime_put(rproc->dev.parent);
+	pm_runtime_put_sync(rproc->dev.parent);
 }
 
 /**

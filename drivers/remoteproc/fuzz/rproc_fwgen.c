@@ -18,8 +18,8 @@
 #define CORE 0
 
 const struct fwgen_desc fwgen_cases[FWGEN_NUM_CASES] = {
-	[FWGEN_GOOD64] = { "ampsoc-rproc-fake.elf", 0, 0 },
-	[FWGEN_GOOD32] = { "ampsoc-rproc-fake32.elf", 0, 0 },
+	[FWGEN_GOOD64] = { FWGEN_GOOD64_NAME, 0, 0 },
+	[FWGEN_GOOD32] = { FWGEN_GOOD32_NAME, 0, 0 },
 #define BADFW(name, e, stage) \
 	[FWGEN_BAD_##name] = { "ampsoc-rproc-bad-" #name ".elf", e, stage },
 #include "../../../tests/kmod/remoteproc/badfw_cases.h"

@@ -7,8 +7,12 @@
 #ifndef _AMPSOC_RPROC_FWGEN_H
 #define _AMPSOC_RPROC_FWGEN_H
 
+#ifdef __KERNEL__
+#include <linux/types.h>
+#else
 #include <stddef.h>
 #include <stdint.h>
+#endif
 
 /* The fake remote processor's memory map (tests/kmod/remoteproc). */
 #define FWGEN_MEM_DA		0x10000000u
@@ -18,11 +22,14 @@
 #define FWGEN_TRACE_DA		(FWGEN_MEM_DA + 0x1800)
 #define FWGEN_TRACE_LEN		0x800
 #define FWGEN_TEXT_MAGIC	"AMPSOCFW"
+#define FWGEN_GOOD64_NAME	"ampsoc-rproc-fake.elf"
+#define FWGEN_GOOD32_NAME	"ampsoc-rproc-fake32.elf"
 #define FWGEN_VDEV_ID		7
 #define FWGEN_VRING_NUM		16
 #define FWGEN_VENDOR_OK		128
 #define FWGEN_VENDOR_REFUSED	129
 
+#ifndef __KERNEL__
 enum fwgen_case {
 	FWGEN_GOOD64,
 	FWGEN_GOOD32,
@@ -45,5 +52,6 @@ extern const struct fwgen_desc fwgen_cases[FWGEN_NUM_CASES];
  */
 #define FWGEN_MAX	4096
 size_t fwgen_build(enum fwgen_case c, uint8_t *buf);
+#endif
 
 #endif /* _AMPSOC_RPROC_FWGEN_H */

@@ -345,6 +345,9 @@ static void arp_subdevs_stop(struct ampsoc_rproc *rproc,
 
 static int arp_start_locked(struct ampsoc_rproc *rproc)
 {
+	/* The list head posing as an entry: "from the end" for the helpers. */
+	struct ampsoc_rproc_subdev *head =
+		list_entry(&rproc->subdevs, struct ampsoc_rproc_subdev, node);
 	struct ampsoc_rproc_subdev *sd;
 	int ret;
 
@@ -361,8 +364,7 @@ static int arp_start_locked(struct ampsoc_rproc *rproc)
 	ret = rproc->ops->start(rproc);
 	if (ret) {
 		dev_err(&rproc->dev, "can't start %s: %d\n", rproc->name, ret);
-		arp_subdevs_unprepare(rproc, list_entry(&rproc->subdevs,
-				      struct ampsoc_rproc_subdev, node));
+		arp_subdevs_unprepare(rproc, head);
 		return ret;
 	}
 
@@ -373,10 +375,7 @@ static int arp_start_locked(struct ampsoc_rproc *rproc)
 				ret);
 			arp_subdevs_stop(rproc, sd, false);
 			rproc->ops->stop(rproc);
-			arp_subdevs_unprepare(rproc,
-					      list_entry(&rproc->subdevs,
-							 struct ampsoc_rproc_subdev,
-							 node));
+			arp_subdevs_unprepare(rproc, head);
 			return ret;
 		}
 	}

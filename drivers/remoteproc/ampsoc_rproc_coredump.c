@@ -58,8 +58,8 @@ static void arp_dump_layout(struct ampsoc_rproc *rproc,
 	struct arp_dump_seg *s;
 
 	l->is64 = !rproc->fw_info || rproc->fw_info->elf_class != ELFCLASS32;
-	l->ehdr = l->is64 ? sizeof(Elf64_Ehdr) : sizeof(Elf32_Ehdr);
-	l->phdr = l->is64 ? sizeof(Elf64_Phdr) : sizeof(Elf32_Phdr);
+	l->ehdr = l->is64 ? sizeof(struct elf64_hdr) : sizeof(struct elf32_hdr);
+	l->phdr = l->is64 ? sizeof(struct elf64_phdr) : sizeof(struct elf32_phdr);
 	l->nseg = 0;
 	l->total = 0;
 	list_for_each_entry(s, &rproc->dump_segments, node) {
@@ -85,7 +85,7 @@ static void arp_dump_headers(struct ampsoc_rproc *rproc,
 	buf[EI_VERSION] = EV_CURRENT;
 	buf[EI_OSABI] = ELFOSABI_NONE;
 	if (l->is64) {
-		Elf64_Ehdr *e = (Elf64_Ehdr *)buf;
+		struct elf64_hdr *e = (struct elf64_hdr *)buf;
 
 		e->e_type = ET_CORE;
 		e->e_machine = machine;
@@ -96,7 +96,7 @@ static void arp_dump_headers(struct ampsoc_rproc *rproc,
 		e->e_phentsize = l->phdr;
 		e->e_phnum = l->nseg;
 	} else {
-		Elf32_Ehdr *e = (Elf32_Ehdr *)buf;
+		struct elf32_hdr *e = (struct elf32_hdr *)buf;
 
 		e->e_type = ET_CORE;
 		e->e_machine = machine;
@@ -109,7 +109,7 @@ static void arp_dump_headers(struct ampsoc_rproc *rproc,
 	}
 	list_for_each_entry(s, &rproc->dump_segments, node) {
 		if (l->is64) {
-			Elf64_Phdr *p = (Elf64_Phdr *)ph;
+			struct elf64_phdr *p = (struct elf64_phdr *)ph;
 
 			p->p_type = PT_LOAD;
 			p->p_offset = off;
@@ -120,7 +120,7 @@ static void arp_dump_headers(struct ampsoc_rproc *rproc,
 			p->p_flags = PF_R | PF_W | PF_X;
 			p->p_align = 0;
 		} else {
-			Elf32_Phdr *p = (Elf32_Phdr *)ph;
+			struct elf32_phdr *p = (struct elf32_phdr *)ph;
 
 			p->p_type = PT_LOAD;
 			p->p_offset = off;
@@ -248,11 +248,8 @@ void arp_coredump(struct ampsoc_rproc *rproc)
 	}
 
 	buf = vmalloc(l.total);
-	if (!buf) {
-		dev_err(&rproc->dev, "no memory for a %zu-byte coredump\n",
-			l.total);
+	if (!buf)
 		return;
-	}
 	arp_dump_headers(rproc, &l, buf);
 	off = l.hdrs;
 	list_for_each_entry(s, &rproc->dump_segments, node) {

@@ -3,9 +3,10 @@
  * ELF32/ELF64 firmware and resource-table validation for ampsoc remoteproc.
  *
  * This file is compiled twice: into the ampsoc_rproc module and, behind
- * fuzz/shim.h, into host unit tests and a libFuzzer target. Every field of
- * an untrusted image is checked against the image size before it is used;
- * header reads go through memcpy() so that no offset needs to be aligned.
+ * tests/fuzz/remoteproc/ampsoc_rproc_fw_shim.h, into host unit tests and a
+ * libFuzzer target. Every field of an untrusted image is checked against
+ * the image size before it is used; header reads go through memcpy() so
+ * that no offset needs to be aligned.
  * On error the functions return a negative errno and leave exactly one
  * human-readable sentence in @err, which the kernel logs once.
  */
@@ -48,7 +49,7 @@ static bool fw_range_ok(u64 off, u64 len, u64 size)
 static void fw_read_ehdr(const u8 *d, bool is64, struct fw_ehdr *e)
 {
 	if (is64) {
-		Elf64_Ehdr h;
+		struct elf64_hdr h;
 
 		memcpy(&h, d, sizeof(h));
 		e->type = h.e_type;
@@ -63,7 +64,7 @@ static void fw_read_ehdr(const u8 *d, bool is64, struct fw_ehdr *e)
 		e->shnum = h.e_shnum;
 		e->shstrndx = h.e_shstrndx;
 	} else {
-		Elf32_Ehdr h;
+		struct elf32_hdr h;
 
 		memcpy(&h, d, sizeof(h));
 		e->type = h.e_type;
@@ -83,7 +84,7 @@ static void fw_read_ehdr(const u8 *d, bool is64, struct fw_ehdr *e)
 static void fw_read_phdr(const u8 *d, bool is64, struct fw_phdr *p)
 {
 	if (is64) {
-		Elf64_Phdr h;
+		struct elf64_phdr h;
 
 		memcpy(&h, d, sizeof(h));
 		p->type = h.p_type;
@@ -92,7 +93,7 @@ static void fw_read_phdr(const u8 *d, bool is64, struct fw_phdr *p)
 		p->filesz = h.p_filesz;
 		p->memsz = h.p_memsz;
 	} else {
-		Elf32_Phdr h;
+		struct elf32_phdr h;
 
 		memcpy(&h, d, sizeof(h));
 		p->type = h.p_type;
@@ -106,7 +107,7 @@ static void fw_read_phdr(const u8 *d, bool is64, struct fw_phdr *p)
 static void fw_read_shdr(const u8 *d, bool is64, struct fw_shdr *s)
 {
 	if (is64) {
-		Elf64_Shdr h;
+		struct elf64_shdr h;
 
 		memcpy(&h, d, sizeof(h));
 		s->name = h.sh_name;
@@ -115,7 +116,7 @@ static void fw_read_shdr(const u8 *d, bool is64, struct fw_shdr *s)
 		s->offset = h.sh_offset;
 		s->size = h.sh_size;
 	} else {
-		Elf32_Shdr h;
+		struct elf32_shdr h;
 
 		memcpy(&h, d, sizeof(h));
 		s->name = h.sh_name;
@@ -140,7 +141,7 @@ static int fw_parse_segments(const u8 *d, size_t size, bool is64,
 			     struct ampsoc_fw_info *info, char *err,
 			     size_t errlen)
 {
-	size_t phsz = is64 ? sizeof(Elf64_Phdr) : sizeof(Elf32_Phdr);
+	size_t phsz = is64 ? sizeof(struct elf64_phdr) : sizeof(struct elf32_phdr);
 	unsigned int i;
 	u64 end;
 
@@ -245,7 +246,7 @@ static int fw_parse_sections(const u8 *d, size_t size, bool is64,
 			     struct ampsoc_fw_info *info, char *err,
 			     size_t errlen)
 {
-	size_t shsz = is64 ? sizeof(Elf64_Shdr) : sizeof(Elf32_Shdr);
+	size_t shsz = is64 ? sizeof(struct elf64_shdr) : sizeof(struct elf32_shdr);
 	static const char want[] = RSC_SECTION_NAME;
 	struct fw_shdr strtab;
 	unsigned int i;
@@ -376,7 +377,7 @@ int ampsoc_fw_parse_elf(const void *data, size_t size,
 			  d[EI_VERSION]);
 		return -ENOEXEC;
 	}
-	if (size < (is64 ? sizeof(Elf64_Ehdr) : sizeof(Elf32_Ehdr))) {
+	if (size < (is64 ? sizeof(struct elf64_hdr) : sizeof(struct elf32_hdr))) {
 		scnprintf(err, errlen, "image truncated inside the ELF header");
 		return -ENOEXEC;
 	}

@@ -193,8 +193,8 @@ struct ampsoc_rproc {
 	bool deleting;
 	struct list_head mems;
 	struct list_head allocs;
-	struct mutex mem_lock;
-	spinlock_t vq_lock;
+	struct mutex mem_lock;		/* protects allocs */
+	spinlock_t vq_lock;		/* notifyids lookups vs. vring teardown */
 	struct list_head carveouts;
 	struct list_head traces;
 	struct list_head rvdevs;

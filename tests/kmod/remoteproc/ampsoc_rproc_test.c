@@ -2,7 +2,7 @@
 /*
  * KTAP tests of the ampsoc remoteproc framework on fake remote processors
  * (ampsoc_rproc_fake), with the firmware images of
- * drivers/remoteproc/fuzz/rproc_fwgen.c from /lib/firmware.
+ * tests/fuzz/remoteproc/rproc_fwgen.c from /lib/firmware.
  *
  * Every case gets a fresh processor in a fresh pair of PM domains (a child
  * domain under a parent), so the cases are independent.
@@ -24,19 +24,6 @@
 #include "fake.h"
 
 #define TEST_DEV_ID	100
-
-/* Stop the case at the first failed precondition. */
-#define RP_ASSERT(t, cond)						\
-	do {								\
-		if (!KTAP_EXPECT(t, cond))				\
-			return;						\
-	} while (0)
-
-#define RP_ASSERT_EQ(t, a, b)						\
-	do {								\
-		if (!KTAP_EXPECT_EQ(t, a, b))				\
-			return;						\
-	} while (0)
 
 struct tsub {
 	struct ampsoc_rproc_subdev sd;
@@ -262,7 +249,8 @@ static void boot_and_shutdown(struct ampsoc_ktap_test *t)
 	struct tctx *c = t->priv;
 
 	KTAP_EXPECT_EQ(t, c->rproc->state, AMPSOC_RPROC_OFFLINE);
-	RP_ASSERT_EQ(t, ampsoc_rproc_boot(c->rproc), 0);
+	if (!KTAP_EXPECT_EQ(t, ampsoc_rproc_boot(c->rproc), 0))
+		return;
 	KTAP_EXPECT_EQ(t, c->rproc->state, AMPSOC_RPROC_RUNNING);
 	KTAP_EXPECT_EQ(t, atomic_read(&c->fake->starts), 1);
 	KTAP_EXPECT(t, c->fake->running);
@@ -280,7 +268,8 @@ static void segments_loaded(struct ampsoc_ktap_test *t)
 	const u8 *text = mem_at(c, FWGEN_TEXT_DA);
 	unsigned int i, bad = 0;
 
-	RP_ASSERT_EQ(t, ampsoc_rproc_boot(c->rproc), 0);
+	if (!KTAP_EXPECT_EQ(t, ampsoc_rproc_boot(c->rproc), 0))
+		return;
 	KTAP_EXPECT(t, !memcmp(text, FWGEN_TEXT_MAGIC, 8));
 	for (i = 8; i < 0x100; i++)
 		bad += text[i] != (u8)(i * 7 + 1);
@@ -317,14 +306,16 @@ static void addresses_written_back(struct ampsoc_ktap_test *t)
 	const struct ampsoc_rsc_vdev *vd;
 	unsigned int i;
 
-	RP_ASSERT_EQ(t, ampsoc_rproc_boot(c->rproc), 0);
+	if (!KTAP_EXPECT_EQ(t, ampsoc_rproc_boot(c->rproc), 0))
+		return;
 	KTAP_EXPECT(t, c->rproc->table_ptr == tb);
 	heap = find_rsc(tb, AMPSOC_RSC_CARVEOUT, 1);
 	vd = find_rsc(tb, AMPSOC_RSC_VDEV, 0);
-	RP_ASSERT(t, heap && vd);
+	if (!KTAP_EXPECT(t, heap && vd))
+		return;
 	KTAP_EXPECT(t, heap->da != AMPSOC_FW_RSC_ADDR_ANY);
-	KTAP_EXPECT(t, heap->da >= FWGEN_MEM_DA &&
-		       heap->da + heap->len <= FWGEN_MEM_DA + FWGEN_MEM_SIZE);
+	KTAP_EXPECT(t, heap->da >= FWGEN_MEM_DA);
+	KTAP_EXPECT(t, heap->da + heap->len <= FWGEN_MEM_DA + FWGEN_MEM_SIZE);
 	/* allocations stay clear of the segments */
 	KTAP_EXPECT(t, heap->da >= FWGEN_DATA_DA + 0x1000);
 	/* vmalloc memory has no physical address to give */
@@ -333,10 +324,12 @@ static void addresses_written_back(struct ampsoc_ktap_test *t)
 		const struct ampsoc_rsc_vring *r = &vd->vring[i];
 
 		KTAP_EXPECT(t, r->da != AMPSOC_FW_RSC_ADDR_ANY);
-		KTAP_EXPECT(t, r->da >= FWGEN_MEM_DA &&
-			       r->da < FWGEN_MEM_DA + FWGEN_MEM_SIZE);
-		KTAP_EXPECT(t, r->da + 0x2000 <= heap->da ||
-			       heap->da + heap->len <= r->da);
+		bool clear = r->da + 0x2000 <= heap->da ||
+			     heap->da + heap->len <= r->da;
+
+		KTAP_EXPECT(t, r->da >= FWGEN_MEM_DA);
+		KTAP_EXPECT(t, r->da < FWGEN_MEM_DA + FWGEN_MEM_SIZE);
+		KTAP_EXPECT(t, clear);
 		KTAP_EXPECT_EQ(t, r->notifyid, i);
 	}
 	KTAP_EXPECT(t, vd->vring[0].da != vd->vring[1].da);
@@ -348,7 +341,8 @@ static void trace_buffer_written(struct ampsoc_ktap_test *t)
 	struct tctx *c = t->priv;
 	const char *trace = mem_at(c, FWGEN_TRACE_DA);
 
-	RP_ASSERT_EQ(t, ampsoc_rproc_boot(c->rproc), 0);
+	if (!KTAP_EXPECT_EQ(t, ampsoc_rproc_boot(c->rproc), 0))
+		return;
 	KTAP_EXPECT(t, strnstr(trace, "booted ampsoc-rproc-fake.elf at 0x10000000 (boot 1)",
 			       FWGEN_TRACE_LEN));
 	ampsoc_rproc_shutdown(c->rproc);
@@ -358,7 +352,8 @@ static void refcount_nested(struct ampsoc_ktap_test *t)
 {
 	struct tctx *c = t->priv;
 
-	RP_ASSERT_EQ(t, ampsoc_rproc_boot(c->rproc), 0);
+	if (!KTAP_EXPECT_EQ(t, ampsoc_rproc_boot(c->rproc), 0))
+		return;
 	KTAP_EXPECT_EQ(t, ampsoc_rproc_boot(c->rproc), 0);
 	KTAP_EXPECT_EQ(t, ampsoc_rproc_boot(c->rproc), 0);
 	KTAP_EXPECT_EQ(t, atomic_read(&c->fake->starts), 1);
@@ -375,9 +370,11 @@ static void get_put_first_and_last(struct ampsoc_ktap_test *t)
 {
 	struct tctx *c = t->priv;
 
-	RP_ASSERT_EQ(t, ampsoc_rproc_get(c->rproc), 0);
+	if (!KTAP_EXPECT_EQ(t, ampsoc_rproc_get(c->rproc), 0))
+		return;
 	KTAP_EXPECT_EQ(t, c->rproc->state, AMPSOC_RPROC_RUNNING);
-	RP_ASSERT_EQ(t, ampsoc_rproc_get(c->rproc), 0);
+	if (!KTAP_EXPECT_EQ(t, ampsoc_rproc_get(c->rproc), 0))
+		return;
 	ampsoc_rproc_put(c->rproc);
 	KTAP_EXPECT_EQ(t, c->rproc->state, AMPSOC_RPROC_RUNNING);
 	ampsoc_rproc_put(c->rproc);
@@ -390,7 +387,8 @@ static void subdevices_follow(struct ampsoc_ktap_test *t)
 {
 	struct tctx *c = t->priv;
 
-	RP_ASSERT_EQ(t, ampsoc_rproc_boot(c->rproc), 0);
+	if (!KTAP_EXPECT_EQ(t, ampsoc_rproc_boot(c->rproc), 0))
+		return;
 	KTAP_EXPECT(t, !strcmp(c->sub.log, "ps"));
 	ampsoc_rproc_shutdown(c->rproc);
 	KTAP_EXPECT(t, !strcmp(c->sub.log, "psSu"));
@@ -448,9 +446,11 @@ static void vdev_becomes_virtio_device(struct ampsoc_ktap_test *t)
 	struct vfind f = { 0 };
 	u8 cfg[8];
 
-	RP_ASSERT_EQ(t, ampsoc_rproc_boot(c->rproc), 0);
+	if (!KTAP_EXPECT_EQ(t, ampsoc_rproc_boot(c->rproc), 0))
+		return;
 	device_for_each_child(&c->rproc->dev, &f, find_virtio);
-	RP_ASSERT_EQ(t, f.count, 1);
+	if (!KTAP_EXPECT_EQ(t, f.count, 1))
+		return;
 	KTAP_EXPECT_EQ(t, f.vdev->id.device, FWGEN_VDEV_ID);
 	KTAP_EXPECT(t, ampsoc_rproc_from_vdev(f.vdev) == c->rproc);
 	KTAP_EXPECT_EQ(t, f.vdev->config->get_features(f.vdev), 1);
@@ -476,9 +476,11 @@ static void vdev_buffers_in_device_memory(struct ampsoc_ktap_test *t)
 	void *a, *b;
 	u64 da, db;
 
-	RP_ASSERT_EQ(t, ampsoc_rproc_boot(c->rproc), 0);
+	if (!KTAP_EXPECT_EQ(t, ampsoc_rproc_boot(c->rproc), 0))
+		return;
 	device_for_each_child(&c->rproc->dev, &f, find_virtio);
-	RP_ASSERT_EQ(t, f.count, 1);
+	if (!KTAP_EXPECT_EQ(t, f.count, 1))
+		return;
 	a = ampsoc_rproc_vdev_alloc(f.vdev, 0x10000, &da, &pa);
 	b = ampsoc_rproc_vdev_alloc(f.vdev, 0x10000, &db, &pa);
 	KTAP_EXPECT(t, a && b);
@@ -499,7 +501,8 @@ static void domain_on_exactly_while_running(struct ampsoc_ktap_test *t)
 
 	KTAP_EXPECT(t, runtime_suspended(c));
 	KTAP_EXPECT(t, !c->child_on && !c->parent_on);
-	RP_ASSERT_EQ(t, ampsoc_rproc_boot(c->rproc), 0);
+	if (!KTAP_EXPECT_EQ(t, ampsoc_rproc_boot(c->rproc), 0))
+		return;
 	KTAP_EXPECT(t, c->fake->powered_at_start);
 	KTAP_EXPECT(t, c->child_on && c->parent_on);
 	KTAP_EXPECT(t, ampsoc_pd_is_on(&c->child));
@@ -520,7 +523,8 @@ static void run_bad(struct ampsoc_ktap_test *t, const char *name, int err)
 	struct tctx *c = t->priv;
 	int ret;
 
-	RP_ASSERT_EQ(t, ampsoc_rproc_set_firmware(c->rproc, name), 0);
+	if (!KTAP_EXPECT_EQ(t, ampsoc_rproc_set_firmware(c->rproc, name), 0))
+		return;
 	ret = ampsoc_rproc_boot(c->rproc);
 	KTAP_EXPECT_EQ(t, ret, err);
 	if (!ret)
@@ -531,17 +535,18 @@ static void run_bad(struct ampsoc_ktap_test *t, const char *name, int err)
 	KTAP_EXPECT(t, !c->child_on);
 	KTAP_EXPECT(t, !c->rproc->table_ptr && !c->rproc->cached_table);
 	/* a correct firmware boots afterwards */
-	RP_ASSERT_EQ(t, ampsoc_rproc_set_firmware(c->rproc,
-						    FWGEN_GOOD64_NAME), 0);
+	ret = ampsoc_rproc_set_firmware(c->rproc, FWGEN_GOOD64_NAME);
+	if (!KTAP_EXPECT_EQ(t, ret, 0))
+		return;
 	KTAP_EXPECT_EQ(t, ampsoc_rproc_boot(c->rproc), 0);
 	KTAP_EXPECT_EQ(t, ampsoc_rproc_shutdown(c->rproc), 0);
 }
 
 #define BADFW(name, e, stage)						\
-static void rejects_##name(struct ampsoc_ktap_test *t)			\
-{									\
-	run_bad(t, "ampsoc-rproc-bad-" #name ".elf", -(e));		\
-}
+	static void rejects_##name(struct ampsoc_ktap_test *t)		\
+	{								\
+		run_bad(t, "ampsoc-rproc-bad-" #name ".elf", -(e));	\
+	}
 #include "badfw_cases.h"
 #undef BADFW
 
@@ -564,7 +569,8 @@ static void firmware_names_checked(struct ampsoc_ktap_test *t)
 		if (ampsoc_rproc_set_firmware(c->rproc, bad[i]) != -EINVAL)
 			ampsoc_ktap_fail(t, "name %u accepted", i);
 	long_name = kmalloc(NAME_MAX + 2, GFP_KERNEL);
-	RP_ASSERT(t, long_name);
+	if (!KTAP_EXPECT(t, long_name))
+		return;
 	memset(long_name, 'a', NAME_MAX + 1);
 	long_name[NAME_MAX + 1] = '\0';
 	KTAP_EXPECT_EQ(t, ampsoc_rproc_set_firmware(c->rproc, long_name),
@@ -576,7 +582,8 @@ static void firmware_names_checked(struct ampsoc_ktap_test *t)
 	KTAP_EXPECT(t, !strcmp(c->rproc->firmware, "sub/x..y.elf"));
 	KTAP_EXPECT_EQ(t, ampsoc_rproc_set_firmware(c->rproc,
 						    FWGEN_GOOD64_NAME), 0);
-	RP_ASSERT_EQ(t, ampsoc_rproc_boot(c->rproc), 0);
+	if (!KTAP_EXPECT_EQ(t, ampsoc_rproc_boot(c->rproc), 0))
+		return;
 	KTAP_EXPECT_EQ(t, ampsoc_rproc_set_firmware(c->rproc, "other.elf"),
 		       -EBUSY);
 	ampsoc_rproc_shutdown(c->rproc);
@@ -589,7 +596,8 @@ static void crash_recovers(struct ampsoc_ktap_test *t)
 	struct tctx *c = t->priv;
 	struct vfind f = { 0 };
 
-	RP_ASSERT_EQ(t, ampsoc_rproc_boot(c->rproc), 0);
+	if (!KTAP_EXPECT_EQ(t, ampsoc_rproc_boot(c->rproc), 0))
+		return;
 	ampsoc_rproc_report_crash(c->rproc, AMPSOC_RPROC_WATCHDOG);
 	flush_work(&c->rproc->crash_work);
 	KTAP_EXPECT_EQ(t, c->rproc->state, AMPSOC_RPROC_RUNNING);
@@ -616,7 +624,8 @@ static void recovery_disabled_stays_crashed(struct ampsoc_ktap_test *t)
 	struct tctx *c = t->priv;
 
 	c->rproc->recovery_disabled = true;
-	RP_ASSERT_EQ(t, ampsoc_rproc_boot(c->rproc), 0);
+	if (!KTAP_EXPECT_EQ(t, ampsoc_rproc_boot(c->rproc), 0))
+		return;
 	ampsoc_rproc_report_crash(c->rproc, AMPSOC_RPROC_MMUFAULT);
 	flush_work(&c->rproc->crash_work);
 	KTAP_EXPECT_EQ(t, c->rproc->state, AMPSOC_RPROC_CRASHED);
@@ -639,10 +648,12 @@ static void shutdown_while_crashed(struct ampsoc_ktap_test *t)
 	struct tctx *c = t->priv;
 
 	c->rproc->recovery_disabled = true;
-	RP_ASSERT_EQ(t, ampsoc_rproc_boot(c->rproc), 0);
+	if (!KTAP_EXPECT_EQ(t, ampsoc_rproc_boot(c->rproc), 0))
+		return;
 	ampsoc_rproc_report_crash(c->rproc, AMPSOC_RPROC_FATAL_ERROR);
 	flush_work(&c->rproc->crash_work);
-	RP_ASSERT_EQ(t, c->rproc->state, AMPSOC_RPROC_CRASHED);
+	if (!KTAP_EXPECT_EQ(t, c->rproc->state, AMPSOC_RPROC_CRASHED))
+		return;
 	KTAP_EXPECT_EQ(t, ampsoc_rproc_shutdown(c->rproc), 0);
 	KTAP_EXPECT_EQ(t, c->rproc->state, AMPSOC_RPROC_OFFLINE);
 	KTAP_EXPECT(t, !strcmp(c->sub.log, "psCu"));
@@ -663,7 +674,8 @@ static void failed_recovery_powers_off(struct ampsoc_ktap_test *t)
 {
 	struct tctx *c = t->priv;
 
-	RP_ASSERT_EQ(t, ampsoc_rproc_boot(c->rproc), 0);
+	if (!KTAP_EXPECT_EQ(t, ampsoc_rproc_boot(c->rproc), 0))
+		return;
 	c->fake->fail_start = EIO;
 	ampsoc_rproc_report_crash(c->rproc, AMPSOC_RPROC_WATCHDOG);
 	flush_work(&c->rproc->crash_work);
@@ -713,7 +725,8 @@ static void concurrent_users(struct ampsoc_ktap_test *t)
 	int i, errors = 0;
 
 	u = kcalloc(USERS, sizeof(*u), GFP_KERNEL);
-	RP_ASSERT(t, u);
+	if (!KTAP_EXPECT(t, u))
+		return;
 	for (i = 0; i < USERS; i++) {
 		struct task_struct *k;
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Malformed firmware images: built on the host by
- * drivers/remoteproc/fuzz/rproc_mkfw.c as /lib/firmware/ampsoc-rproc-bad-<name>.elf,
+ * tests/fuzz/remoteproc/rproc_mkfw.c as /lib/firmware/ampsoc-rproc-bad-<name>.elf,
  * checked by the host parser test (stage PARSE) and booted on the fake
  * remote processor by ampsoc_rproc_test (every stage).
  *

@@ -16,7 +16,7 @@
 #include <ampsoc/remoteproc.h>
 
 #include "../../../drivers/remoteproc/ampsoc_rproc_fw.h"
-#include "../../../drivers/remoteproc/fuzz/rproc_fwgen.h"
+#include "../../fuzz/remoteproc/rproc_fwgen.h"
 
 #define AMPSOC_RPROC_FAKE_DRV	"ampsoc-rproc-fake"
 

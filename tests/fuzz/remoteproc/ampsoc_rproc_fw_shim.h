@@ -26,6 +26,45 @@ typedef uint64_t u64;
 #define check_add_overflow(a, b, d) __builtin_add_overflow(a, b, d)
 #define check_mul_overflow(a, b, d) __builtin_mul_overflow(a, b, d)
 
+/* The ELF headers under the kernel's struct names (glibc has typedefs). */
+struct elf32_hdr {
+	unsigned char e_ident[EI_NIDENT];
+	u16 e_type, e_machine;
+	u32 e_version, e_entry, e_phoff, e_shoff, e_flags;
+	u16 e_ehsize, e_phentsize, e_phnum, e_shentsize, e_shnum, e_shstrndx;
+};
+
+struct elf64_hdr {
+	unsigned char e_ident[EI_NIDENT];
+	u16 e_type, e_machine;
+	u32 e_version;
+	u64 e_entry, e_phoff, e_shoff;
+	u32 e_flags;
+	u16 e_ehsize, e_phentsize, e_phnum, e_shentsize, e_shnum, e_shstrndx;
+};
+
+struct elf32_phdr {
+	u32 p_type, p_offset, p_vaddr, p_paddr, p_filesz, p_memsz, p_flags,
+	    p_align;
+};
+
+struct elf64_phdr {
+	u32 p_type, p_flags;
+	u64 p_offset, p_vaddr, p_paddr, p_filesz, p_memsz, p_align;
+};
+
+struct elf32_shdr {
+	u32 sh_name, sh_type, sh_flags, sh_addr, sh_offset, sh_size, sh_link,
+	    sh_info, sh_addralign, sh_entsize;
+};
+
+struct elf64_shdr {
+	u32 sh_name, sh_type;
+	u64 sh_flags, sh_addr, sh_offset, sh_size;
+	u32 sh_link, sh_info;
+	u64 sh_addralign, sh_entsize;
+};
+
 static inline __printf(3, 4) int scnprintf(char *buf, size_t size,
 					   const char *fmt, ...)
 {

@@ -10,8 +10,8 @@
 #include <errno.h>
 #include <string.h>
 
-#include "shim.h"
-#include "../ampsoc_rproc_fw.h"
+#include "ampsoc_rproc_fw_shim.h"
+#include "ampsoc_rproc_fw.h"
 #include "rproc_fwgen.h"
 
 #define PARSE 1
@@ -22,7 +22,7 @@ const struct fwgen_desc fwgen_cases[FWGEN_NUM_CASES] = {
 	[FWGEN_GOOD32] = { FWGEN_GOOD32_NAME, 0, 0 },
 #define BADFW(name, e, stage) \
 	[FWGEN_BAD_##name] = { "ampsoc-rproc-bad-" #name ".elf", e, stage },
-#include "../../../tests/kmod/remoteproc/badfw_cases.h"
+#include "badfw_cases.h"
 #undef BADFW
 };
 
@@ -195,9 +195,9 @@ static const char shstrtab[] = "\0.text\0.resource_table\0.shstrtab\0.resource_t
 
 static size_t build(const struct knobs *k, uint8_t *buf)
 {
-	const size_t ehsz = k->is64 ? sizeof(Elf64_Ehdr) : sizeof(Elf32_Ehdr);
-	const size_t phsz = k->is64 ? sizeof(Elf64_Phdr) : sizeof(Elf32_Phdr);
-	const size_t shsz = k->is64 ? sizeof(Elf64_Shdr) : sizeof(Elf32_Shdr);
+	const size_t ehsz = k->is64 ? sizeof(struct elf64_hdr) : sizeof(struct elf32_hdr);
+	const size_t phsz = k->is64 ? sizeof(struct elf64_phdr) : sizeof(struct elf32_phdr);
+	const size_t shsz = k->is64 ? sizeof(struct elf64_shdr) : sizeof(struct elf32_shdr);
 	size_t text_off = 0x100, data_off = 0x200, rsc_len, str_off, sh_off;
 	unsigned int shnum = k->shnum_extra_rsc ? 5 : 4, i;
 	uint64_t seg_off[2], seg_filesz[2];
@@ -222,7 +222,7 @@ static size_t build(const struct knobs *k, uint8_t *buf)
 		uint8_t *p = buf + ehsz + i * phsz;
 
 		if (k->is64) {
-			Elf64_Phdr ph = {
+			struct elf64_phdr ph = {
 				.p_type = PT_LOAD, .p_offset = seg_off[i],
 				.p_vaddr = k->seg_da[i], .p_paddr = k->seg_da[i],
 				.p_filesz = seg_filesz[i], .p_memsz = k->seg_memsz[i],
@@ -231,7 +231,7 @@ static size_t build(const struct knobs *k, uint8_t *buf)
 			};
 			memcpy(p, &ph, sizeof(ph));
 		} else {
-			Elf32_Phdr ph = {
+			struct elf32_phdr ph = {
 				.p_type = PT_LOAD, .p_offset = seg_off[i],
 				.p_vaddr = k->seg_da[i], .p_paddr = k->seg_da[i],
 				.p_filesz = seg_filesz[i], .p_memsz = k->seg_memsz[i],
@@ -277,14 +277,14 @@ static size_t build(const struct knobs *k, uint8_t *buf)
 			break;
 		}
 		if (k->is64) {
-			Elf64_Shdr sh = {
+			struct elf64_shdr sh = {
 				.sh_name = name, .sh_type = type,
 				.sh_addr = addr, .sh_offset = off,
 				.sh_size = size, .sh_addralign = 4,
 			};
 			memcpy(p, &sh, sizeof(sh));
 		} else {
-			Elf32_Shdr sh = {
+			struct elf32_shdr sh = {
 				.sh_name = name, .sh_type = type,
 				.sh_addr = addr, .sh_offset = off,
 				.sh_size = size, .sh_addralign = 4,
@@ -298,7 +298,7 @@ static size_t build(const struct knobs *k, uint8_t *buf)
 	buf[EI_DATA] = k->data;
 	buf[EI_VERSION] = EV_CURRENT;
 	if (k->is64) {
-		Elf64_Ehdr eh;
+		struct elf64_hdr eh;
 
 		memcpy(&eh, buf, EI_NIDENT);
 		eh.e_type = k->type;
@@ -316,7 +316,7 @@ static size_t build(const struct knobs *k, uint8_t *buf)
 		eh.e_shstrndx = k->shstrndx_bad ? 40 : 3;
 		memcpy(buf, &eh, sizeof(eh));
 	} else {
-		Elf32_Ehdr eh;
+		struct elf32_hdr eh;
 
 		memcpy(&eh, buf, EI_NIDENT);
 		eh.e_type = k->type;
@@ -386,7 +386,7 @@ size_t fwgen_build(enum fwgen_case c, uint8_t *buf)
 	case FWGEN_BAD_phdrs_truncated:
 		n = build(&k, buf);
 		/* e_phoff near the end of the file */
-		((Elf64_Ehdr *)buf)->e_phoff = n - 16;
+		((struct elf64_hdr *)buf)->e_phoff = n - 16;
 		return n;
 	case FWGEN_BAD_segment_truncated:
 		k.seg_filesz_extra[0] = 0x10000;
@@ -415,7 +415,7 @@ size_t fwgen_build(enum fwgen_case c, uint8_t *buf)
 		break;
 	case FWGEN_BAD_shdrs_truncated:
 		n = build(&k, buf);
-		((Elf64_Ehdr *)buf)->e_shoff = n - 64;
+		((struct elf64_hdr *)buf)->e_shoff = n - 64;
 		return n;
 	case FWGEN_BAD_shstrndx:
 		k.shstrndx_bad = 1;

@@ -2,17 +2,17 @@
 # remoteproc host side: the test firmware generator and its images, the
 # parser unit test and the libFuzzer target. The parser
 # (ampsoc_rproc_fw.c) is the kernel module's own source, built behind
-# fuzz/shim.h.
+# ampsoc_rproc_fw_shim.h.
 
 RPROC_DIR  := $(ROOT)/drivers/remoteproc
-RPROC_HOST := $(RPROC_DIR)/fuzz
+RPROC_HOST := $(ROOT)/tests/fuzz/remoteproc
 RPROC_OUT  := $(BUILD)/remoteproc
 RPROC_FW_SRCS := $(RPROC_DIR)/ampsoc_rproc_fw.c $(RPROC_HOST)/rproc_fwgen.c
 RPROC_FW_DEPS := $(RPROC_FW_SRCS) $(RPROC_DIR)/ampsoc_rproc_fw.h \
-	$(RPROC_HOST)/shim.h $(RPROC_HOST)/rproc_fwgen.h \
+	$(RPROC_HOST)/ampsoc_rproc_fw_shim.h $(RPROC_HOST)/rproc_fwgen.h \
 	$(ROOT)/tests/kmod/remoteproc/badfw_cases.h
-RPROC_HOST_CFLAGS := $(HOST_CFLAGS) -I$(RPROC_DIR) -I$(RPROC_HOST) \
-	-I$(ROOT)/tests/lib
+RPROC_INC := -I$(RPROC_DIR) -I$(RPROC_HOST) -I$(ROOT)/tests/kmod/remoteproc
+RPROC_HOST_CFLAGS := $(HOST_CFLAGS) $(RPROC_INC) -I$(ROOT)/tests/lib
 
 RPROC_BAD_NAMES := $(shell sed -n 's/^BADFW.\([a-z0-9_]*\),.*/\1/p' \
 	$(ROOT)/tests/kmod/remoteproc/badfw_cases.h)
@@ -46,5 +46,6 @@ $(RPROC_FW_FILES): $(RPROC_OUT)/firmware/.stamp
 $(RPROC_OUT)/fuzz_rproc_fw: $(RPROC_HOST)/fuzz_rproc_fw.c $(RPROC_FW_DEPS)
 	@mkdir -p $(dir $@)
 	clang -g -O1 -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=all -I$(ROOT)/include -I$(RPROC_DIR) \
-		-I$(RPROC_HOST) -o $@ $< $(RPROC_FW_SRCS)
+		-Wl,--defsym=LLVMFuzzerTestOneInput=rproc_fuzz_one_input \
+		-fno-sanitize-recover=all -I$(ROOT)/include $(RPROC_INC) \
+		-o $@ $< $(RPROC_FW_SRCS)

@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "ktap_user.h"
-#include "shim.h"
-#include "../ampsoc_rproc_fw.h"
+#include "ampsoc_rproc_fw_shim.h"
+#include "ampsoc_rproc_fw.h"
 #include "rproc_fwgen.h"
 
 static int parse_all(const uint8_t *buf, size_t n, struct ampsoc_fw_info *info,

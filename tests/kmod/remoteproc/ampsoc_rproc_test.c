@@ -17,6 +17,9 @@
 #include <linux/slab.h>
 #include <linux/virtio.h>
 #include <linux/virtio_config.h>
+#include <linux/virtio_ring.h>
+#include <linux/vmalloc.h>
+#include <linux/scatterlist.h>
 
 #include <ampsoc/ktap.h>
 #include <ampsoc/pm_domain.h>
@@ -424,31 +427,92 @@ static void elf32_on_any_processor(struct ampsoc_ktap_test *t)
 	ampsoc_rproc_shutdown(c->rproc);
 }
 
+/* Children of a processor on the virtio bus: all, and those with id @want. */
 struct vfind {
+	u32 want;
 	struct virtio_device *vdev;
 	int count;
+	int total;
 };
 
 static int find_virtio(struct device *dev, void *data)
 {
 	struct vfind *f = data;
 
-	if (is_virtio_device(dev)) {
+	if (!is_virtio_device(dev))
+		return 0;
+	f->total++;
+	if (dev_to_virtio(dev)->id.device == f->want) {
 		f->vdev = dev_to_virtio(dev);
 		f->count++;
 	}
 	return 0;
 }
 
+/* A virtio driver for the test firmware's second vdev. */
+static struct {
+	struct virtio_device *vdev;
+	struct virtqueue *vq;
+	int probes;
+	int removes;
+	struct completion cb;
+} tv;
+
+static void tv_callback(struct virtqueue *vq)
+{
+	complete(&tv.cb);
+}
+
+static int tv_probe(struct virtio_device *vdev)
+{
+	static const char * const names[] = { "test" };
+	vq_callback_t *cbs[] = { tv_callback };
+	struct virtqueue *vqs[1];
+	int ret;
+
+	ret = virtio_find_vqs(vdev, 1, vqs, cbs, names, NULL);
+	if (ret)
+		return ret;
+	tv.vq = vqs[0];
+	tv.vdev = vdev;
+	tv.probes++;
+	virtio_device_ready(vdev);
+	return 0;
+}
+
+static void tv_remove(struct virtio_device *vdev)
+{
+	virtio_reset_device(vdev);
+	vdev->config->del_vqs(vdev);
+	tv.vq = NULL;
+	tv.vdev = NULL;
+	tv.removes++;
+}
+
+static const struct virtio_device_id tv_ids[] = {
+	{ FWGEN_TEST_VDEV_ID, VIRTIO_DEV_ANY_ID },
+	{ 0 },
+};
+
+static bool tv_registered;
+
+static struct virtio_driver tv_driver = {
+	.driver.name = "ampsoc_rproc_test_vdev",
+	.id_table = tv_ids,
+	.probe = tv_probe,
+	.remove = tv_remove,
+};
+
 static void vdev_becomes_virtio_device(struct ampsoc_ktap_test *t)
 {
 	struct tctx *c = t->priv;
-	struct vfind f = { 0 };
+	struct vfind f = { .want = FWGEN_VDEV_ID };
 	u8 cfg[8];
 
 	if (!KTAP_EXPECT_EQ(t, ampsoc_rproc_boot(c->rproc), 0))
 		return;
 	device_for_each_child(&c->rproc->dev, &f, find_virtio);
+	KTAP_EXPECT_EQ(t, f.total, 2);
 	if (!KTAP_EXPECT_EQ(t, f.count, 1))
 		return;
 	KTAP_EXPECT_EQ(t, f.vdev->id.device, FWGEN_VDEV_ID);
@@ -463,15 +527,15 @@ static void vdev_becomes_virtio_device(struct ampsoc_ktap_test *t)
 	KTAP_EXPECT_EQ(t, ampsoc_rproc_vq_interrupt(c->rproc, 1234), IRQ_NONE);
 	KTAP_EXPECT_EQ(t, ampsoc_rproc_vq_interrupt(c->rproc, 0), IRQ_NONE);
 	ampsoc_rproc_shutdown(c->rproc);
-	f.count = 0;
+	f.total = 0;
 	device_for_each_child(&c->rproc->dev, &f, find_virtio);
-	KTAP_EXPECT_EQ(t, f.count, 0);
+	KTAP_EXPECT_EQ(t, f.total, 0);
 }
 
 static void vdev_buffers_in_device_memory(struct ampsoc_ktap_test *t)
 {
 	struct tctx *c = t->priv;
-	struct vfind f = { 0 };
+	struct vfind f = { .want = FWGEN_VDEV_ID };
 	phys_addr_t pa;
 	void *a, *b;
 	u64 da, db;
@@ -491,6 +555,76 @@ static void vdev_buffers_in_device_memory(struct ampsoc_ktap_test *t)
 	ampsoc_rproc_vdev_free(f.vdev, a);
 	/* b is released with the processor's resources */
 	ampsoc_rproc_shutdown(c->rproc);
+}
+
+/*
+ * One buffer through a virtqueue, with the test playing the remote: the
+ * kick reaches the platform with the vring's notify id, the descriptor
+ * holds the buffer, and a used entry plus ampsoc_rproc_vq_interrupt() run
+ * the driver's callback and hand the buffer back.
+ */
+static void virtio_datapath(struct ampsoc_ktap_test *t)
+{
+	struct tctx *c = t->priv;
+	const struct ampsoc_rsc_vdev *rsc;
+	struct scatterlist sg;
+	struct vring vr;
+	unsigned int len = 0, kicks;
+	u16 head;
+	void *buf;
+	u64 bda;
+	phys_addr_t pa;
+
+	if (!KTAP_EXPECT_EQ(t, ampsoc_rproc_boot(c->rproc), 0))
+		return;
+	rsc = find_rsc(c->rproc->table_ptr, AMPSOC_RSC_VDEV, 1);
+	if (!KTAP_EXPECT(t, tv.vq && rsc))
+		goto out;
+	KTAP_EXPECT(t, rsc->status & VIRTIO_CONFIG_S_DRIVER_OK);
+	buf = ampsoc_rproc_vdev_alloc(tv.vdev, 256, &bda, &pa);
+	if (!KTAP_EXPECT(t, buf))
+		goto out;
+	sg_init_table(&sg, 1);
+	sg_set_page(&sg, vmalloc_to_page(buf), 64, offset_in_page(buf));
+	KTAP_EXPECT_EQ(t, virtqueue_add_inbuf(tv.vq, &sg, 1, buf, GFP_KERNEL),
+		       0);
+	kicks = atomic_read(&c->fake->kicks);
+	KTAP_EXPECT(t, virtqueue_kick(tv.vq));
+	KTAP_EXPECT_EQ(t, atomic_read(&c->fake->kicks), kicks + 1);
+	KTAP_EXPECT_EQ(t, c->fake->last_kick, rsc->vring[0].notifyid);
+
+	vring_init(&vr, FWGEN_TEST_VRING_NUM, mem_at(c, rsc->vring[0].da),
+		   rsc->vring[0].align);
+	KTAP_EXPECT_EQ(t, virtio16_to_cpu(tv.vdev, vr.avail->idx), 1);
+	head = virtio16_to_cpu(tv.vdev, vr.avail->ring[0]);
+	if (!KTAP_EXPECT(t, head < FWGEN_TEST_VRING_NUM))
+		goto out_buf;
+	KTAP_EXPECT_EQ(t, virtio64_to_cpu(tv.vdev, vr.desc[head].addr),
+		       page_to_phys(vmalloc_to_page(buf)) + offset_in_page(buf));
+	KTAP_EXPECT_EQ(t, virtio32_to_cpu(tv.vdev, vr.desc[head].len), 64);
+	KTAP_EXPECT(t, virtio16_to_cpu(tv.vdev, vr.desc[head].flags) &
+		       VRING_DESC_F_WRITE);
+
+	vr.used->ring[0].id = cpu_to_virtio32(tv.vdev, head);
+	vr.used->ring[0].len = cpu_to_virtio32(tv.vdev, 48);
+	smp_wmb();
+	vr.used->idx = cpu_to_virtio16(tv.vdev, 1);
+	reinit_completion(&tv.cb);
+	KTAP_EXPECT_EQ(t, ampsoc_rproc_vq_interrupt(c->rproc,
+						    rsc->vring[0].notifyid),
+		       IRQ_HANDLED);
+	KTAP_EXPECT(t, completion_done(&tv.cb));
+	KTAP_EXPECT(t, virtqueue_get_buf(tv.vq, &len) == buf);
+	KTAP_EXPECT_EQ(t, len, 48);
+	/* nothing more used: the interrupt is not ours */
+	KTAP_EXPECT_EQ(t, ampsoc_rproc_vq_interrupt(c->rproc,
+						    rsc->vring[0].notifyid),
+		       IRQ_NONE);
+out_buf:
+	ampsoc_rproc_vdev_free(tv.vdev, buf);
+out:
+	ampsoc_rproc_shutdown(c->rproc);
+	KTAP_EXPECT(t, !tv.vq);
 }
 
 /* ---- runtime PM and PM domains ---------------------------------------- */
@@ -594,10 +728,13 @@ static void firmware_names_checked(struct ampsoc_ktap_test *t)
 static void crash_recovers(struct ampsoc_ktap_test *t)
 {
 	struct tctx *c = t->priv;
-	struct vfind f = { 0 };
+	struct vfind f = { .want = FWGEN_TEST_VDEV_ID };
+	int probes, removes;
 
 	if (!KTAP_EXPECT_EQ(t, ampsoc_rproc_boot(c->rproc), 0))
 		return;
+	probes = tv.probes;
+	removes = tv.removes;
 	ampsoc_rproc_report_crash(c->rproc, AMPSOC_RPROC_WATCHDOG);
 	flush_work(&c->rproc->crash_work);
 	KTAP_EXPECT_EQ(t, c->rproc->state, AMPSOC_RPROC_RUNNING);
@@ -607,10 +744,12 @@ static void crash_recovers(struct ampsoc_ktap_test *t)
 	/* subdevices were told it crashed, then restarted */
 	KTAP_EXPECT(t, !strcmp(c->sub.log, "psCups"));
 	KTAP_EXPECT(t, c->sub.last_crashed);
-	/* the virtio device was removed and a new one registered */
-	f.count = 0;
+	/* the virtio devices were removed and new ones registered */
 	device_for_each_child(&c->rproc->dev, &f, find_virtio);
-	KTAP_EXPECT_EQ(t, f.count, 1);
+	KTAP_EXPECT_EQ(t, f.total, 2);
+	KTAP_EXPECT_EQ(t, tv.removes, removes + 1);
+	KTAP_EXPECT_EQ(t, tv.probes, probes + 1);
+	KTAP_EXPECT(t, tv.vq);
 	KTAP_EXPECT(t, strnstr(mem_at(c, FWGEN_TRACE_DA), "(boot 2)",
 			       FWGEN_TRACE_LEN));
 	/* power stays on through recovery; the user's reference survives */
@@ -765,6 +904,7 @@ static const struct ampsoc_ktap_case boot_cases[] = {
 	AMPSOC_KTAP_CASE(elf32_on_any_processor),
 	AMPSOC_KTAP_CASE(vdev_becomes_virtio_device),
 	AMPSOC_KTAP_CASE(vdev_buffers_in_device_memory),
+	AMPSOC_KTAP_CASE(virtio_datapath),
 	AMPSOC_KTAP_CASE(domain_on_exactly_while_running),
 	AMPSOC_KTAP_CASE(concurrent_users),
 	{}
@@ -801,6 +941,8 @@ static int __init rproc_test_init(void)
 {
 	/* The fake driver must be registered before the devices appear. */
 	request_module("ampsoc_rproc_fake");
+	init_completion(&tv.cb);
+	tv_registered = !register_virtio_driver(&tv_driver);
 	ampsoc_ktap_run(suites, ARRAY_SIZE(suites));
 	return 0;
 }
@@ -808,6 +950,8 @@ module_init(rproc_test_init);
 
 static void __exit rproc_test_exit(void)
 {
+	if (tv_registered)
+		unregister_virtio_driver(&tv_driver);
 	ampsoc_ktap_done();
 }
 module_exit(rproc_test_exit);

@@ -607,6 +607,7 @@ static void virtio_datapath(struct ampsoc_ktap_test *t)
 
 	vr.used->ring[0].id = cpu_to_virtio32(tv.vdev, head);
 	vr.used->ring[0].len = cpu_to_virtio32(tv.vdev, 48);
+	/* the entry before the index, as a remote must publish it */
 	smp_wmb();
 	vr.used->idx = cpu_to_virtio16(tv.vdev, 1);
 	reinit_completion(&tv.cb);

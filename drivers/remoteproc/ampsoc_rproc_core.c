@@ -839,16 +839,26 @@ static int arp_request_and_boot(struct ampsoc_rproc *rproc)
 	return ret;
 }
 
+/*
+ * Take a runtime-PM reference on the platform device: its PM domain and the
+ * domain's parents power on first. A platform without runtime PM (never
+ * enabled) is always powered; the usage count is kept balanced either way.
+ */
 static int arp_pm_get(struct ampsoc_rproc *rproc)
 {
 	struct device *parent = rproc->dev.parent;
 	int ret;
 
-	ret = pm_runtime_resume_and_get(parent);
-	if (ret < 0)
+	ret = pm_runtime_get_sync(parent);
+	if (ret == -EACCES && !pm_runtime_enabled(parent))
+		return 0;
+	if (ret < 0) {
+		pm_runtime_put_noidle(parent);
 		dev_err(&rproc->dev, "can't power up %s: %d\n", rproc->name,
 			ret);
-	return ret < 0 ? ret : 0;
+		return ret;
+	}
+	return 0;
 }
 
 /* Synchronous, so that the domain is off when shutdown returns. */

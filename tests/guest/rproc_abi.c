@@ -342,6 +342,18 @@ static bool find_dump(char *path, size_t len)
 	return found;
 }
 
+static bool wait_dump(char *path, size_t len, double secs)
+{
+	double end = now() + secs;
+
+	do {
+		if (find_dump(path, len))
+			return true;
+		usleep(10000);
+	} while (now() < end);
+	return false;
+}
+
 static void drop_dumps(void)
 {
 	char path[PATH_MAX];
@@ -364,7 +376,7 @@ static void crashes(void)
 	snprintf(next, sizeof(next), "(boot %d)", n > 0 ? atoi(buf) + 1 : -1);
 	ktap_ok(ws(dbg, "crash", "1") == 0, "debugfs_crash_injects");
 	/* recovery: crashed, then running again with a fresh boot */
-	ktap_ok(wait_trace(next, 10) && reads(cls, "state", "running\n"),
+	ktap_ok(wait_trace(next, 10) && wait_state("running", 10),
 		"crash_recovers");
 	ktap_ok(find_dump(path, sizeof(path)), "crash_takes_coredump");
 	drop_dumps();
@@ -391,7 +403,24 @@ static void crashes(void)
 	ktap_ok(reads(cls, "state", "crashed\n"), "still_crashed");
 	ktap_ok(ws(cls, "recovery", "recover") == 0 &&
 		reads(cls, "state", "running\n"), "recover_on_request");
-	ktap_ok(ws(cls, "recovery", "enabled") == 0 &&
+	ktap_ok(ws(cls, "recovery", "enabled") == 0, "recovery_enable");
+
+	/* inline: recovery waits until userspace has read the dump */
+	ktap_ok(ws(cls, "coredump", "inline") == 0, "coredump_inline");
+	n = rd(fake_dbg, "starts", buf, sizeof(buf));
+	snprintf(next, sizeof(next), "(boot %d)", n > 0 ? atoi(buf) + 1 : -1);
+	ktap_ok(ws(fake_dbg, "watchdog", "1") == 0 && wait_state("crashed", 10),
+		"inline_crash");
+	n = -1;
+	if (wait_dump(path, sizeof(path), 10))
+		n = rd(path, "data", buf, sizeof(buf));
+	ktap_ok(n > 0 && !memcmp(buf, ELFMAG, SELFMAG) &&
+		reads(cls, "state", "crashed\n"),
+		"inline_dump_readable_while_recovery_waits");
+	drop_dumps();
+	ktap_ok(wait_trace(next, 10) && wait_state("running", 10),
+		"inline_recovery_after_dump_released");
+	ktap_ok(ws(cls, "coredump", "enabled") == 0 &&
 		ws(cls, "state", "stop") == 0 && reads(cls, "state", "offline\n"),
 		"crash_cleanup");
 }

@@ -171,13 +171,15 @@ static int fake_probe(struct platform_device *pdev)
 	if (pd) {
 		rproc->elf_class = pd->elf_class;
 		rproc->elf_machine = pd->machine;
+		rproc->auto_boot = pd->auto_boot;
 	}
 	ret = ampsoc_rproc_add_mem(rproc, "ram", FWGEN_MEM_DA, ~(phys_addr_t)0,
 				   fake->mem, size);
 	if (ret)
 		goto err_free;
 	platform_set_drvdata(pdev, fake);
-	pm_runtime_enable(&pdev->dev);
+	if (!pd || !pd->no_runtime_pm)
+		pm_runtime_enable(&pdev->dev);
 	ret = ampsoc_rproc_add(rproc);
 	if (ret)
 		goto err_pm;

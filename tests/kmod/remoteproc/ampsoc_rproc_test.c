@@ -893,6 +893,88 @@ static void concurrent_users(struct ampsoc_ktap_test *t)
 	KTAP_EXPECT(t, !c->child_on);
 }
 
+/* ---- platform variants (no PM domain) -------------------------------- */
+
+static struct platform_device *bare_fake(const struct ampsoc_rproc_fake_pdata *pd)
+{
+	struct platform_device *p;
+
+	p = platform_device_register_data(NULL, AMPSOC_RPROC_FAKE_DRV,
+					  TEST_DEV_ID + 1, pd, sizeof(*pd));
+	if (IS_ERR(p))
+		return NULL;
+	if (!p->dev.driver) {
+		platform_device_unregister(p);
+		return NULL;
+	}
+	return p;
+}
+
+static void auto_boot_boots(struct ampsoc_ktap_test *t)
+{
+	struct ampsoc_rproc_fake_pdata pd = {
+		.elf_class = ELFCLASS64, .machine = EM_X86_64, .auto_boot = true,
+	};
+	struct platform_device *p = bare_fake(&pd);
+	struct ampsoc_rproc_fake *fake;
+
+	if (!KTAP_EXPECT(t, p))
+		return;
+	fake = platform_get_drvdata(p);
+	flush_work(&fake->rproc->boot_work);
+	KTAP_EXPECT_EQ(t, fake->rproc->state, AMPSOC_RPROC_RUNNING);
+	KTAP_EXPECT_EQ(t, ampsoc_rproc_shutdown(fake->rproc), 0);
+	platform_device_unregister(p);
+}
+
+static void no_runtime_pm_still_boots(struct ampsoc_ktap_test *t)
+{
+	struct ampsoc_rproc_fake_pdata pd = { .no_runtime_pm = true };
+	struct platform_device *p = bare_fake(&pd);
+	struct ampsoc_rproc_fake *fake;
+
+	if (!KTAP_EXPECT(t, p))
+		return;
+	fake = platform_get_drvdata(p);
+	KTAP_EXPECT(t, !pm_runtime_enabled(&p->dev));
+	KTAP_EXPECT_EQ(t, ampsoc_rproc_boot(fake->rproc), 0);
+	KTAP_EXPECT_EQ(t, fake->rproc->state, AMPSOC_RPROC_RUNNING);
+	KTAP_EXPECT_EQ(t, ampsoc_rproc_shutdown(fake->rproc), 0);
+	KTAP_EXPECT_EQ(t, atomic_read(&p->dev.power.usage_count), 0);
+	platform_device_unregister(p);
+}
+
+static void removal_while_running(struct ampsoc_ktap_test *t)
+{
+	struct ampsoc_rproc_fake_pdata pd = { 0 };
+	struct platform_device *p = bare_fake(&pd);
+	struct ampsoc_rproc_fake *fake;
+	struct ampsoc_rproc *rproc;
+
+	if (!KTAP_EXPECT(t, p))
+		return;
+	fake = platform_get_drvdata(p);
+	rproc = fake->rproc;
+	/* keep the processor's memory (and fake, its private data) alive */
+	get_device(&rproc->dev);
+	KTAP_EXPECT_EQ(t, ampsoc_rproc_boot(rproc), 0);
+	KTAP_EXPECT_EQ(t, ampsoc_rproc_boot(rproc), 0);
+	platform_device_unregister(p);
+	/* stopped despite two users; later boots are refused */
+	KTAP_EXPECT_EQ(t, rproc->state, AMPSOC_RPROC_OFFLINE);
+	KTAP_EXPECT_EQ(t, atomic_read(&fake->stops), 1);
+	KTAP_EXPECT_EQ(t, ampsoc_rproc_boot(rproc), -ENODEV);
+	KTAP_EXPECT_EQ(t, ampsoc_rproc_shutdown(rproc), -EINVAL);
+	put_device(&rproc->dev);
+}
+
+static const struct ampsoc_ktap_case platform_cases[] = {
+	AMPSOC_KTAP_CASE(auto_boot_boots),
+	AMPSOC_KTAP_CASE(no_runtime_pm_still_boots),
+	AMPSOC_KTAP_CASE(removal_while_running),
+	{}
+};
+
 static const struct ampsoc_ktap_case boot_cases[] = {
 	AMPSOC_KTAP_CASE(boot_and_shutdown),
 	AMPSOC_KTAP_CASE(segments_loaded),
@@ -936,6 +1018,7 @@ static const struct ampsoc_ktap_suite suites[] = {
 	  .cases = badfw_cases },
 	{ .name = "rproc_crash", .init = ctx_init, .exit = ctx_exit,
 	  .cases = crash_cases },
+	{ .name = "rproc_platform", .cases = platform_cases },
 };
 
 static int __init rproc_test_init(void)

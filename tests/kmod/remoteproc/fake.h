@@ -25,11 +25,15 @@
  * @elf_class: accepted ELF class (0: any)
  * @machine: accepted e_machine (0: any)
  * @mem_size: bytes of memory at FWGEN_MEM_DA (0: FWGEN_MEM_SIZE)
+ * @auto_boot: boot as soon as registered
+ * @no_runtime_pm: leave runtime PM disabled, as a driver without it would
  */
 struct ampsoc_rproc_fake_pdata {
 	u8 elf_class;
 	u16 machine;
 	size_t mem_size;
+	bool auto_boot;
+	bool no_runtime_pm;
 };
 
 /**

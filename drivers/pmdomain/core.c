@@ -99,6 +99,18 @@ static void pd_account(struct ampsoc_pd *pd)
 	pd->accounting_time = now;
 }
 
+static void pd_notify(struct ampsoc_pd *pd, unsigned long ev)
+{
+	if (pd->notifiers.head)
+		raw_notifier_call_chain(&pd->notifiers, ev, pd);
+}
+
+/* Latencies are measured only for a governor to use them. */
+static bool pd_timed(struct ampsoc_pd *pd)
+{
+	return pd->gov && pd->gov->power_down_ok;
+}
+
 static void pd_update_latency(struct ampsoc_pd *pd, s64 *latency, s64 elapsed,
 			      bool on)
 {
@@ -112,6 +124,24 @@ static void pd_update_latency(struct ampsoc_pd *pd, s64 *latency, s64 elapsed,
 		 pd->name, on ? "on" : "off", elapsed);
 }
 
+/*
+ * Send a PRE_* event; if a notifier vetoes it, the ones already called get
+ * the opposite event. A bare NOTIFY_BAD counts as -EBUSY.
+ */
+static int pd_notify_robust(struct ampsoc_pd *pd, unsigned long up,
+			    unsigned long down)
+{
+	int ret;
+
+	if (!pd->notifiers.head)
+		return 0;
+	ret = raw_notifier_call_chain_robust(&pd->notifiers, up, down, pd);
+
+	if (!(ret & NOTIFY_STOP_MASK))
+		return 0;
+	return notifier_to_errno(ret) ?: -EBUSY;
+}
+
 /* Power the domain itself on (not its parents). Lock held. */
 static int pd_do_power_on(struct ampsoc_pd *pd)
 {
@@ -119,29 +149,30 @@ static int pd_do_power_on(struct ampsoc_pd *pd)
 	s64 elapsed = 0;
 	int ret;
 
-	ret = raw_notifier_call_chain_robust(&pd->notifiers,
-					     AMPSOC_PD_NOTIFY_PRE_ON,
-					     AMPSOC_PD_NOTIFY_OFF, pd);
-	ret = notifier_to_errno(ret);
+	ret = pd_notify_robust(pd, AMPSOC_PD_NOTIFY_PRE_ON,
+			       AMPSOC_PD_NOTIFY_OFF);
 	if (ret)
 		goto out;
 
 	if (pd->power_on) {
-		ktime_t t0 = ktime_get();
+		bool timed = pd_timed(pd);
+		ktime_t t0 = timed ? ktime_get() : 0;
 
 		ret = pd->power_on(pd);
-		elapsed = ktime_to_ns(ktime_sub(ktime_get(), t0));
 		if (ret) {
-			raw_notifier_call_chain(&pd->notifiers,
-						AMPSOC_PD_NOTIFY_OFF, pd);
+			pd_notify(pd, AMPSOC_PD_NOTIFY_OFF);
 			goto out;
 		}
-		pd_update_latency(pd, &st->power_on_latency_ns, elapsed, true);
+		if (timed) {
+			elapsed = ktime_to_ns(ktime_sub(ktime_get(), t0));
+			pd_update_latency(pd, &st->power_on_latency_ns, elapsed,
+					  true);
+		}
 	}
 	pd_account(pd);
 	pd->status = AMPSOC_PD_ON;
 	pd->on_count++;
-	raw_notifier_call_chain(&pd->notifiers, AMPSOC_PD_NOTIFY_ON, pd);
+	pd_notify(pd, AMPSOC_PD_NOTIFY_ON);
 out:
 	trace_ampsoc_pd_power_on(pd->name, pd->state_idx, elapsed, ret);
 	return ret;
@@ -154,32 +185,32 @@ static int pd_do_power_off(struct ampsoc_pd *pd)
 	s64 elapsed = 0;
 	int ret;
 
-	ret = raw_notifier_call_chain_robust(&pd->notifiers,
-					     AMPSOC_PD_NOTIFY_PRE_OFF,
-					     AMPSOC_PD_NOTIFY_ON, pd);
-	ret = notifier_to_errno(ret);
+	ret = pd_notify_robust(pd, AMPSOC_PD_NOTIFY_PRE_OFF,
+			       AMPSOC_PD_NOTIFY_ON);
 	if (ret)
 		goto out;
 
 	if (pd->power_off) {
-		ktime_t t0 = ktime_get();
+		bool timed = pd_timed(pd);
+		ktime_t t0 = timed ? ktime_get() : 0;
 
 		ret = pd->power_off(pd);
-		elapsed = ktime_to_ns(ktime_sub(ktime_get(), t0));
 		if (ret) {
 			st->rejected++;
-			raw_notifier_call_chain(&pd->notifiers,
-						AMPSOC_PD_NOTIFY_ON, pd);
+			pd_notify(pd, AMPSOC_PD_NOTIFY_ON);
 			goto out;
 		}
-		pd_update_latency(pd, &st->power_off_latency_ns, elapsed,
-				  false);
+		if (timed) {
+			elapsed = ktime_to_ns(ktime_sub(ktime_get(), t0));
+			pd_update_latency(pd, &st->power_off_latency_ns,
+					  elapsed, false);
+		}
 	}
 	pd_account(pd);
 	pd->status = AMPSOC_PD_OFF;
 	pd->off_count++;
 	st->usage++;
-	raw_notifier_call_chain(&pd->notifiers, AMPSOC_PD_NOTIFY_OFF, pd);
+	pd_notify(pd, AMPSOC_PD_NOTIFY_OFF);
 out:
 	trace_ampsoc_pd_power_off(pd->name, pd->state_idx, elapsed, ret);
 	return ret;
@@ -191,10 +222,15 @@ void ampsoc_pd_queue_power_off(struct ampsoc_pd *pd)
 }
 
 /*
- * Runtime power off of one domain, if nothing needs it. Lock held. The
- * parents are told through their sd_count and power off asynchronously.
+ * Runtime power off of one domain, if nothing needs it. Lock held; depth
+ * is the lockdep subclass of pd's lock. The parents are told through their
+ * sd_count. Called for a device's runtime suspend, the parents power off
+ * asynchronously (from their work items); called from a work item, the
+ * work goes on up the hierarchy in the same context, child locked before
+ * parent, instead of queueing one work item per level.
  */
-static int pd_power_off_locked(struct ampsoc_pd *pd)
+static int pd_power_off_locked(struct ampsoc_pd *pd, unsigned int depth,
+			       bool from_work)
 {
 	struct ampsoc_pd_link *link;
 	int ret;
@@ -217,9 +253,19 @@ static int pd_power_off_locked(struct ampsoc_pd *pd)
 	if (ret)
 		return ret;
 
-	pd_for_each_parent(pd, link)
-		if (atomic_dec_and_test(&link->parent->sd_count))
-			ampsoc_pd_queue_power_off(link->parent);
+	pd_for_each_parent(pd, link) {
+		struct ampsoc_pd *parent = link->parent;
+
+		if (!atomic_dec_and_test(&parent->sd_count))
+			continue;
+		if (!from_work) {
+			ampsoc_pd_queue_power_off(parent);
+			continue;
+		}
+		mutex_lock_nested(&parent->lock, depth + 1);
+		pd_power_off_locked(parent, depth + 1, true);
+		mutex_unlock(&parent->lock);
+	}
 	return 0;
 }
 
@@ -324,7 +370,7 @@ static void pd_power_off_work_fn(struct work_struct *work)
 					    power_off_work);
 
 	mutex_lock(&pd->lock);
-	pd_power_off_locked(pd);
+	pd_power_off_locked(pd, 0, true);
 	mutex_unlock(&pd->lock);
 }
 
@@ -370,6 +416,7 @@ static int pd_runtime_suspend(struct device *dev)
 {
 	struct ampsoc_pd_dev *pdd = ampsoc_pd_dev_data(dev);
 	struct ampsoc_pd *pd;
+	bool timed;
 	ktime_t t0;
 	int ret;
 
@@ -380,7 +427,8 @@ static int pd_runtime_suspend(struct device *dev)
 	if (pd->gov && pd->gov->suspend_ok && !pd->gov->suspend_ok(dev))
 		return -EBUSY;
 
-	t0 = ktime_get();
+	timed = pd_timed(pd);
+	t0 = timed ? ktime_get() : 0;
 	ret = pd_driver_rpm(dev, true);
 	if (ret)
 		return ret;
@@ -389,7 +437,9 @@ static int pd_runtime_suspend(struct device *dev)
 		pd_driver_rpm(dev, false);
 		return ret;
 	}
-	pd_grow(&pdd->suspend_latency_ns, ktime_to_ns(ktime_sub(ktime_get(), t0)));
+	if (timed)
+		pd_grow(&pdd->suspend_latency_ns,
+			ktime_to_ns(ktime_sub(ktime_get(), t0)));
 
 	/* Callbacks of an IRQ-safe device run atomically: no mutex here. */
 	if (pm_runtime_is_irq_safe(dev)) {
@@ -407,7 +457,7 @@ static int pd_runtime_suspend(struct device *dev)
 			      pd->name);
 	}
 	pdd->synced = true;
-	pd_power_off_locked(pd);
+	pd_power_off_locked(pd, 0, false);
 	mutex_unlock(&pd->lock);
 	return 0;
 }
@@ -416,6 +466,7 @@ static int pd_runtime_resume(struct device *dev)
 {
 	struct ampsoc_pd_dev *pdd = ampsoc_pd_dev_data(dev);
 	struct ampsoc_pd *pd;
+	bool timed;
 	ktime_t t0;
 	int ret;
 
@@ -449,7 +500,8 @@ static int pd_runtime_resume(struct device *dev)
 	mutex_unlock(&pd->lock);
 
 start:
-	t0 = ktime_get();
+	timed = pd_timed(pd);
+	t0 = timed ? ktime_get() : 0;
 	ret = ampsoc_pd_dev_start(pd, dev);
 	if (ret)
 		goto err;
@@ -458,7 +510,9 @@ start:
 		ampsoc_pd_dev_stop(pd, dev);
 		goto err;
 	}
-	pd_grow(&pdd->resume_latency_ns, ktime_to_ns(ktime_sub(ktime_get(), t0)));
+	if (timed)
+		pd_grow(&pdd->resume_latency_ns,
+			ktime_to_ns(ktime_sub(ktime_get(), t0)));
 	return 0;
 
 err:
@@ -469,7 +523,7 @@ err:
 		pdd->active = false;
 		pd->active_count--;
 	}
-	pd_power_off_locked(pd);
+	pd_power_off_locked(pd, 0, false);
 	mutex_unlock(&pd->lock);
 	return ret;
 }

@@ -297,6 +297,7 @@ EXPORT_SYMBOL_GPL(ampsoc_rproc_add_mem);
  * @subdev: the subdevice, started after the processor on every boot
  *
  * Context: Process context. Not while the processor is being booted.
+ * Return: nothing; adding cannot fail.
  */
 void ampsoc_rproc_add_subdev(struct ampsoc_rproc *rproc,
 			     struct ampsoc_rproc_subdev *subdev)
@@ -313,6 +314,7 @@ EXPORT_SYMBOL_GPL(ampsoc_rproc_add_subdev);
  * @subdev: a subdevice added with ampsoc_rproc_add_subdev()
  *
  * Context: Process context.
+ * Return: nothing; removing cannot fail.
  */
 void ampsoc_rproc_remove_subdev(struct ampsoc_rproc *rproc,
 				struct ampsoc_rproc_subdev *subdev)
@@ -997,6 +999,7 @@ EXPORT_SYMBOL_GPL(ampsoc_rproc_get);
  * The last user powers the processor down (the seed's rproc_put()).
  *
  * Context: Process context; sleeps.
+ * Return: nothing; a failed shutdown is logged.
  */
 void ampsoc_rproc_put(struct ampsoc_rproc *rproc)
 {
@@ -1136,6 +1139,7 @@ out:
  * being handled, or while the processor is not running, are ignored.
  *
  * Context: Any context, including hard interrupts.
+ * Return: nothing; the outcome shows in the state and the log.
  */
 void ampsoc_rproc_report_crash(struct ampsoc_rproc *rproc,
 			       enum ampsoc_rproc_crash_type type)
@@ -1245,6 +1249,7 @@ EXPORT_SYMBOL_GPL(ampsoc_rproc_alloc);
  * @rproc: the processor, never registered or already deleted
  *
  * Context: Process context.
+ * Return: nothing.
  */
 void ampsoc_rproc_free(struct ampsoc_rproc *rproc)
 {
@@ -1291,6 +1296,7 @@ EXPORT_SYMBOL_GPL(ampsoc_rproc_add);
  * -ENODEV. Free it with ampsoc_rproc_free() afterwards.
  *
  * Context: Process context; sleeps.
+ * Return: nothing; the processor is stopped whatever happens.
  */
 void ampsoc_rproc_del(struct ampsoc_rproc *rproc)
 {

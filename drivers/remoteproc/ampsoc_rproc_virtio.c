@@ -300,6 +300,7 @@ EXPORT_SYMBOL_GPL(ampsoc_rproc_vdev_alloc);
  * @va: the address ampsoc_rproc_vdev_alloc() returned
  *
  * Context: Process context.
+ * Return: nothing; freeing an unknown address warns.
  */
 void ampsoc_rproc_vdev_free(struct virtio_device *vdev, void *va)
 {

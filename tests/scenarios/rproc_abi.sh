@@ -24,6 +24,14 @@ check elf32_firmware_set sh -c "echo ampsoc-rproc-fake32.elf > $r1/firmware"
 check elf32_boots sh -c "echo start > $r1/state && grep -qx running $r1/state"
 check elf32_trace grep -q 'booted ampsoc-rproc-fake32.elf' \
 	"/sys/kernel/debug/remoteproc/${r1##*/}/trace0"
+# The user's tool (tools/ampsocctl) sees the same ABI.
+check ampsocctl_list sh -c 'ampsocctl rproc list | grep -q "ampsoc-rproc-fake.1 *running"'
+check ampsocctl_trace sh -c 'ampsocctl rproc trace ampsoc-rproc-fake.1 | grep -q "booted ampsoc-rproc-fake32.elf"'
+check ampsocctl_stop sh -c 'ampsocctl rproc stop ampsoc-rproc-fake.1 &&
+	ampsocctl rproc state ampsoc-rproc-fake.1 | grep -qx offline'
+check ampsocctl_bad_firmware sh -c '! ampsocctl rproc firmware ampsoc-rproc-fake.1 ../x 2>/dev/null &&
+	grep -qx ampsoc-rproc-fake32.elf '"$r1/firmware"
+check ampsocctl_start ampsocctl rproc start ampsoc-rproc-fake.1
 # Unloading the driver while a processor runs stops it cleanly.
 check unload_while_running rmmod ampsoc_rproc_fake
 check class_empty sh -c '! ls /sys/class/remoteproc | grep -q .'

@@ -407,6 +407,7 @@ static void arp_resource_cleanup(struct ampsoc_rproc *rproc)
 	struct arp_rvdev *v, *vn;
 	struct arp_dump_seg *d, *dn;
 	struct arp_alloc *a, *an;
+	LIST_HEAD(dead);
 
 	list_for_each_entry_safe(t, tn, &rproc->traces, node) {
 		debugfs_remove(t->file);
@@ -418,15 +419,18 @@ static void arp_resource_cleanup(struct ampsoc_rproc *rproc)
 
 		list_del(&v->subdev.node);
 		arp_rvdev_cleanup(v);
-		spin_lock_irq(&rproc->vq_lock);
 		for (i = 0; i < v->num_vrings; i++)
 			if (v->vring[i].notifyid >= 0)
 				idr_remove(&rproc->notifyids,
 					   v->vring[i].notifyid);
-		spin_unlock_irq(&rproc->vq_lock);
 		list_del(&v->node);
-		kfree(v);
+		list_add(&v->node, &dead);
 	}
+	/* ampsoc_rproc_vq_interrupt() may still look at them */
+	if (!list_empty(&dead))
+		synchronize_srcu(&rproc->vq_srcu);
+	list_for_each_entry_safe(v, vn, &dead, node)
+		kfree(v);
 	list_for_each_entry_safe(c, cn, &rproc->carveouts, node) {
 		list_del(&c->node);
 		kfree(c);
@@ -1175,6 +1179,7 @@ static void arp_dev_release(struct device *dev)
 		kfree(m);
 	}
 	idr_destroy(&rproc->notifyids);
+	cleanup_srcu_struct(&rproc->vq_srcu);
 	if (rproc->index >= 0)
 		ida_free(&arp_ida, rproc->index);
 	kfree(rproc->firmware);
@@ -1210,7 +1215,6 @@ struct ampsoc_rproc *ampsoc_rproc_alloc(struct device *parent,
 	rproc->ops = ops;
 	mutex_init(&rproc->lock);
 	mutex_init(&rproc->mem_lock);
-	spin_lock_init(&rproc->vq_lock);
 	INIT_LIST_HEAD(&rproc->mems);
 	INIT_LIST_HEAD(&rproc->allocs);
 	INIT_LIST_HEAD(&rproc->carveouts);
@@ -1224,6 +1228,10 @@ struct ampsoc_rproc *ampsoc_rproc_alloc(struct device *parent,
 	init_completion(&rproc->dump_done);
 	rproc->dump_conf = AMPSOC_RPROC_COREDUMP_ENABLED;
 	rproc->state = AMPSOC_RPROC_OFFLINE;
+	if (init_srcu_struct(&rproc->vq_srcu)) {
+		kfree(rproc);
+		return NULL;
+	}
 
 	device_initialize(&rproc->dev);
 	rproc->dev.parent = parent;

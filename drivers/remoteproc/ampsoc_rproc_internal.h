@@ -82,6 +82,11 @@ struct arp_rvdev {
 	struct arp_vring vring[AMPSOC_RSC_MAX_VRINGS];
 	struct arp_vdev_dev *vd;
 	struct list_head bufs;
+	void *shm_va;
+	u64 shm_da;
+	phys_addr_t shm_pa;
+	size_t shm_len;
+	bool shm_owned;
 };
 
 extern struct class ampsoc_rproc_class;

@@ -100,9 +100,19 @@ static void arp_vd_reset(struct virtio_device *vdev)
 	WRITE_ONCE(arp_rvdev_rsc(to_vd(vdev)->rvdev)->status, 0);
 }
 
+/*
+ * The resource table has 32 feature bits. VIRTIO_F_VERSION_1 (bit 32) is
+ * offered on little-endian hosts, where the legacy native byte order the
+ * firmware already uses is little-endian: the wire format is the same
+ * whether or not the driver takes it.
+ */
 static u64 arp_vd_get_features(struct virtio_device *vdev)
 {
-	return to_vd(vdev)->rvdev->dfeatures;
+	u64 features = to_vd(vdev)->rvdev->dfeatures;
+
+	if (!IS_ENABLED(CONFIG_CPU_BIG_ENDIAN))
+		features |= BIT_ULL(VIRTIO_F_VERSION_1);
+	return features;
 }
 
 static int arp_vd_finalize_features(struct virtio_device *vdev)
@@ -110,8 +120,7 @@ static int arp_vd_finalize_features(struct virtio_device *vdev)
 	struct arp_rvdev *rvdev = to_vd(vdev)->rvdev;
 
 	vring_transport_features(vdev);
-	/* The resource table has 32 feature bits: nothing above is offered. */
-	if (vdev->features >> 32)
+	if (vdev->features >> 32 & ~(u64)BIT(VIRTIO_F_VERSION_1 - 32))
 		return -EINVAL;
 	arp_rvdev_rsc(rvdev)->gfeatures = (u32)vdev->features;
 	return 0;
@@ -135,14 +144,12 @@ static void arp_vd_del_vqs(struct virtio_device *vdev)
 	struct ampsoc_rproc *rproc = rvdev->rproc;
 	struct virtqueue *vq, *n;
 
-	list_for_each_entry_safe(vq, n, &vdev->vqs, list) {
-		struct arp_vring *vr = vq->priv;
-
-		spin_lock_irq(&rproc->vq_lock);
-		vr->vq = NULL;
-		spin_unlock_irq(&rproc->vq_lock);
+	list_for_each_entry(vq, &vdev->vqs, list)
+		WRITE_ONCE(((struct arp_vring *)vq->priv)->vq, NULL);
+	/* no ampsoc_rproc_vq_interrupt() uses them any more */
+	synchronize_srcu(&rproc->vq_srcu);
+	list_for_each_entry_safe(vq, n, &vdev->vqs, list)
 		vring_del_virtqueue(vq);
-	}
 }
 
 static int arp_vd_find_vqs(struct virtio_device *vdev, unsigned int nvqs,
@@ -180,13 +187,62 @@ static int arp_vd_find_vqs(struct virtio_device *vdev, unsigned int nvqs,
 			return -ENOMEM;
 		}
 		vq->priv = vr;
-		spin_lock_irq(&rproc->vq_lock);
-		vr->vq = vq;
-		spin_unlock_irq(&rproc->vq_lock);
+		WRITE_ONCE(vr->vq, vq);
 		vqs[i] = vq;
 		idx++;
 	}
 	return 0;
+}
+
+/*
+ * Shared memory region 0: buffers for the virtio driver (rpmsg's), with a
+ * physical address the driver can put in descriptors. A carveout named
+ * "vdev<N>buffer" (mainline's name for such memory) is used as it is;
+ * otherwise one buffer of 512 bytes per vring entry is allocated from the
+ * processor's memory on first use. Memory without a physical address
+ * (vmalloc'd) cannot be offered.
+ */
+static bool arp_vd_get_shm_region(struct virtio_device *vdev,
+				  struct virtio_shm_region *region, u8 id)
+{
+	struct arp_rvdev *rvdev = to_vd(vdev)->rvdev;
+	struct ampsoc_rproc *rproc = rvdev->rproc;
+	struct arp_carveout *c;
+	char name[AMPSOC_RSC_NAME_LEN];
+	size_t len = 0;
+	unsigned int i;
+
+	if (id != 0)
+		return false;
+	if (!rvdev->shm_va) {
+		snprintf(name, sizeof(name), "vdev%ubuffer", rvdev->index);
+		list_for_each_entry(c, &rproc->carveouts, node) {
+			if (!strcmp(c->name, name)) {
+				rvdev->shm_va = c->va;
+				rvdev->shm_da = c->da;
+				rvdev->shm_pa = c->pa;
+				rvdev->shm_len = c->len;
+				break;
+			}
+		}
+	}
+	if (!rvdev->shm_va) {
+		for (i = 0; i < rvdev->num_vrings; i++)
+			len += rvdev->vring[i].num * 512;
+		len = PAGE_ALIGN(len);
+		rvdev->shm_va = arp_mem_alloc(rproc, &rvdev->shm_da, len,
+					      PAGE_SIZE, &rvdev->shm_pa);
+		if (!rvdev->shm_va)
+			return false;
+		rvdev->shm_len = len;
+		rvdev->shm_owned = true;
+		memset(rvdev->shm_va, 0, len);
+	}
+	if (rvdev->shm_pa == AMPSOC_RPROC_NO_PA)
+		return false;
+	region->addr = rvdev->shm_pa;
+	region->len = rvdev->shm_len;
+	return true;
 }
 
 static const char *arp_vd_bus_name(struct virtio_device *vdev)
@@ -205,6 +261,7 @@ static const struct virtio_config_ops arp_virtio_ops = {
 	.get_features = arp_vd_get_features,
 	.finalize_features = arp_vd_finalize_features,
 	.bus_name = arp_vd_bus_name,
+	.get_shm_region = arp_vd_get_shm_region,
 };
 
 /**
@@ -212,7 +269,12 @@ static const struct virtio_config_ops arp_virtio_ops = {
  * @rproc: the processor
  * @notifyid: the notify id of the vring, as written in the resource table
  *
- * Context: Any context, typically the mailbox interrupt.
+ * Runs the virtqueue's callback in the caller's context: a virtio driver
+ * whose callback sleeps (rpmsg's receive queue) needs the platform to call
+ * this from a threaded interrupt handler or a work item. Only SRCU is held,
+ * so the callback may block, and may kick.
+ *
+ * Context: Any context; the callback's needs decide.
  * Return: IRQ_HANDLED if a virtqueue had work, IRQ_NONE otherwise
  * (including for an unknown @notifyid, which the remote controls).
  */
@@ -221,18 +283,22 @@ irqreturn_t ampsoc_rproc_vq_interrupt(struct ampsoc_rproc *rproc,
 {
 	irqreturn_t ret = IRQ_NONE;
 	struct arp_rvdev *rvdev;
-	unsigned long flags;
 	unsigned int i;
+	int idx;
 
-	spin_lock_irqsave(&rproc->vq_lock, flags);
+	idx = srcu_read_lock(&rproc->vq_srcu);
+	/* idr nodes are freed by RCU; the vdev itself by vq_srcu */
+	rcu_read_lock();
 	rvdev = idr_find(&rproc->notifyids, notifyid);
+	rcu_read_unlock();
 	for (i = 0; rvdev && i < rvdev->num_vrings; i++) {
 		struct arp_vring *vr = &rvdev->vring[i];
+		struct virtqueue *vq = READ_ONCE(vr->vq);
 
-		if (vr->notifyid == notifyid && vr->vq)
-			ret = vring_interrupt(0, vr->vq);
+		if (vr->notifyid == notifyid && vq)
+			ret = vring_interrupt(0, vq);
 	}
-	spin_unlock_irqrestore(&rproc->vq_lock, flags);
+	srcu_read_unlock(&rproc->vq_srcu, idx);
 	return ret;
 }
 EXPORT_SYMBOL_GPL(ampsoc_rproc_vq_interrupt);
@@ -399,4 +465,8 @@ void arp_rvdev_cleanup(struct arp_rvdev *rvdev)
 		list_del(&b->node);
 		kfree(b);
 	}
+	if (rvdev->shm_owned)
+		arp_mem_release(rvdev->rproc, rvdev->shm_da);
+	rvdev->shm_va = NULL;
+	rvdev->shm_owned = false;
 }

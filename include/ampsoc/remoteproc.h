@@ -20,7 +20,7 @@
 #include <linux/irqreturn.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
-#include <linux/spinlock.h>
+#include <linux/srcu.h>
 #include <linux/types.h>
 #include <linux/workqueue.h>
 
@@ -148,7 +148,7 @@ struct ampsoc_rproc_subdev {
  * @mems: memory declared by the platform
  * @allocs: ranges of @mems in use (segments, carveouts, vrings, buffers)
  * @mem_lock: protects @allocs; taken inside @lock, never around it
- * @vq_lock: protects @notifyids lookups against vring teardown
+ * @vq_srcu: keeps vdevs and virtqueues alive for ampsoc_rproc_vq_interrupt()
  * @carveouts: carveouts of the running firmware
  * @traces: trace buffers
  * @rvdevs: virtio devices
@@ -194,7 +194,7 @@ struct ampsoc_rproc {
 	struct list_head mems;
 	struct list_head allocs;
 	struct mutex mem_lock;		/* protects allocs */
-	spinlock_t vq_lock;		/* notifyids lookups vs. vring teardown */
+	struct srcu_struct vq_srcu;
 	struct list_head carveouts;
 	struct list_head traces;
 	struct list_head rvdevs;

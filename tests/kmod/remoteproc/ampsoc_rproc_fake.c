@@ -14,6 +14,8 @@
  */
 #include <linux/debugfs.h>
 #include <linux/elf.h>
+#include <linux/io.h>
+#include <linux/gfp.h>
 #include <linux/module.h>
 #include <linux/platform_device.h>
 #include <linux/pm_runtime.h>
@@ -146,6 +148,15 @@ static void fake_debugfs(struct platform_device *pdev,
 	debugfs_create_file("watchdog", 0200, d, fake, &fake_watchdog_fops);
 }
 
+static void fake_free_mem(struct ampsoc_rproc_fake *fake)
+{
+	if (fake->mem_pa != ~(phys_addr_t)0)
+		free_pages_exact(fake->mem, fake->mem_size);
+	else
+		vfree(fake->mem);
+	fake->mem = NULL;
+}
+
 static int fake_probe(struct platform_device *pdev)
 {
 	const struct ampsoc_rproc_fake_pdata *pd = dev_get_platdata(&pdev->dev);
@@ -161,7 +172,14 @@ static int fake_probe(struct platform_device *pdev)
 	fake = rproc->priv;
 	fake->rproc = rproc;
 	fake->mem_size = size;
-	fake->mem = vmalloc(size);
+	fake->mem_pa = ~(phys_addr_t)0;
+	if (pd && pd->contiguous) {
+		fake->mem = alloc_pages_exact(size, GFP_KERNEL);
+		if (fake->mem)
+			fake->mem_pa = virt_to_phys(fake->mem);
+	} else {
+		fake->mem = vmalloc(size);
+	}
 	if (!fake->mem) {
 		ret = -ENOMEM;
 		goto err_free;
@@ -173,7 +191,7 @@ static int fake_probe(struct platform_device *pdev)
 		rproc->elf_machine = pd->machine;
 		rproc->auto_boot = pd->auto_boot;
 	}
-	ret = ampsoc_rproc_add_mem(rproc, "ram", FWGEN_MEM_DA, ~(phys_addr_t)0,
+	ret = ampsoc_rproc_add_mem(rproc, "ram", FWGEN_MEM_DA, fake->mem_pa,
 				   fake->mem, size);
 	if (ret)
 		goto err_free;
@@ -189,7 +207,7 @@ static int fake_probe(struct platform_device *pdev)
 err_pm:
 	pm_runtime_disable(&pdev->dev);
 err_free:
-	vfree(fake->mem);
+	fake_free_mem(fake);
 	ampsoc_rproc_free(rproc);
 	return ret;
 }
@@ -197,13 +215,13 @@ err_free:
 static int fake_remove(struct platform_device *pdev)
 {
 	struct ampsoc_rproc_fake *fake = platform_get_drvdata(pdev);
-	void *mem = fake->mem;
 
 	debugfs_remove_recursive(fake->dbg);
 	ampsoc_rproc_del(fake->rproc);
 	pm_runtime_disable(&pdev->dev);
+	/* fake is the processor's private data: free the memory first */
+	fake_free_mem(fake);
 	ampsoc_rproc_free(fake->rproc);
-	vfree(mem);
 	return 0;
 }
 

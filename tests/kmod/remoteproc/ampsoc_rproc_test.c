@@ -455,11 +455,13 @@ static struct {
 	struct virtqueue *vq;
 	int probes;
 	int removes;
+	bool cb_irqs_disabled;
 	struct completion cb;
 } tv;
 
 static void tv_callback(struct virtqueue *vq)
 {
+	tv.cb_irqs_disabled = irqs_disabled();
 	complete(&tv.cb);
 }
 
@@ -517,7 +519,9 @@ static void vdev_becomes_virtio_device(struct ampsoc_ktap_test *t)
 		return;
 	KTAP_EXPECT_EQ(t, f.vdev->id.device, FWGEN_VDEV_ID);
 	KTAP_EXPECT(t, ampsoc_rproc_from_vdev(f.vdev) == c->rproc);
-	KTAP_EXPECT_EQ(t, f.vdev->config->get_features(f.vdev), 1);
+	/* dfeatures, plus VIRTIO_F_VERSION_1 on this little-endian host */
+	KTAP_EXPECT_EQ(t, f.vdev->config->get_features(f.vdev),
+		       1 | BIT_ULL(VIRTIO_F_VERSION_1));
 	f.vdev->config->get(f.vdev, 0, cfg, sizeof(cfg));
 	KTAP_EXPECT(t, cfg[0] == 1 && cfg[7] == 8);
 	/* an access beyond the config space reads zeros, never beyond */
@@ -536,6 +540,7 @@ static void vdev_buffers_in_device_memory(struct ampsoc_ktap_test *t)
 {
 	struct tctx *c = t->priv;
 	struct vfind f = { .want = FWGEN_VDEV_ID };
+	struct virtio_shm_region region;
 	phys_addr_t pa;
 	void *a, *b;
 	u64 da, db;
@@ -552,6 +557,8 @@ static void vdev_buffers_in_device_memory(struct ampsoc_ktap_test *t)
 	KTAP_EXPECT(t, da + 0x10000 <= db || db + 0x10000 <= da);
 	KTAP_EXPECT(t, !ampsoc_rproc_vdev_alloc(f.vdev, 2 * FWGEN_MEM_SIZE,
 						&da, &pa));
+	/* vmalloc'd memory has no physical address to offer as a region */
+	KTAP_EXPECT(t, !virtio_get_shm_region(f.vdev, &region, 0));
 	ampsoc_rproc_vdev_free(f.vdev, a);
 	/* b is released with the processor's resources */
 	ampsoc_rproc_shutdown(c->rproc);
@@ -615,6 +622,8 @@ static void virtio_datapath(struct ampsoc_ktap_test *t)
 						    rsc->vring[0].notifyid),
 		       IRQ_HANDLED);
 	KTAP_EXPECT(t, completion_done(&tv.cb));
+	/* the callback ran in our (process) context, no spinlock held */
+	KTAP_EXPECT(t, !tv.cb_irqs_disabled);
 	KTAP_EXPECT(t, virtqueue_get_buf(tv.vq, &len) == buf);
 	KTAP_EXPECT_EQ(t, len, 48);
 	/* nothing more used: the interrupt is not ours */
@@ -968,8 +977,45 @@ static void removal_while_running(struct ampsoc_ktap_test *t)
 	put_device(&rproc->dev);
 }
 
+/* Physically contiguous memory: real addresses and an rpmsg buffer region. */
+static void contiguous_memory_regions(struct ampsoc_ktap_test *t)
+{
+	struct ampsoc_rproc_fake_pdata pd = { .contiguous = true };
+	struct platform_device *p = bare_fake(&pd);
+	struct vfind f = { .want = FWGEN_VDEV_ID };
+	const struct ampsoc_rsc_carveout *heap;
+	struct virtio_shm_region r = { 0 }, r2 = { 0 };
+	struct ampsoc_rproc_fake *fake;
+	phys_addr_t base;
+
+	if (!KTAP_EXPECT(t, p))
+		return;
+	fake = platform_get_drvdata(p);
+	base = fake->mem_pa;
+	if (!KTAP_EXPECT_EQ(t, ampsoc_rproc_boot(fake->rproc), 0))
+		goto out;
+	heap = find_rsc(fake->rproc->table_ptr, AMPSOC_RSC_CARVEOUT, 1);
+	KTAP_EXPECT(t, heap && heap->pa == base + (heap->da - FWGEN_MEM_DA));
+	device_for_each_child(&fake->rproc->dev, &f, find_virtio);
+	if (KTAP_EXPECT_EQ(t, f.count, 1)) {
+		KTAP_EXPECT(t, virtio_get_shm_region(f.vdev, &r, 0));
+		KTAP_EXPECT(t, r.addr >= base &&
+			    r.addr + r.len <= base + fake->mem_size);
+		KTAP_EXPECT_EQ(t, r.addr % PAGE_SIZE, 0);
+		/* one 512-byte buffer per entry of its two 16-entry vrings */
+		KTAP_EXPECT_EQ(t, r.len, 2 * FWGEN_VRING_NUM * 512);
+		KTAP_EXPECT(t, virtio_get_shm_region(f.vdev, &r2, 0));
+		KTAP_EXPECT(t, r2.addr == r.addr && r2.len == r.len);
+		KTAP_EXPECT(t, !virtio_get_shm_region(f.vdev, &r2, 1));
+	}
+	KTAP_EXPECT_EQ(t, ampsoc_rproc_shutdown(fake->rproc), 0);
+out:
+	platform_device_unregister(p);
+}
+
 static const struct ampsoc_ktap_case platform_cases[] = {
 	AMPSOC_KTAP_CASE(auto_boot_boots),
+	AMPSOC_KTAP_CASE(contiguous_memory_regions),
 	AMPSOC_KTAP_CASE(no_runtime_pm_still_boots),
 	AMPSOC_KTAP_CASE(removal_while_running),
 	{}

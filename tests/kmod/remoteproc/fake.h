@@ -27,6 +27,8 @@
  * @mem_size: bytes of memory at FWGEN_MEM_DA (0: FWGEN_MEM_SIZE)
  * @auto_boot: boot as soon as registered
  * @no_runtime_pm: leave runtime PM disabled, as a driver without it would
+ * @contiguous: physically contiguous memory (with a physical address)
+ *	instead of vmalloc'd memory
  */
 struct ampsoc_rproc_fake_pdata {
 	u8 elf_class;
@@ -34,6 +36,7 @@ struct ampsoc_rproc_fake_pdata {
 	size_t mem_size;
 	bool auto_boot;
 	bool no_runtime_pm;
+	bool contiguous;
 };
 
 /**
@@ -41,6 +44,7 @@ struct ampsoc_rproc_fake_pdata {
  * @rproc: the registered processor
  * @mem: its memory
  * @mem_size: size of @mem
+ * @mem_pa: physical address of @mem, or ~0 for vmalloc'd memory
  * @starts: successful start() calls
  * @stops: stop() calls
  * @kicks: kick() calls
@@ -55,6 +59,7 @@ struct ampsoc_rproc_fake {
 	struct ampsoc_rproc *rproc;
 	void *mem;
 	size_t mem_size;
+	phys_addr_t mem_pa;
 	atomic_t starts;
 	atomic_t stops;
 	atomic_t kicks;

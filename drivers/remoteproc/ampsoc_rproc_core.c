@@ -10,6 +10,7 @@
 #include <linux/debugfs.h>
 #include <linux/firmware.h>
 #include <linux/kernel.h>
+#include <linux/lockdep.h>
 #include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/pm_runtime.h>
@@ -353,6 +354,8 @@ static int arp_start_locked(struct ampsoc_rproc *rproc)
 	struct ampsoc_rproc_subdev *sd;
 	int ret;
 
+	lockdep_assert_held(&rproc->lock);
+
 	list_for_each_entry(sd, &rproc->subdevs, node) {
 		ret = sd->prepare ? sd->prepare(sd) : 0;
 		if (ret) {
@@ -390,6 +393,8 @@ static void arp_stop_locked(struct ampsoc_rproc *rproc, bool crashed)
 		list_entry(&rproc->subdevs, struct ampsoc_rproc_subdev, node);
 	int ret;
 
+	lockdep_assert_held(&rproc->lock);
+
 	arp_subdevs_stop(rproc, head, crashed);
 	ret = rproc->ops->stop(rproc);
 	if (ret)
@@ -408,6 +413,8 @@ static void arp_resource_cleanup(struct ampsoc_rproc *rproc)
 	struct arp_dump_seg *d, *dn;
 	struct arp_alloc *a, *an;
 	LIST_HEAD(dead);
+
+	lockdep_assert_held(&rproc->lock);
 
 	list_for_each_entry_safe(t, tn, &rproc->traces, node) {
 		debugfs_remove(t->file);
@@ -732,6 +739,8 @@ static int arp_fw_boot(struct ampsoc_rproc *rproc, const struct firmware *fw)
 	char err[AMPSOC_FW_ERR_LEN];
 	int ret;
 
+	lockdep_assert_held(&rproc->lock);
+
 	info = kzalloc(sizeof(*info), GFP_KERNEL);
 	if (!info)
 		return -ENOMEM;
@@ -921,6 +930,8 @@ EXPORT_SYMBOL_GPL(ampsoc_rproc_boot);
 
 static void arp_power_off_locked(struct ampsoc_rproc *rproc)
 {
+	lockdep_assert_held(&rproc->lock);
+
 	arp_stop_locked(rproc, rproc->state == AMPSOC_RPROC_CRASHED);
 	arp_resource_cleanup(rproc);
 	rproc->state = AMPSOC_RPROC_OFFLINE;
@@ -1069,6 +1080,8 @@ EXPORT_SYMBOL_GPL(ampsoc_rproc_set_firmware);
 int arp_recover_locked(struct ampsoc_rproc *rproc)
 {
 	int ret;
+
+	lockdep_assert_held(&rproc->lock);
 
 	if (rproc->state != AMPSOC_RPROC_CRASHED)
 		return -EINVAL;

@@ -7,6 +7,7 @@
  */
 #include <linux/devcoredump.h>
 #include <linux/elf.h>
+#include <linux/lockdep.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
 
@@ -213,6 +214,8 @@ void arp_coredump(struct ampsoc_rproc *rproc)
 	struct arp_dump_seg *s;
 	size_t off;
 	u8 *buf;
+
+	lockdep_assert_held(&rproc->lock);
 
 	if (rproc->dump_conf == AMPSOC_RPROC_COREDUMP_DISABLED)
 		return;

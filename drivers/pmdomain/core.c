@@ -19,6 +19,7 @@
 #define CREATE_TRACE_POINTS
 #include "ampsoc_pd_trace.h"
 
+/* Protects the domain list, the graph's links and the providers. */
 DEFINE_MUTEX(ampsoc_pd_list_lock);
 LIST_HEAD(ampsoc_pd_list);
 atomic64_t ampsoc_pd_qos_gen = ATOMIC64_INIT(1);
@@ -823,6 +824,11 @@ int ampsoc_pd_add_device(struct ampsoc_pd *pd, struct device *dev)
 		goto err_unlock_list;
 	}
 	mutex_lock(&pd->lock);
+	/*
+	 * Registered, and it cannot go while we hold its lock: power_on()
+	 * may now run without the list lock held.
+	 */
+	mutex_unlock(&ampsoc_pd_list_lock);
 	if (pd->prepared_count || ampsoc_pd_in_transition()) {
 		ret = -EAGAIN;
 		goto err_unlock;
@@ -839,7 +845,6 @@ int ampsoc_pd_add_device(struct ampsoc_pd *pd, struct device *dev)
 	pd->device_count++;
 	dev_pm_domain_set(dev, &pd->domain);
 	mutex_unlock(&pd->lock);
-	mutex_unlock(&ampsoc_pd_list_lock);
 
 	ret = dev_pm_qos_add_notifier(dev, &pdd->qos_nb,
 				      DEV_PM_QOS_RESUME_LATENCY);
@@ -851,8 +856,10 @@ int ampsoc_pd_add_device(struct ampsoc_pd *pd, struct device *dev)
 
 err_unlock:
 	mutex_unlock(&pd->lock);
+	goto err_clear;
 err_unlock_list:
 	mutex_unlock(&ampsoc_pd_list_lock);
+err_clear:
 	spin_lock_irq(&dev->power.lock);
 	dev->power.subsys_data->domain_data = NULL;
 	spin_unlock_irq(&dev->power.lock);
@@ -1072,6 +1079,23 @@ out:
 }
 EXPORT_SYMBOL_GPL(ampsoc_pd_remove_subdomain);
 
+/*
+ * The kernel warns (and our guests panic) on a duplicate registration:
+ * look first. Lock held.
+ */
+static bool pd_nb_registered(struct ampsoc_pd *pd, struct notifier_block *nb)
+{
+	struct notifier_block *it;
+
+	it = rcu_dereference_protected(pd->notifiers.head,
+				       lockdep_is_held(&pd->lock));
+	for (; it; it = rcu_dereference_protected(it->next,
+						  lockdep_is_held(&pd->lock)))
+		if (it == nb)
+			return true;
+	return false;
+}
+
 /**
  * ampsoc_pd_notifier_register - add a power notifier to a domain
  * @pd: a registered domain
@@ -1083,7 +1107,6 @@ EXPORT_SYMBOL_GPL(ampsoc_pd_remove_subdomain);
  */
 int ampsoc_pd_notifier_register(struct ampsoc_pd *pd, struct notifier_block *nb)
 {
-	struct notifier_block *it;
 	int ret = 0;
 
 	if (!pd || !nb || !nb->notifier_call)
@@ -1094,10 +1117,9 @@ int ampsoc_pd_notifier_register(struct ampsoc_pd *pd, struct notifier_block *nb)
 		return -EINVAL;
 	}
 	mutex_lock(&pd->lock);
-	for (it = pd->notifiers.head; it; it = it->next)
-		if (it == nb)
-			ret = -EEXIST;
-	if (!ret)
+	if (pd_nb_registered(pd, nb))
+		ret = -EEXIST;
+	else
 		ret = raw_notifier_chain_register(&pd->notifiers, nb);
 	mutex_unlock(&pd->lock);
 	mutex_unlock(&ampsoc_pd_list_lock);
@@ -1143,7 +1165,8 @@ EXPORT_SYMBOL_GPL(ampsoc_pd_notifier_unregister);
  *
  * Context: process context; may sleep.
  * Return: 0 on success, -EINVAL if @dev is in none of our domains or @nb is
- * NULL, -EEXIST if the device already has a notifier.
+ * NULL, -EEXIST if the device already has a notifier or @nb is already on
+ * the domain's chain.
  */
 int ampsoc_pd_dev_add_notifier(struct device *dev, struct notifier_block *nb)
 {
@@ -1158,7 +1181,7 @@ int ampsoc_pd_dev_add_notifier(struct device *dev, struct notifier_block *nb)
 		return -EINVAL;
 	pd = pdd->pd;
 	mutex_lock(&pd->lock);
-	if (pdd->power_nb) {
+	if (pdd->power_nb || pd_nb_registered(pd, nb)) {
 		ret = -EEXIST;
 	} else {
 		ret = raw_notifier_chain_register(&pd->notifiers, nb);
@@ -1222,7 +1245,9 @@ module_init(ampsoc_pd_module_init);
 
 static void __exit ampsoc_pd_module_exit(void)
 {
-	/* Users hold module references: every domain is gone by now. */
+	/* Providers hold module references: domains should be gone. */
+	if (!list_empty(&ampsoc_pd_list))
+		pr_warn("unloading with PM domains still registered\n");
 	ampsoc_pd_provider_exit();
 	ampsoc_pd_debugfs_exit();
 	ampsoc_pd_sleep_exit();

@@ -6,10 +6,12 @@
 #   through a parent and child PM domain, every malformed firmware image
 #   rejected with its errno (the processor left offline, a correct image
 #   booting afterwards), crash recovery and recovery disabled.
-# STRATEGY: load the in-kernel KTAP module ampsoc_rproc_test (it creates its
+# STRATEGY: on two CPUs (so concurrent users really race), load the
+#   in-kernel KTAP module ampsoc_rproc_test (it creates its
 #   own fake processors and domains for each case), then check that each
 #   rejected image logged exactly one line and the module unloads cleanly.
 # timeout: 300
+# smp: 2
 . /ampsoc/lib.sh
 
 dmesg -c >/dev/null

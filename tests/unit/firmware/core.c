@@ -1,0 +1,503 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Host unit test of the remote-core runner (ampsoc-core) with the sample
+ * firmware. The test plays the SoC model and Linux's remoteproc: it loads an
+ * ELF's PT_LOAD segments into a memfd at their device addresses, forks the
+ * runner on it exactly as the model does, and watches the console, the
+ * trace buffer (through its own mapping, as Linux would), the doorbells and
+ * how the process ends.
+ */
+#define _GNU_SOURCE
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/eventfd.h>
+#include <sys/mman.h>
+#include <sys/personality.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <ktap_user.h>
+#include <ampsoc/bootrom.h>
+#include <amp/rsc_table.h>
+
+#define SHM_SIZE	(64u << 20)
+#define WAIT_MS		10000	/* failure guard only, never a sync point */
+#define KICK_VECTOR	3
+
+/* Core memory in the shm: M3 at offset 0, DSP IRAM/DRAM at 32/40 MiB. */
+#define M3_OFF		0x0
+#define DSP_IRAM_OFF	0x2000000
+#define DSP_DRAM_OFF	0x2800000
+#define DSP_BASE	0x20000000
+#define DSP_IRAM_SIZE	0x100000
+#define DSP_DRAM_DA	0x20100000
+#define DSP_DRAM_SIZE	0xf00000
+
+struct window {
+	uint64_t off, da, len;
+};
+
+struct run {
+	int shm;
+	uint8_t *mem;
+	int irq, kick, console, err;	/* our ends */
+	pid_t pid;
+	char cons[8192];
+	size_t cons_len;
+	char errbuf[2048];
+};
+
+static int shm_new(struct run *r)
+{
+	r->shm = memfd_create("ampsoc-shm", MFD_CLOEXEC);
+	if (r->shm < 0 || ftruncate(r->shm, SHM_SIZE))
+		return -1;
+	r->mem = mmap(NULL, SHM_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, r->shm, 0);
+	return r->mem == MAP_FAILED ? -1 : 0;
+}
+
+static void shm_free(struct run *r)
+{
+	munmap(r->mem, SHM_SIZE);
+	close(r->shm);
+}
+
+/* Translate a device address through the windows; NULL if unmapped. */
+static uint8_t *da_ptr(struct run *r, const struct window *w, int nw,
+		       uint64_t da, uint64_t len)
+{
+	for (int i = 0; i < nw; i++)
+		if (da >= w[i].da && da + len <= w[i].da + w[i].len)
+			return r->mem + w[i].off + (da - w[i].da);
+	return NULL;
+}
+
+struct fw {
+	uint8_t *data;
+	size_t size;
+	uint64_t entry;
+	uint32_t trace_da, trace_len;
+};
+
+static int fw_read(const char *name, struct fw *fw)
+{
+	char path[512];
+	struct stat st;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", FW_DIR, name);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &st))
+		return -1;
+	fw->size = st.st_size;
+	fw->data = malloc(fw->size);
+	if (!fw->data || read(fd, fw->data, fw->size) != (ssize_t)fw->size)
+		return -1;
+	close(fd);
+	return 0;
+}
+
+/* What remoteproc does: copy PT_LOADs, zero the rest, find the trace. */
+static int fw_load(struct run *r, struct fw *fw, const struct window *w, int nw)
+{
+	const Elf64_Ehdr *eh = (const void *)fw->data;
+	const Elf64_Shdr *sh = (const void *)(fw->data + eh->e_shoff);
+	const char *names = (const char *)fw->data + sh[eh->e_shstrndx].sh_offset;
+
+	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) || eh->e_machine != EM_X86_64)
+		return -1;
+	fw->entry = eh->e_entry;
+	for (int i = 0; i < eh->e_phnum; i++) {
+		const Elf64_Phdr *ph = (const void *)(fw->data + eh->e_phoff +
+						     i * sizeof(*ph));
+		uint8_t *dst;
+
+		if (ph->p_type != PT_LOAD)
+			continue;
+		dst = da_ptr(r, w, nw, ph->p_paddr, ph->p_memsz);
+		if (!dst)
+			return -1;
+		memcpy(dst, fw->data + ph->p_offset, ph->p_filesz);
+		memset(dst + ph->p_filesz, 0, ph->p_memsz - ph->p_filesz);
+	}
+	fw->trace_len = 0;
+	for (int i = 0; i < eh->e_shnum; i++) {
+		const struct resource_table *t;
+
+		if (strcmp(names + sh[i].sh_name, ".resource_table"))
+			continue;
+		t = (const void *)(fw->data + sh[i].sh_offset);
+		for (uint32_t e = 0; e < t->num; e++) {
+			const struct fw_rsc_hdr *h = (const void *)((const uint8_t *)t + t->offset[e]);
+			const struct fw_rsc_trace *tr = (const void *)h->data;
+
+			if (h->type == RSC_TRACE) {
+				fw->trace_da = tr->da;
+				fw->trace_len = tr->len;
+			}
+		}
+	}
+	return 0;
+}
+
+static void unclo(int fd)
+{
+	fcntl(fd, F_SETFD, 0);
+}
+
+/* Fork the runner as the model does; extra args are appended. */
+static int spawn(struct run *r, const struct window *w, int nw, uint64_t entry,
+		 bool norandom, const char *const *extra)
+{
+	int irq = eventfd(0, EFD_CLOEXEC), kick = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	int cons[2], err[2];
+	char args[24][64];
+	char *argv[40];
+	int n = 0, a = 0;
+
+	if (irq < 0 || kick < 0 || pipe2(cons, O_CLOEXEC) || pipe2(err, O_CLOEXEC))
+		return -1;
+#define ARG(...) (snprintf(args[a], sizeof(args[a]), __VA_ARGS__), argv[n++] = args[a++])
+	argv[n++] = CORE_BIN;
+	ARG("--name"); ARG("m3");
+	ARG("--shm-fd"); ARG("%d", r->shm);
+	for (int i = 0; i < nw; i++) {
+		ARG("--map");
+		ARG("%#llx:%#llx:%#llx", (unsigned long long)w[i].off,
+		    (unsigned long long)w[i].da, (unsigned long long)w[i].len);
+	}
+	ARG("--entry"); ARG("%#llx", (unsigned long long)entry);
+	ARG("--irq-fd"); ARG("%d", irq);
+	ARG("--kick-fd"); ARG("%d:%d", KICK_VECTOR, kick);
+	ARG("--console-fd"); ARG("%d", cons[1]);
+	for (; extra && *extra; extra++)
+		argv[n++] = (char *)*extra;
+	argv[n] = NULL;
+#undef ARG
+	r->pid = fork();
+	if (r->pid < 0)
+		return -1;
+	if (r->pid == 0) {
+		unclo(r->shm);
+		unclo(irq);
+		unclo(kick);
+		unclo(cons[1]);
+		dup2(err[1], 2);
+		if (norandom)
+			personality(ADDR_NO_RANDOMIZE);
+		execv(CORE_BIN, argv);
+		_exit(127);
+	}
+	close(cons[1]);
+	close(err[1]);
+	r->irq = irq;
+	r->kick = kick;
+	r->console = cons[0];
+	r->err = err[0];
+	r->cons_len = 0;
+	r->errbuf[0] = 0;
+	return 0;
+}
+
+/* Read console output until @needle shows up or the console closes. */
+static bool console_wait(struct run *r, const char *needle)
+{
+	for (;;) {
+		struct pollfd p = { .fd = r->console, .events = POLLIN };
+		ssize_t n;
+
+		r->cons[r->cons_len] = 0;
+		if (strstr(r->cons, needle))
+			return true;
+		if (poll(&p, 1, WAIT_MS) <= 0)
+			return false;
+		if (r->cons_len >= sizeof(r->cons) - 1)
+			return false;
+		n = read(r->console, r->cons + r->cons_len,
+			 sizeof(r->cons) - 1 - r->cons_len);
+		if (n <= 0)
+			return false;
+		r->cons_len += n;
+	}
+}
+
+/* Wait for the runner to end; returns its wait status. */
+static int reap(struct run *r)
+{
+	int status = -1;
+	ssize_t n;
+
+	if (waitpid(r->pid, &status, 0) < 0)
+		return -1;
+	n = read(r->err, r->errbuf, sizeof(r->errbuf) - 1);
+	r->errbuf[n > 0 ? n : 0] = 0;
+	if (r->errbuf[0])
+		ktap_diag("runner stderr: %.*s", (int)strcspn(r->errbuf, "\n"), r->errbuf);
+	console_wait(r, "\x01");	/* drain to EOF */
+	close(r->irq);
+	close(r->kick);
+	close(r->console);
+	close(r->err);
+	return status;
+}
+
+static bool kick_wait(struct run *r)
+{
+	struct pollfd p = { .fd = r->kick, .events = POLLIN };
+	uint64_t v;
+
+	if (poll(&p, 1, WAIT_MS) != 1)
+		return false;
+	return read(r->kick, &v, sizeof(v)) == sizeof(v) && v >= 1;
+}
+
+static const struct window m3_win[] = {
+	{ M3_OFF, AMP_CORE_MEM_BASE, AMP_CORE_MEM_SIZE },
+};
+
+static const struct window dsp_win[] = {
+	{ DSP_IRAM_OFF, DSP_BASE, DSP_IRAM_SIZE },
+	{ DSP_DRAM_OFF, DSP_DRAM_DA, DSP_DRAM_SIZE },
+};
+
+static void test_hello(void)
+{
+	struct run r;
+	struct fw fw;
+	uint64_t one = 1;
+	const char *trace;
+	int st;
+
+	if (!ktap_ok(shm_new(&r) == 0 && fw_read("ampsoc-hello.elf", &fw) == 0 &&
+		     fw_load(&r, &fw, m3_win, 1) == 0 && fw.trace_len,
+		     "hello_loads")) {
+		ktap_skip("no firmware", "hello_console");
+		return;
+	}
+	trace = (const char *)da_ptr(&r, m3_win, 1, fw.trace_da, fw.trace_len);
+	ktap_ok(spawn(&r, m3_win, 1, fw.entry, false, NULL) == 0 &&
+		console_wait(&r, "ampsoc-hello: waiting for interrupts\n"),
+		"hello_console");
+	ktap_ok(console_wait(&r, "hello from core m3 (m3 map)\n") &&
+		console_wait(&r, "doorbell vector 3\n"), "hello_sees_bootrom");
+	ktap_ok(trace && strnlen(trace, fw.trace_len) < fw.trace_len &&
+		strstr(trace, "ampsoc-hello: hello from core m3") &&
+		strstr(trace, "waiting for interrupts\n"), "hello_trace_buffer");
+	/* Our doorbell wakes the core, which rings its own back. */
+	ktap_ok(write(r.irq, &one, 8) == 8 && kick_wait(&r) &&
+		console_wait(&r, "interrupt, 1 so far"), "doorbell_round_trip");
+	ktap_ok(write(r.irq, &one, 8) == 8 && kick_wait(&r) &&
+		console_wait(&r, "interrupt, 2 so far"), "doorbell_again");
+	ktap_ok(strstr(trace, "interrupt, 2 so far\n") != NULL, "trace_follows");
+	kill(r.pid, SIGKILL);
+	st = reap(&r);
+	ktap_ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL, "stop_is_sigkill");
+	free(fw.data);
+	shm_free(&r);
+}
+
+static void test_dsp_two_windows(void)
+{
+	struct run r;
+	struct fw fw;
+	int st;
+
+	if (shm_new(&r) || fw_read("ampsoc-hello-dsp.elf", &fw) ||
+	    fw_load(&r, &fw, dsp_win, 2)) {
+		ktap_ok(false, "dsp_hello_two_windows");
+		return;
+	}
+	ktap_ok(spawn(&r, dsp_win, 2, fw.entry, false, NULL) == 0 &&
+		console_wait(&r, "hello from core m3 (dsp map)"),
+		"dsp_hello_two_windows");
+	kill(r.pid, SIGKILL);
+	st = reap(&r);
+	ktap_ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL, "dsp_stopped");
+	free(fw.data);
+	shm_free(&r);
+}
+
+static void test_crash(const char *elf, const char *line, int sig, const char *name)
+{
+	struct run r;
+	struct fw fw;
+	const char *trace;
+	int st;
+
+	if (shm_new(&r) || fw_read(elf, &fw) || fw_load(&r, &fw, m3_win, 1) ||
+	    spawn(&r, m3_win, 1, fw.entry, false, NULL)) {
+		ktap_ok(false, "%s", name);
+		return;
+	}
+	st = reap(&r);
+	trace = (const char *)da_ptr(&r, m3_win, 1, fw.trace_da, fw.trace_len);
+	ktap_ok(WIFSIGNALED(st) && WTERMSIG(st) == sig && strstr(r.cons, line) &&
+		trace && strstr(trace, line), "%s", name);
+	if (!WIFSIGNALED(st) || WTERMSIG(st) != sig)
+		ktap_diag("wait status %#x, console '%s'", st, r.cons);
+	free(fw.data);
+	shm_free(&r);
+}
+
+/* Run @code (x86-64 bytes) as a firmware at the M3's base. */
+static int run_code(const uint8_t *code, size_t len, const char *const *extra)
+{
+	struct run r;
+	int st;
+
+	if (shm_new(&r))
+		return -1;
+	memcpy(r.mem, code, len);
+	if (spawn(&r, m3_win, 1, AMP_CORE_MEM_BASE, false, extra))
+		return -1;
+	st = reap(&r);
+	shm_free(&r);
+	return st;
+}
+
+static void test_code(void)
+{
+	static const char *const nosandbox[] = { "--no-sandbox", NULL };
+	/* mov $39, %eax (getpid); syscall; ud2 */
+	static const uint8_t getpid_code[] = {
+		0xb8, 0x27, 0, 0, 0, 0x0f, 0x05, 0x0f, 0x0b,
+	};
+	/* sub $8,%rsp; mov exit(%rdi),%rax; mov $code,%edi; call *%rax */
+	uint8_t exit_code[] = {
+		0x48, 0x83, 0xec, 0x08,
+		0x48, 0x8b, 0x87, 0, 0, 0, 0,
+		0xbf, 0, 0, 0, 0,
+		0xff, 0xd0, 0x0f, 0x0b,
+	};
+	uint32_t off = offsetof(struct ampsoc_bootrom, exit), code;
+	int st;
+
+	st = run_code(getpid_code, sizeof(getpid_code), NULL);
+	ktap_ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGSYS, "sandbox_kills_syscall");
+	st = run_code(getpid_code, sizeof(getpid_code), nosandbox);
+	ktap_ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGILL, "no_sandbox_allows_syscall");
+
+	memcpy(exit_code + 7, &off, 4);
+	code = 5;
+	memcpy(exit_code + 12, &code, 4);
+	st = run_code(exit_code, sizeof(exit_code), NULL);
+	ktap_ok(WIFEXITED(st) && WEXITSTATUS(st) == 5, "rom_exit_status");
+	code = 64 + 6;
+	memcpy(exit_code + 12, &code, 4);
+	st = run_code(exit_code, sizeof(exit_code), NULL);
+	ktap_ok(WIFEXITED(st) && WEXITSTATUS(st) == 6, "rom_exit_status_masked");
+	off = offsetof(struct ampsoc_bootrom, abort);
+	memcpy(exit_code + 7, &off, 4);
+	st = run_code(exit_code, sizeof(exit_code), NULL);
+	ktap_ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT, "rom_abort_is_sigabrt");
+}
+
+/* Setup errors: the firmware never runs, the runner exits 64 or 71. */
+static void bad_setup(const struct window *w, int nw, uint64_t entry,
+		      bool norandom, int want, const char *needle,
+		      const char *name)
+{
+	struct run r;
+	int st;
+
+	if (shm_new(&r) || spawn(&r, w, nw, entry, norandom, NULL)) {
+		ktap_ok(false, "%s", name);
+		return;
+	}
+	st = reap(&r);
+	ktap_ok(WIFEXITED(st) && WEXITSTATUS(st) == want &&
+		strstr(r.errbuf, needle) && r.cons_len == 0, "%s", name);
+	shm_free(&r);
+}
+
+static void test_bad_setup(void)
+{
+	const struct window unaligned[] = { { 0, 0x10000800, 0x1000 } };
+	const struct window overlap[] = {
+		{ 0, 0x10000000, 0x2000 }, { 0x4000, 0x10001000, 0x1000 },
+	};
+	const struct window outside[] = { { SHM_SIZE - 0x1000, 0x10000000, 0x2000 } };
+	const struct window wrap[] = { { 0, 0xfffffffffffff000ull, 0x1000 } };
+	const struct window low[] = { { 0, 0x0, 0x1000 } };
+	const struct window empty[] = { { 0, 0x10000000, 0 } };
+	/* With ASLR off, a PIE runner sits at 0x555555554000. */
+	const struct window self[] = { { 0, 0x555555554000ull, 0x1000 } };
+
+	bad_setup(unaligned, 1, 0x10000800, false, 64, "not page aligned", "reject_unaligned");
+	bad_setup(overlap, 2, 0x10000000, false, 64, "overlap", "reject_overlap");
+	bad_setup(outside, 1, 0x10000000, false, 64, "outside the", "reject_beyond_shm");
+	bad_setup(wrap, 1, 0xfffffffffffff000ull, false, 64, "address space", "reject_wrap");
+	bad_setup(low, 1, 0, false, 64, "address space", "reject_low_address");
+	bad_setup(empty, 1, 0x10000000, false, 64, "is empty", "reject_empty_window");
+	bad_setup(m3_win, 1, 0x30000000, false, 64, "in no window", "reject_entry_outside");
+	bad_setup(self, 1, 0x555555554000ull, true, 71, "collides with this process",
+		  "reject_collision_with_runner");
+}
+
+static void test_bad_args(void)
+{
+	struct run r;
+	int st, pfd[2];
+	pid_t pid;
+	char fd[16];
+
+	/* An irq fd that is not an eventfd. */
+	if (shm_new(&r) || pipe(pfd)) {
+		ktap_ok(false, "reject_irq_not_eventfd");
+		return;
+	}
+	snprintf(fd, sizeof(fd), "%d", pfd[0]);
+	pid = fork();
+	if (pid == 0) {
+		char shm[16], cons[16];
+
+		unclo(r.shm);
+		snprintf(shm, sizeof(shm), "%d", r.shm);
+		snprintf(cons, sizeof(cons), "%d", pfd[1]);
+		close(2);
+		execl(CORE_BIN, CORE_BIN, "--name", "x", "--shm-fd", shm,
+		      "--map", "0:0x10000000:0x1000", "--entry", "0x10000000",
+		      "--irq-fd", fd, "--console-fd", cons, (char *)NULL);
+		_exit(127);
+	}
+	waitpid(pid, &st, 0);
+	ktap_ok(WIFEXITED(st) && WEXITSTATUS(st) == 64, "reject_irq_not_eventfd");
+	pid = fork();
+	if (pid == 0) {
+		close(2);
+		execl(CORE_BIN, CORE_BIN, "--name", "x", "--bogus", (char *)NULL);
+		_exit(127);
+	}
+	waitpid(pid, &st, 0);
+	ktap_ok(WIFEXITED(st) && WEXITSTATUS(st) == 64, "reject_unknown_option");
+	close(pfd[0]);
+	close(pfd[1]);
+	shm_free(&r);
+}
+
+int main(void)
+{
+	ktap_plan(0);
+	if (access(CORE_BIN, X_OK)) {
+		ktap_skip("runner not built", "runner");
+		return ktap_exit();
+	}
+	test_hello();
+	test_dsp_two_windows();
+	test_crash("ampsoc-crash.elf", "ampsoc-crash: core m3 about to crash\n",
+		   SIGSEGV, "crash_is_sigsegv_after_trace");
+	test_crash("ampsoc-hang.elf", "ampsoc-hang: core m3 hangs with the watchdog armed\n",
+		   SIGALRM, "watchdog_is_sigalrm_after_trace");
+	test_code();
+	test_bad_setup();
+	test_bad_args();
+	return ktap_exit();
+}

@@ -160,10 +160,10 @@ struct amp_rsc_trace {
 	AMP_RSC_TRACE_AT(AMP_CORE_TRACE_DA, AMP_CORE_TRACE_SIZE, name)
 #define AMP_RSC_VRING_INIT(da, align, num, notifyid)			\
 	{ (da), (align), (num), (notifyid), 0 }
-#define AMP_RSC_VDEV_INIT(id, notifyid, dfeatures, config_len, nvrings, ...) \
-	{ .type = RSC_VDEV, .id = (id), .notifyid = (notifyid),		\
-	  .dfeatures = (dfeatures), .config_len = (config_len),		\
-	  .num_of_vrings = (nvrings), .vring = { __VA_ARGS__ } }
+#define AMP_RSC_VDEV_INIT(id_, notifyid_, dfeatures_, config_len_, nvrings_, ...) \
+	{ .type = RSC_VDEV, .id = (id_), .notifyid = (notifyid_),	\
+	  .dfeatures = (dfeatures_), .config_len = (config_len_),	\
+	  .num_of_vrings = (nvrings_), .vring = { __VA_ARGS__ } }
 
 /* ---- the table ------------------------------------------------------ */
 

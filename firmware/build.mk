@@ -26,14 +26,15 @@ FW_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wmissing-prototypes \
 	-I$(FW_SRC)/include/libc -I$(FW_SRC)/include -I$(ROOT)/include \
 	-fno-pic -fno-pie -mcmodel=small -fno-stack-protector \
 	-fno-asynchronous-unwind-tables -fno-unwind-tables -fcf-protection=none \
-	-fno-strict-aliasing -fno-tree-loop-distribute-patterns
-FW_LDFLAGS := -nostdlib -static -no-pie -Wl,--build-id=none \
+	-fno-strict-aliasing -fno-tree-loop-distribute-patterns \
+	-ffunction-sections -fdata-sections
+FW_LDFLAGS := -nostdlib -static -no-pie -Wl,--build-id=none -Wl,--gc-sections \
 	-Wl,-z,max-page-size=4096 -Wl,-z,noexecstack -Wl,-z,noseparate-code \
 	-Wl,--orphan-handling=error -Wl,--no-warn-rwx-segments
 
 # The SDK library: the same objects for every core.
 FW_LIB_SRCS := lib/crt0.S lib/start.c lib/string.c lib/vsnprintf.c \
-	lib/trace.c lib/log.c port/env/bm/env_bm.c \
+	lib/trace.c lib/log.c lib/virtqueue.c lib/rpmsg.c port/env/bm/env_bm.c \
 	port/platform/ampsoc/platform_ampsoc.c
 FW_LIB_OBJS := $(patsubst %,$(FW_OUT)/%.o,$(basename $(FW_LIB_SRCS)))
 FW_HDRS := $(wildcard $(FW_SRC)/include/*/*.h $(FW_SRC)/cores/*.h) \
@@ -115,5 +116,14 @@ $(FW_UT_OUT)/firmware_core: $(FW_UT_SRC)/core.c $(CORE_BIN) $(FW_ELFS)
 	$(CC) $(FW_UT_CFLAGS) -DCORE_BIN='"$(CORE_BIN)"' -DFW_DIR='"$(FW_OUT)"' \
 		-include $(FW_SRC)/cores/m3.h -o $@ $<
 
+# The device-side virtqueue and rpmsg library against a driver-side test
+# ring, on a simulated platform_ port.
+FW_RPMSG_SRCS := $(FW_SRC)/lib/rpmsg.c $(FW_SRC)/lib/virtqueue.c \
+	$(FW_SRC)/port/env/bm/env_bm.c
+$(FW_UT_OUT)/firmware_rpmsg: $(FW_UT_SRC)/rpmsg.c $(FW_RPMSG_SRCS) $(FW_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(FW_UT_CFLAGS) -o $@ $(FW_UT_SRC)/rpmsg.c $(FW_RPMSG_SRCS)
+
+UNIT_TESTS += $(FW_UT_OUT)/firmware_rpmsg
 UNIT_TESTS += $(FW_UT_OUT)/firmware_libc $(FW_UT_OUT)/firmware_trace \
 	$(FW_UT_OUT)/firmware_rsc $(FW_UT_OUT)/firmware_core

@@ -38,7 +38,7 @@ FW_LIB_SRCS := lib/crt0.S lib/start.c lib/string.c lib/vsnprintf.c \
 	port/platform/ampsoc/platform_ampsoc.c
 FW_LIB_OBJS := $(patsubst %,$(FW_OUT)/%.o,$(basename $(FW_LIB_SRCS)))
 FW_HDRS := $(wildcard $(FW_SRC)/include/*/*.h $(FW_SRC)/cores/*.h) \
-	$(ROOT)/include/ampsoc/bootrom.h
+	$(ROOT)/include/ampsoc/bootrom.h $(FW_SRC)/build.mk
 
 $(FW_OUT)/lib/string.o: FW_EXTRA_CFLAGS := -fno-builtin
 
@@ -46,7 +46,7 @@ $(FW_OUT)/%.o: $(FW_SRC)/%.c $(FW_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(FW_CFLAGS) $(FW_EXTRA_CFLAGS) -c -o $@ $<
 
-$(FW_OUT)/%.o: $(FW_SRC)/%.S
+$(FW_OUT)/%.o: $(FW_SRC)/%.S $(FW_SRC)/build.mk
 	@mkdir -p $(@D)
 	$(CC) $(FW_CFLAGS) -c -o $@ $<
 
@@ -57,7 +57,7 @@ $(FW_OUT)/%.ld: $(FW_SRC)/ld/core.ld.S $(FW_SRC)/cores/%.h
 
 # Sample firmware: ampsoc-<name>.elf for the M3, ampsoc-<name>-dsp.elf for
 # the DSP.
-FW_EXAMPLES := hello crash hang
+FW_EXAMPLES := hello crash hang rpmsg-echo
 
 $(FW_OUT)/m3/%.o: $(FW_SRC)/examples/%.c $(FW_HDRS)
 	@mkdir -p $(@D)

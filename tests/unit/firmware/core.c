@@ -26,7 +26,9 @@
 
 #include <ktap_user.h>
 #include <ampsoc/bootrom.h>
+#include <amp/rpmsg.h>
 #include <amp/rsc_table.h>
+#include <amp/virtqueue.h>
 
 #define SHM_SIZE	(64u << 20)
 #define WAIT_MS		10000	/* failure guard only, never a sync point */
@@ -71,7 +73,7 @@ static void shm_free(struct run *r)
 }
 
 /* Translate a device address through the windows; NULL if unmapped. */
-static uint8_t *da_ptr(struct run *r, const struct window *w, int nw,
+static void *da_ptr(struct run *r, const struct window *w, int nw,
 		       uint64_t da, uint64_t len)
 {
 	for (int i = 0; i < nw; i++)
@@ -146,6 +148,19 @@ static int fw_load(struct run *r, struct fw *fw, const struct window *w, int nw)
 		}
 	}
 	return 0;
+}
+
+/* The loaded resource table (Linux writes back into it), via the shm. */
+static uint8_t *loaded_rsc(struct run *r, struct fw *fw, const struct window *w, int nw)
+{
+	const Elf64_Ehdr *eh = (const void *)fw->data;
+	const Elf64_Shdr *sh = (const void *)(fw->data + eh->e_shoff);
+	const char *names = (const char *)fw->data + sh[eh->e_shstrndx].sh_offset;
+
+	for (int i = 0; i < eh->e_shnum; i++)
+		if (!strcmp(names + sh[i].sh_name, ".resource_table"))
+			return da_ptr(r, w, nw, sh[i].sh_addr, sh[i].sh_size);
+	return NULL;
 }
 
 static void unclo(int fd)
@@ -483,6 +498,185 @@ static void test_bad_args(void)
 	shm_free(&r);
 }
 
+
+/* ---- Linux's virtio_rpmsg_bus, played against the echo firmware ------- */
+
+#define RING_NUM	256
+#define RING_ALIGN	16
+#define VRING0_DA	0x10200000u
+#define VRING1_DA	0x10210000u
+#define RBUF_DA		0x10220000u
+#define RBUF		512
+#define MY_ADDR		0x400
+
+struct dring {
+	struct amp_vring_desc *desc;
+	struct amp_vring_avail *avail;
+	struct amp_vring_used *used;
+	uint16_t avail_idx, last_used;
+};
+
+static void dring_init(struct run *r, struct dring *q, uint32_t da)
+{
+	uint8_t *p = da_ptr(r, m3_win, 1, da, amp_vring_size(RING_NUM, RING_ALIGN));
+	size_t avail_end = 16 * RING_NUM + 2 * (3 + RING_NUM);
+
+	memset(p, 0, amp_vring_size(RING_NUM, RING_ALIGN));
+	q->desc = (void *)p;
+	q->avail = (void *)(p + 16 * RING_NUM);
+	q->used = (void *)(p + ((avail_end + RING_ALIGN - 1) & ~(size_t)(RING_ALIGN - 1)));
+	q->avail_idx = q->last_used = 0;
+}
+
+static void dring_add(struct dring *q, uint16_t id, uint32_t da, uint32_t len,
+		      uint16_t flags)
+{
+	q->desc[id].addr = da;
+	q->desc[id].len = len;
+	q->desc[id].flags = flags;
+	q->avail->ring[q->avail_idx % RING_NUM] = id;
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+	q->avail->idx = ++q->avail_idx;
+}
+
+/* Next used element, or false. */
+static bool dring_used(struct dring *q, uint32_t *id, uint32_t *len)
+{
+	if (__atomic_load_n(&q->used->idx, __ATOMIC_ACQUIRE) == q->last_used)
+		return false;
+	*id = q->used->ring[q->last_used % RING_NUM].id;
+	*len = q->used->ring[q->last_used % RING_NUM].len;
+	q->last_used++;
+	return true;
+}
+
+struct echo_svc {
+	const char *name;
+	uint32_t addr;
+};
+
+static void test_rpmsg_echo(void)
+{
+	struct echo_svc svc[] = {
+		{ "rpmsg-client-sample", 0 }, { "rpmsg-raw", 0 }, { "ampsoc-echo", 0 },
+	};
+	struct dring rx, tx;	/* Linux's rx (vring 0) and tx (vring 1) */
+	AMP_RSC_VDEV_T(2, 0) *vdev = NULL;
+	unsigned int nsmsgs = 0, sent = 0, got = 0, bad = 0, inflight = 0;
+	bool tx_busy[RING_NUM] = { false };
+	uint64_t one = 1;
+	uint8_t *rsc;
+	struct run r;
+	struct fw fw;
+	int st;
+
+	if (shm_new(&r) || fw_read("ampsoc-rpmsg-echo.elf", &fw) ||
+	    fw_load(&r, &fw, m3_win, 1) || !(rsc = loaded_rsc(&r, &fw, m3_win, 1))) {
+		ktap_ok(false, "rpmsg_echo_waits_for_linux");
+		return;
+	}
+	for (uint32_t i = 0; i < ((struct resource_table *)rsc)->num; i++) {
+		uint8_t *e = rsc + ((struct resource_table *)rsc)->offset[i];
+
+		if (*(uint32_t *)e == RSC_VDEV)
+			vdev = (void *)e;
+	}
+	ktap_ok(vdev && vdev->id == 7 && vdev->dfeatures == 1 &&
+		vdev->num_of_vrings == 2 && vdev->vring[0].num == RING_NUM &&
+		spawn(&r, m3_win, 1, fw.entry, false, NULL) == 0 &&
+		console_wait(&r, "waiting for Linux"), "rpmsg_echo_waits_for_linux");
+	if (!vdev)
+		goto out;
+
+	/* What remoteproc and virtio_rpmsg_bus do, in their order. */
+	dring_init(&r, &rx, VRING0_DA);
+	dring_init(&r, &tx, VRING1_DA);
+	vdev->vring[0].da = VRING0_DA;
+	vdev->vring[1].da = VRING1_DA;
+	vdev->gfeatures = 1;
+	for (uint16_t i = 0; i < RING_NUM; i++)
+		dring_add(&rx, i, RBUF_DA + i * RBUF, RBUF, AMP_VRING_DESC_F_WRITE);
+	__atomic_store_n(&vdev->status, AMP_VIRTIO_STATUS_ACKNOWLEDGE |
+			 AMP_VIRTIO_STATUS_DRIVER | AMP_VIRTIO_STATUS_FEATURES_OK |
+			 AMP_VIRTIO_STATUS_DRIVER_OK, __ATOMIC_RELEASE);
+	if (write(r.irq, &one, 8) != 8)
+		goto out;
+
+	/* Three announcements on vring 0, to address 53. */
+	while (nsmsgs < 3 && kick_wait(&r)) {
+		uint32_t id, len;
+
+		while (dring_used(&rx, &id, &len)) {
+			const struct amp_rpmsg_hdr *h = da_ptr(&r, m3_win, 1, RBUF_DA + id * RBUF, RBUF);
+			const struct amp_rpmsg_ns_msg *ns = (const void *)h->data;
+
+			for (unsigned int k = 0; k < 3; k++)
+				if (h->dst == 53 && h->len == 40 && len == 56 &&
+				    !strcmp(ns->name, svc[k].name) && ns->flags == 0 &&
+				    ns->addr == h->src)
+					svc[k].addr = ns->addr;
+			nsmsgs++;
+			dring_add(&rx, id, RBUF_DA + id * RBUF, RBUF, AMP_VRING_DESC_F_WRITE);
+		}
+	}
+	ktap_ok(nsmsgs == 3 && svc[0].addr >= 1024 && svc[1].addr >= 1024 &&
+		svc[2].addr >= 1024 && console_wait(&r, "link up, mtu 496, name service on"),
+		"rpmsg_echo_announces_three_services");
+
+	/* Echo integrity: random sizes, rotating services, up to 16 in flight. */
+	srand(11);
+	while (got < 3000) {
+		uint32_t id, len;
+
+		while (sent < 3000 && inflight < 16) {
+			uint16_t n = rand() % 497, slot;
+			struct amp_rpmsg_hdr *h;
+
+			for (slot = 0; slot < RING_NUM && tx_busy[slot]; slot++)
+				;
+			if (slot == RING_NUM)
+				break;
+			tx_busy[slot] = true;
+			h = da_ptr(&r, m3_win, 1, RBUF_DA + (RING_NUM + slot) * RBUF, RBUF);
+			h->src = MY_ADDR;
+			h->dst = svc[sent % 3].addr;
+			h->reserved = 0;
+			h->len = n;
+			h->flags = 0;
+			for (uint16_t j = 0; j < n; j++)
+				h->data[j] = (uint8_t)(sent * 7 + j);
+			dring_add(&tx, slot, RBUF_DA + (RING_NUM + slot) * RBUF, 16 + n, 0);
+			sent++;
+			inflight++;
+		}
+		if (write(r.irq, &one, 8) != 8 || !kick_wait(&r))
+			break;
+		while (dring_used(&tx, &id, &len))
+			if (id < RING_NUM)
+				tx_busy[id] = false;
+		while (dring_used(&rx, &id, &len)) {
+			const struct amp_rpmsg_hdr *h = da_ptr(&r, m3_win, 1, RBUF_DA + id * RBUF, RBUF);
+			bool good = id < RING_NUM && h->dst == MY_ADDR &&
+				    h->src == svc[got % 3].addr && len == 16u + h->len;
+
+			for (uint16_t j = 0; good && j < h->len; j++)
+				good = h->data[j] == (uint8_t)(got * 7 + j);
+			bad += !good;
+			got++;
+			inflight--;
+			dring_add(&rx, id, RBUF_DA + id * RBUF, RBUF, AMP_VRING_DESC_F_WRITE);
+		}
+	}
+	ktap_diag("%u sent, %u echoed, %u bad", sent, got, bad);
+	ktap_ok(got == 3000 && bad == 0, "rpmsg_echo_through_the_runner");
+out:
+	kill(r.pid, SIGKILL);
+	st = reap(&r);
+	ktap_ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL, "rpmsg_echo_stopped");
+	free(fw.data);
+	shm_free(&r);
+}
+
 int main(void)
 {
 	if (access(CORE_BIN, X_OK)) {
@@ -490,7 +684,7 @@ int main(void)
 		ktap_skip("runner not built", "runner");
 		return ktap_exit();
 	}
-	ktap_plan(27);
+	ktap_plan(31);
 	test_hello();
 	test_dsp_two_windows();
 	test_crash("ampsoc-crash.elf", "ampsoc-crash: core m3 about to crash\n",
@@ -498,6 +692,7 @@ int main(void)
 	test_crash("ampsoc-hang.elf", "ampsoc-hang: core m3 hangs with the watchdog armed\n",
 		   SIGALRM, "watchdog_is_sigalrm_after_trace");
 	test_code();
+	test_rpmsg_echo();
 	test_bad_setup();
 	test_bad_args();
 	return ktap_exit();

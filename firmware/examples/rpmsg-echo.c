@@ -51,13 +51,11 @@ static int echo_cb(struct amp_rpmsg_ept *ept, void *data, uint32_t len,
 
 int main(void)
 {
-	uint32_t vector = platform_vector(0);
 	unsigned int i;
 	int ret;
 
 	printf("ampsoc-rpmsg-echo: core %s waiting for Linux\n", platform_core_name());
-	ret = amp_rpmsg_wait_ready(&rdev, &amp_resource_table.vdev0, vector,
-				   AMP_FOREVER);
+	ret = amp_rpmsg_wait_ready(&rdev, &amp_resource_table.vdev0, AMP_FOREVER);
 	if (ret) {
 		amp_log("ampsoc-rpmsg-echo: vdev unusable: %d", ret);
 		return 1;

@@ -16,7 +16,7 @@
 static void kick(struct amp_rpmsg_dev *rdev, struct amp_vq *vq)
 {
 	if (amp_vq_want_kick(vq))
-		platform_notify(rdev->vector);
+		platform_notify_vq(vq->notifyid);
 }
 
 /*
@@ -93,7 +93,11 @@ static void send_slot(struct amp_rpmsg_dev *rdev, struct amp_rpmsg_slot *slot,
 	hdr->flags = 0;
 	amp_vq_put(&rdev->txq, slot->head, HDR_SIZE + len);
 	rdev->stats.tx++;
-	kick(rdev, &rdev->txq);
+	/* Replies sent from callbacks are announced once, after the batch. */
+	if (rdev->in_poll)
+		rdev->tx_pending = true;
+	else
+		kick(rdev, &rdev->txq);
 }
 
 static int send_locked(struct amp_rpmsg_dev *rdev, uint32_t src, uint32_t dst,
@@ -255,7 +259,7 @@ void amp_rpmsg_ept_destroy(struct amp_rpmsg_ept *ept)
 
 /* ---- device ------------------------------------------------------------- */
 
-int amp_rpmsg_init(struct amp_rpmsg_dev *rdev, void *vdev, uint32_t vector)
+int amp_rpmsg_init(struct amp_rpmsg_dev *rdev, void *vdev)
 {
 	struct fw_rsc_vdev *v = (void *)((uint8_t *)vdev + sizeof(uint32_t));
 	uint8_t status;
@@ -284,7 +288,6 @@ int amp_rpmsg_init(struct amp_rpmsg_dev *rdev, void *vdev, uint32_t vector)
 			return ret;
 	}
 	rdev->vdev = vdev;
-	rdev->vector = vector;
 	rdev->buf_size = AMP_RPMSG_BUF_SIZE;
 	rdev->ns = amp_rsc_read32(&v->gfeatures) & (1u << AMP_VIRTIO_RPMSG_F_NS);
 	rdev->next_addr = AMP_RPMSG_RESERVED_ADDRESSES;
@@ -296,13 +299,13 @@ int amp_rpmsg_init(struct amp_rpmsg_dev *rdev, void *vdev, uint32_t vector)
 }
 
 int amp_rpmsg_wait_ready(struct amp_rpmsg_dev *rdev, void *vdev,
-			 uint32_t vector, uint64_t timeout_ns)
+			 uint64_t timeout_ns)
 {
 	uint64_t deadline = deadline_of(timeout_ns), now;
 	int ret;
 
 	for (;;) {
-		ret = amp_rpmsg_init(rdev, vdev, vector);
+		ret = amp_rpmsg_init(rdev, vdev);
 		if (ret != -EAGAIN)
 			return ret;
 		now = env_time_ns();
@@ -466,6 +469,7 @@ int amp_rpmsg_poll(struct amp_rpmsg_dev *rdev)
 	bool returned = false;
 
 	env_lock(&rdev->lock);
+	rdev->in_poll = true;
 	for (;;) {
 		struct amp_rpmsg_hdr hdr;
 		struct amp_rpmsg_ept *ept;
@@ -517,6 +521,10 @@ int amp_rpmsg_poll(struct amp_rpmsg_dev *rdev)
 		handled++;
 	}
 	rdev->stats.vq_errors = rdev->txq.errors + rdev->rxq.errors;
+	rdev->in_poll = false;
+	if (rdev->tx_pending)
+		kick(rdev, &rdev->txq);
+	rdev->tx_pending = false;
 	if (returned)
 		kick(rdev, &rdev->rxq);
 	env_unlock(&rdev->lock);

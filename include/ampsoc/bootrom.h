@@ -84,7 +84,15 @@ struct ampsoc_bootrom_window {
  *	SIGALRM, which the SoC model reports as a watchdog crash. Returns 0 or
  *	a negative errno.
  * @exit: stop the core normally with status @code & 63. Does not return.
+ *	(The SoC model treats a non-zero status as a crash.)
  * @abort: stop the core as a crash (SIGABRT). Does not return.
+ * @mbox_send: push @msg on the core's outgoing mailbox channel (towards
+ *	Linux) and ring that channel's doorbell. Returns 0, -ENODEV (-19)
+ *	without such a channel, -ENOSPC (-28) if it is full (the doorbell is
+ *	rung anyway), -EIO (-5) if its indexes are corrupt.
+ * @mbox_recv: pop one message of the core's incoming mailbox channel into
+ *	*@msg. Returns 1, 0 if it is empty, -ENODEV without such a channel,
+ *	-EIO if its indexes are corrupt.
  */
 struct ampsoc_bootrom {
 	uint32_t magic;
@@ -102,6 +110,18 @@ struct ampsoc_bootrom {
 	int (*watchdog)(uint64_t timeout_ns);
 	void (*exit)(int code) __attribute__((noreturn));
 	void (*abort)(void) __attribute__((noreturn));
+	int (*mbox_send)(uint32_t msg);
+	int (*mbox_recv)(uint32_t *msg);
 };
+
+/*
+ * Reserved mailbox words (the SoC model's, after mainline's OMAP
+ * remoteproc); any other word is a payload: for rpmsg, a vring notifyid.
+ */
+#define AMPSOC_MBOX_MSG_READY		0xffffff00u
+#define AMPSOC_MBOX_MSG_PENDING		0xffffff01u
+#define AMPSOC_MBOX_MSG_CRASH		0xffffff02u
+#define AMPSOC_MBOX_MSG_ECHO_REQUEST	0xffffff03u
+#define AMPSOC_MBOX_MSG_ECHO_REPLY	0xffffff04u
 
 #endif /* _AMPSOC_BOOTROM_H */

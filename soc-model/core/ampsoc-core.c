@@ -6,7 +6,8 @@
  *
  *   ampsoc-core --name NAME --shm-fd FD --map SHM_OFF:DA:LEN [--map ...]
  *               --entry DA --irq-fd FD [--kick-fd VECTOR:FD ...]
- *               --console-fd FD [--no-sandbox]
+ *               --console-fd FD [--mbox-in SHM_OFF:DEPTH]
+ *               [--mbox-out SHM_OFF:DEPTH:VECTOR] [--no-sandbox]
  *
  * It maps each window of the shared memory at its device address, checks
  * that nothing else of this process lives there, drops everything the
@@ -60,6 +61,29 @@ struct core_kick {
 	int fd;
 };
 
+/*
+ * A mailbox channel: a single-producer single-consumer FIFO of 32-bit
+ * words in shared memory, laid out as struct vsoc_mbox_fifo
+ * (include/ampsoc/vsoc_abi.h): head at 0, tail at 64, overflows at 68,
+ * the words from 128. Our own index lives in @mine; the other side's is
+ * read from shared memory and checked.
+ */
+#define MBOX_HEAD	0
+#define MBOX_TAIL	64
+#define MBOX_OVERFLOWS	68
+#define MBOX_MSG	128
+#define MBOX_MAX_DEPTH	256
+
+struct core_mbox {
+	uint64_t off;
+	uint32_t depth;
+	uint32_t vector;
+	int kick_fd;
+	uint8_t *fifo;
+	uint32_t mine;
+	bool present;
+};
+
 static struct {
 	const char *name;
 	int shm_fd;
@@ -71,6 +95,7 @@ static struct {
 	struct core_kick kicks[AMPSOC_BOOTROM_MAX_VECTORS];
 	unsigned int nr_kicks;
 	int console_fd;
+	struct core_mbox mbox_in, mbox_out;
 	bool no_sandbox;
 	pid_t pid, tid;
 } core = {
@@ -176,6 +201,56 @@ static int rom_watchdog(uint64_t timeout_ns)
 	return 0;
 }
 
+static uint32_t *mbox_word(const struct core_mbox *m, unsigned int off)
+{
+	return (uint32_t *)(m->fifo + off);
+}
+
+static int rom_mbox_send(uint32_t msg)
+{
+	struct core_mbox *m = &core.mbox_out;
+	uint64_t one = 1;
+	uint32_t tail, used;
+	int ret = 0;
+
+	if (!m->present)
+		return -ENODEV;
+	tail = __atomic_load_n(mbox_word(m, MBOX_TAIL), __ATOMIC_ACQUIRE);
+	used = m->mine - tail;
+	if (used > m->depth)
+		return -EIO;
+	if (used == m->depth) {
+		__atomic_fetch_add(mbox_word(m, MBOX_OVERFLOWS), 1, __ATOMIC_RELAXED);
+		ret = -ENOSPC;
+	} else {
+		*mbox_word(m, MBOX_MSG + 4 * (m->mine & (m->depth - 1))) = msg;
+		m->mine++;
+		__atomic_store_n(mbox_word(m, MBOX_HEAD), m->mine, __ATOMIC_RELEASE);
+	}
+	if (write(m->kick_fd, &one, sizeof(one)) != sizeof(one) && !ret)
+		ret = -errno;
+	return ret;
+}
+
+static int rom_mbox_recv(uint32_t *msg)
+{
+	struct core_mbox *m = &core.mbox_in;
+	uint32_t head, avail;
+
+	if (!m->present)
+		return -ENODEV;
+	head = __atomic_load_n(mbox_word(m, MBOX_HEAD), __ATOMIC_ACQUIRE);
+	avail = head - m->mine;
+	if (avail > m->depth)
+		return -EIO;
+	if (!avail)
+		return 0;
+	*msg = *mbox_word(m, MBOX_MSG + 4 * (m->mine & (m->depth - 1)));
+	m->mine++;
+	__atomic_store_n(mbox_word(m, MBOX_TAIL), m->mine, __ATOMIC_RELEASE);
+	return 1;
+}
+
 static __attribute__((noreturn)) void rom_exit(int code)
 {
 	_exit(code & 63);
@@ -199,6 +274,8 @@ static struct ampsoc_bootrom rom = {
 	.watchdog = rom_watchdog,
 	.exit = rom_exit,
 	.abort = rom_abort,
+	.mbox_send = rom_mbox_send,
+	.mbox_recv = rom_mbox_recv,
 };
 
 /* ---- arguments --------------------------------------------------------- */
@@ -266,12 +343,34 @@ static void parse_kick(const char *s)
 	k->fd = parse_fd(e + 1, "--kick-fd");
 }
 
+static void parse_mbox(const char *s, struct core_mbox *m, bool out)
+{
+	uint64_t depth, vector = 0;
+	char *e;
+
+	if (m->present)
+		die(EXIT_USAGE, "mailbox channel given twice");
+	if (!parse_u64(s, &m->off, &e) || *e != ':' ||
+	    !parse_u64(e + 1, &depth, out ? &e : NULL) ||
+	    (out && (*e != ':' || !parse_u64(e + 1, &vector, NULL))))
+		die(EXIT_USAGE, "bad mailbox '%s' (want SHM_OFF:DEPTH%s)", s,
+		    out ? ":VECTOR" : "");
+	if (depth < 2 || depth > MBOX_MAX_DEPTH || (depth & (depth - 1)) ||
+	    (m->off & 63) || vector > UINT32_MAX)
+		die(EXIT_USAGE, "bad mailbox '%s': depth a power of two in 2..%d, offset 64-byte aligned",
+		    s, MBOX_MAX_DEPTH);
+	m->depth = depth;
+	m->vector = vector;
+	m->present = true;
+}
+
 static void usage(void)
 {
 	fprintf(stderr,
 		"usage: ampsoc-core --name NAME --shm-fd FD --map SHM_OFF:DA:LEN...\n"
 		"                   --entry DA --irq-fd FD [--kick-fd VECTOR:FD...]\n"
-		"                   --console-fd FD [--no-sandbox]\n");
+		"                   --console-fd FD [--mbox-in SHM_OFF:DEPTH]\n"
+		"                   [--mbox-out SHM_OFF:DEPTH:VECTOR] [--no-sandbox]\n");
 	exit(EXIT_USAGE);
 }
 
@@ -285,6 +384,8 @@ static void parse_args(int argc, char **argv)
 		{ "irq-fd", required_argument, NULL, 'i' },
 		{ "kick-fd", required_argument, NULL, 'k' },
 		{ "console-fd", required_argument, NULL, 'c' },
+		{ "mbox-in", required_argument, NULL, 'I' },
+		{ "mbox-out", required_argument, NULL, 'O' },
 		{ "no-sandbox", no_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -314,6 +415,12 @@ static void parse_args(int argc, char **argv)
 			break;
 		case 'c':
 			core.console_fd = parse_fd(optarg, "--console-fd");
+			break;
+		case 'I':
+			parse_mbox(optarg, &core.mbox_in, false);
+			break;
+		case 'O':
+			parse_mbox(optarg, &core.mbox_out, true);
 			break;
 		case 'S':
 			core.no_sandbox = true;
@@ -472,6 +579,40 @@ static void map_windows(void)
 		    (unsigned long long)core.entry);
 }
 
+/* Map a mailbox FIFO anywhere (the firmware reaches it through the ROM). */
+static void map_mbox(struct core_mbox *m, const char *what, uint64_t shm_size)
+{
+	uint64_t page = sysconf(_SC_PAGESIZE), start, len, size;
+	uint8_t *p;
+	unsigned int i;
+
+	if (!m->present)
+		return;
+	size = MBOX_MSG + 4ull * m->depth;
+	if (m->off + size < m->off || m->off + size > shm_size)
+		die(EXIT_USAGE, "%s mailbox at %#llx is outside the shared memory",
+		    what, (unsigned long long)m->off);
+	for (i = 0; i < core.nr_maps; i++)
+		if (m->off < core.maps[i].off + core.maps[i].len &&
+		    core.maps[i].off < m->off + size)
+			die(EXIT_USAGE, "%s mailbox at %#llx overlaps a memory window",
+			    what, (unsigned long long)m->off);
+	start = m->off & ~(page - 1);
+	len = (m->off + size - start + page - 1) & ~(page - 1);
+	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, core.shm_fd, start);
+	if (p == MAP_FAILED)
+		die(EXIT_SETUP, "cannot map the %s mailbox: %s", what, strerror(errno));
+	m->fifo = p + (m->off - start);
+	/* Our index carries on from where the last run of the core left it. */
+	m->mine = *mbox_word(m, m == &core.mbox_in ? MBOX_TAIL : MBOX_HEAD);
+	m->kick_fd = -1;
+	for (i = 0; i < core.nr_kicks; i++)
+		if (core.kicks[i].vector == m->vector)
+			m->kick_fd = core.kicks[i].fd;
+	if (m == &core.mbox_out && m->kick_fd < 0)
+		die(EXIT_USAGE, "outgoing mailbox vector %u has no --kick-fd", m->vector);
+}
+
 /* ---- sandbox ----------------------------------------------------------- */
 
 #define ARG_LO(n)	(offsetof(struct seccomp_data, args[n]))
@@ -615,6 +756,13 @@ int main(int argc, char **argv)
 		die(EXIT_SETUP, "pdeathsig: %s", strerror(errno));
 	check_fds();
 	map_windows();
+	{
+		struct stat st;
+
+		fstat(core.shm_fd, &st);
+		map_mbox(&core.mbox_in, "incoming", st.st_size);
+		map_mbox(&core.mbox_out, "outgoing", st.st_size);
+	}
 
 	snprintf(rom.name, sizeof(rom.name), "%s", core.name);
 	for (i = 0; i < core.nr_kicks; i++)

@@ -21,9 +21,24 @@ uint32_t platform_vector(unsigned int i);
 int platform_notify(uint32_t vector);
 
 /*
+ * Tell Linux that the vring with @notifyid (from the resource table) has
+ * new used buffers: mainline remoteproc's "kick" in the other direction.
+ * 0 or a negative errno.
+ */
+int platform_notify_vq(uint32_t notifyid);
+
+/*
+ * The core's mailbox channels, if it has them: send one word to Linux, or
+ * take one that Linux sent (1: *@msg set, 0: none). -ENODEV without one.
+ */
+int platform_mbox_send(uint32_t msg);
+int platform_mbox_recv(uint32_t *msg);
+
+/*
  * Wait for Linux's doorbell for at most @timeout_ns (UINT64_MAX: forever).
  * Returns how many doorbells arrived (>= 1), 0 on timeout, or a negative
- * errno.
+ * errno. Ports with a mailbox may consume its protocol words here (see
+ * the port); the SDK's queues are always polled after a wake-up.
  */
 int platform_wait_irq(uint64_t timeout_ns);
 

@@ -121,7 +121,6 @@ struct amp_rpmsg_slot {
  * @txq: vring 0, buffers Linux gave us to fill
  * @rxq: vring 1, messages from Linux
  * @vdev: the vdev entry of the resource table (struct fw_rsc_vdev)
- * @vector: doorbell vector that tells Linux about used buffers
  * @buf_size: size of every buffer, header included
  * @ns: the name service was negotiated
  * @ns_cb: optional handler of Linux's announcements
@@ -135,6 +134,8 @@ struct amp_rpmsg_slot {
  * @nr_spare: entries in @spare
  * @cur_rx: the buffer whose callback runs now
  * @cur_held: the current callback kept its buffer
+ * @in_poll: amp_rpmsg_poll() is running: sends defer their kick
+ * @tx_pending: a deferred kick of the tx ring is due
  * @lock: serialises the device
  * @stats: counters
  */
@@ -142,7 +143,6 @@ struct amp_rpmsg_dev {
 	struct amp_vq txq;
 	struct amp_vq rxq;
 	void *vdev;
-	uint32_t vector;
 	uint32_t buf_size;
 	bool ns;
 	amp_rpmsg_ns_cb ns_cb;
@@ -156,22 +156,26 @@ struct amp_rpmsg_dev {
 	unsigned int nr_spare;
 	struct amp_rpmsg_slot cur_rx;
 	bool cur_held;
+	bool in_poll;
+	bool tx_pending;
 	struct env_lock lock;
 	struct amp_rpmsg_stats stats;
 };
 
 /*
- * Bring up @rdev on the vdev resource @vdev (a struct fw_rsc_vdev with two
- * vrings, in the loaded resource table) once Linux's driver is ready.
- * Kicks to Linux ring doorbell @vector. Returns 0; -EAGAIN if Linux has not
- * set DRIVER_OK yet; -EINVAL for a vdev that is not usable (not rpmsg, not
- * two vrings, a vring outside memory); -ENODEV if Linux failed the device.
+ * Bring up @rdev on the vdev entry @vdev of the loaded resource table (as
+ * declared with AMP_RSC_VDEV_T: the u32 type, then struct fw_rsc_vdev with
+ * two vrings) once Linux's driver is ready. Kicks to Linux go through
+ * platform_notify_vq() with the vring's notifyid. Returns 0; -EAGAIN if
+ * Linux has not set DRIVER_OK yet; -EINVAL for a vdev that is not usable
+ * (not rpmsg, not two vrings, a vring outside memory); -ENODEV if Linux
+ * failed the device.
  */
-int amp_rpmsg_init(struct amp_rpmsg_dev *rdev, void *vdev, uint32_t vector);
+int amp_rpmsg_init(struct amp_rpmsg_dev *rdev, void *vdev);
 
 /* amp_rpmsg_init(), waiting up to @timeout_ns for Linux (-ETIMEDOUT). */
 int amp_rpmsg_wait_ready(struct amp_rpmsg_dev *rdev, void *vdev,
-			 uint32_t vector, uint64_t timeout_ns);
+			 uint64_t timeout_ns);
 
 /* Handle Linux's own name-service announcements with @cb. */
 void amp_rpmsg_set_ns_cb(struct amp_rpmsg_dev *rdev, amp_rpmsg_ns_cb cb,

@@ -274,6 +274,50 @@ static bool kick_wait(struct run *r)
 	return read(r->kick, &v, sizeof(v)) == sizeof(v) && v >= 1;
 }
 
+/* A mailbox FIFO as struct vsoc_mbox_fifo lays it out. */
+struct fifo {
+	uint32_t head;
+	uint32_t pad0[15];
+	uint32_t tail;
+	uint32_t overflows;
+	uint32_t pad1[14];
+	uint32_t msg[];
+};
+
+#define MBOX_IN_OFF	0x3000000
+#define MBOX_OUT_OFF	0x3001000
+#define MBOX_DEPTH	16
+
+static const char *const mbox_args[] = {
+	"--mbox-in", "0x3000000:16", "--mbox-out", "0x3001000:16:3", NULL,
+};
+
+static struct fifo *fifo_at(struct run *r, uint64_t off)
+{
+	return (struct fifo *)(r->mem + off);
+}
+
+/* Push as a producer does: a full FIFO counts an overflow. */
+static void fifo_push(struct fifo *f, uint32_t msg)
+{
+	if (f->head - __atomic_load_n(&f->tail, __ATOMIC_ACQUIRE) >= MBOX_DEPTH) {
+		f->overflows++;
+		return;
+	}
+	f->msg[f->head % MBOX_DEPTH] = msg;
+	__atomic_store_n(&f->head, f->head + 1, __ATOMIC_RELEASE);
+}
+
+/* Pop what the core sent; false when empty. */
+static bool fifo_pop(struct fifo *f, uint32_t *msg)
+{
+	if (__atomic_load_n(&f->head, __ATOMIC_ACQUIRE) == f->tail)
+		return false;
+	*msg = f->msg[f->tail % MBOX_DEPTH];
+	__atomic_store_n(&f->tail, f->tail + 1, __ATOMIC_RELEASE);
+	return true;
+}
+
 static const struct window m3_win[] = {
 	{ M3_OFF, AMP_CORE_MEM_BASE, AMP_CORE_MEM_SIZE },
 };
@@ -499,6 +543,74 @@ static void test_bad_args(void)
 }
 
 
+static void test_mbox(void)
+{
+	struct fifo *in, *out;
+	uint64_t one = 1;
+	uint32_t msg = 0;
+	struct run r;
+	struct fw fw;
+	int st;
+
+	if (shm_new(&r) || fw_read("ampsoc-hello.elf", &fw) ||
+	    fw_load(&r, &fw, m3_win, 1) ||
+	    spawn(&r, m3_win, 1, fw.entry, false, mbox_args) ||
+	    !console_wait(&r, "waiting for interrupts")) {
+		ktap_ok(false, "mbox_echo_request_answered");
+		return;
+	}
+	in = fifo_at(&r, MBOX_IN_OFF);
+	out = fifo_at(&r, MBOX_OUT_OFF);
+	fifo_push(in, AMPSOC_MBOX_MSG_ECHO_REQUEST);
+	fifo_push(in, 7);	/* a vring index: consumed, no answer */
+	ktap_ok(write(r.irq, &one, 8) == 8 && kick_wait(&r) &&
+		console_wait(&r, "interrupt, 1 so far") && in->tail == 2 &&
+		fifo_pop(out, &msg) && msg == AMPSOC_MBOX_MSG_ECHO_REPLY &&
+		!fifo_pop(out, &msg), "mbox_echo_request_answered");
+
+	/* Linux corrupts its index: the core refuses the FIFO, keeps going. */
+	in->head = in->tail + 1000;
+	ktap_ok(write(r.irq, &one, 8) == 8 && kick_wait(&r) &&
+		console_wait(&r, "interrupt, 2 so far") && in->tail == 2,
+		"mbox_corrupt_index_refused");
+
+	/* A full outgoing FIFO: the reply is dropped and counted. */
+	in->head = in->tail;
+	out->tail = out->head - MBOX_DEPTH;
+	fifo_push(in, AMPSOC_MBOX_MSG_ECHO_REQUEST);
+	ktap_ok(write(r.irq, &one, 8) == 8 && kick_wait(&r) &&
+		console_wait(&r, "interrupt, 3 so far") && in->tail == in->head &&
+		out->overflows == 1 && out->head - out->tail == MBOX_DEPTH,
+		"mbox_full_counts_overflow");
+	kill(r.pid, SIGKILL);
+	st = reap(&r);
+	ktap_ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL, "mbox_core_stopped");
+	free(fw.data);
+	shm_free(&r);
+}
+
+static void test_mbox_bad_args(void)
+{
+	static const char *const bad_depth[] = { "--mbox-in", "0x3000000:12", NULL };
+	static const char *const bad_vector[] = { "--mbox-out", "0x3001000:16:9", NULL };
+	static const char *const in_window[] = { "--mbox-in", "0x1000:16", NULL };
+	struct run r;
+	int st1 = -1, st2 = -1, st3 = -1;
+
+	if (!shm_new(&r)) {
+		if (!spawn(&r, m3_win, 1, AMP_CORE_MEM_BASE, false, bad_depth))
+			st1 = reap(&r);
+		if (!spawn(&r, m3_win, 1, AMP_CORE_MEM_BASE, false, bad_vector))
+			st2 = reap(&r);
+		if (!spawn(&r, m3_win, 1, AMP_CORE_MEM_BASE, false, in_window))
+			st3 = reap(&r);
+		shm_free(&r);
+	}
+	ktap_ok(WIFEXITED(st1) && WEXITSTATUS(st1) == 64 &&
+		WIFEXITED(st2) && WEXITSTATUS(st2) == 64 &&
+		WIFEXITED(st3) && WEXITSTATUS(st3) == 64, "mbox_bad_args_rejected");
+}
+
 /* ---- Linux's virtio_rpmsg_bus, played against the echo firmware ------- */
 
 #define RING_NUM	256
@@ -563,6 +675,7 @@ static void test_rpmsg_echo(void)
 	struct dring rx, tx;	/* Linux's rx (vring 0) and tx (vring 1) */
 	AMP_RSC_VDEV_T(2, 0) *vdev = NULL;
 	unsigned int nsmsgs = 0, sent = 0, got = 0, bad = 0, inflight = 0;
+	unsigned int kick_words[3] = { 0 };
 	bool tx_busy[RING_NUM] = { false };
 	uint64_t one = 1;
 	uint8_t *rsc;
@@ -583,7 +696,7 @@ static void test_rpmsg_echo(void)
 	}
 	ktap_ok(vdev && vdev->id == 7 && vdev->dfeatures == 1 &&
 		vdev->num_of_vrings == 2 && vdev->vring[0].num == RING_NUM &&
-		spawn(&r, m3_win, 1, fw.entry, false, NULL) == 0 &&
+		spawn(&r, m3_win, 1, fw.entry, false, mbox_args) == 0 &&
 		console_wait(&r, "waiting for Linux"), "rpmsg_echo_waits_for_linux");
 	if (!vdev)
 		goto out;
@@ -593,6 +706,8 @@ static void test_rpmsg_echo(void)
 	dring_init(&r, &tx, VRING1_DA);
 	vdev->vring[0].da = VRING0_DA;
 	vdev->vring[1].da = VRING1_DA;
+	vdev->vring[0].notifyid = 5;	/* as Linux's idr hands them out */
+	vdev->vring[1].notifyid = 6;
 	vdev->gfeatures = 1;
 	for (uint16_t i = 0; i < RING_NUM; i++)
 		dring_add(&rx, i, RBUF_DA + i * RBUF, RBUF, AMP_VRING_DESC_F_WRITE);
@@ -604,8 +719,10 @@ static void test_rpmsg_echo(void)
 
 	/* Three announcements on vring 0, to address 53. */
 	while (nsmsgs < 3 && kick_wait(&r)) {
-		uint32_t id, len;
+		uint32_t id, len, word;
 
+		while (fifo_pop(fifo_at(&r, MBOX_OUT_OFF), &word))
+			kick_words[word == 5 ? 0 : word == 6 ? 1 : 2]++;
 		while (dring_used(&rx, &id, &len)) {
 			const struct amp_rpmsg_hdr *h = da_ptr(&r, m3_win, 1, RBUF_DA + id * RBUF, RBUF);
 			const struct amp_rpmsg_ns_msg *ns = (const void *)h->data;
@@ -626,7 +743,7 @@ static void test_rpmsg_echo(void)
 	/* Echo integrity: random sizes, rotating services, up to 16 in flight. */
 	srand(11);
 	while (got < 3000) {
-		uint32_t id, len;
+		uint32_t id, len, word;
 
 		while (sent < 3000 && inflight < 16) {
 			uint16_t n = rand() % 497, slot;
@@ -649,8 +766,11 @@ static void test_rpmsg_echo(void)
 			sent++;
 			inflight++;
 		}
+		fifo_push(fifo_at(&r, MBOX_IN_OFF), 6);	/* Linux kicks vring 1 */
 		if (write(r.irq, &one, 8) != 8 || !kick_wait(&r))
 			break;
+		while (fifo_pop(fifo_at(&r, MBOX_OUT_OFF), &word))
+			kick_words[word == 5 ? 0 : word == 6 ? 1 : 2]++;
 		while (dring_used(&tx, &id, &len))
 			if (id < RING_NUM)
 				tx_busy[id] = false;
@@ -667,8 +787,12 @@ static void test_rpmsg_echo(void)
 			dring_add(&rx, id, RBUF_DA + id * RBUF, RBUF, AMP_VRING_DESC_F_WRITE);
 		}
 	}
-	ktap_diag("%u sent, %u echoed, %u bad", sent, got, bad);
+	ktap_diag("%u sent, %u echoed, %u bad; kicks: %u vring0, %u vring1, %u other",
+		  sent, got, bad, kick_words[0], kick_words[1], kick_words[2]);
 	ktap_ok(got == 3000 && bad == 0, "rpmsg_echo_through_the_runner");
+	ktap_ok(kick_words[0] > 0 && kick_words[1] > 0 && kick_words[2] == 0 &&
+		fifo_at(&r, MBOX_OUT_OFF)->overflows == 0,
+		"rpmsg_kicks_carry_notifyids_in_mailbox");
 out:
 	kill(r.pid, SIGKILL);
 	st = reap(&r);
@@ -684,7 +808,7 @@ int main(void)
 		ktap_skip("runner not built", "runner");
 		return ktap_exit();
 	}
-	ktap_plan(31);
+	ktap_plan(37);
 	test_hello();
 	test_dsp_two_windows();
 	test_crash("ampsoc-crash.elf", "ampsoc-crash: core m3 about to crash\n",
@@ -692,6 +816,8 @@ int main(void)
 	test_crash("ampsoc-hang.elf", "ampsoc-hang: core m3 hangs with the watchdog armed\n",
 		   SIGALRM, "watchdog_is_sigalrm_after_trace");
 	test_code();
+	test_mbox();
+	test_mbox_bad_args();
 	test_rpmsg_echo();
 	test_bad_setup();
 	test_bad_args();

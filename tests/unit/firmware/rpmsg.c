@@ -30,13 +30,12 @@
 #define VRING1_DA	(MEM_DA + 0x8000)
 #define BUFS_DA		(MEM_DA + 0x10000)
 #define BUF		512
-#define VECTOR		5
 #define LINUX_ADDR	0x401
 
 /* ---- the platform port: a simulated core ------------------------------ */
 
 static uint8_t *mem;
-static unsigned int kicks, irq_pending;
+static unsigned int kicks, irq_pending, kicks_by_id[2];
 static uint64_t now_ns;
 static void (*wait_hook)(void);
 
@@ -54,10 +53,11 @@ uint64_t platform_va_to_da(const void *va)
 	return p >= mem && p < mem + MEM_SIZE ? MEM_DA + (p - mem) : UINT64_MAX;
 }
 
-int platform_notify(uint32_t vector)
+int platform_notify_vq(uint32_t notifyid)
 {
-	if (vector == VECTOR)
-		kicks++;
+	kicks++;
+	if (notifyid < 2)
+		kicks_by_id[notifyid]++;
 	return 0;
 }
 
@@ -166,6 +166,7 @@ static void drv_reset(uint32_t gfeatures, bool post_rx)
 		for (unsigned int i = 0; i < NUM; i++)
 			drv_post_rx(i);
 	kicks = irq_pending = 0;
+	kicks_by_id[0] = kicks_by_id[1] = 0;
 }
 
 /* Return Linux tx buffers the device used. */
@@ -279,7 +280,7 @@ static void ns_cb(struct amp_rpmsg_dev *r, const char *name, uint32_t addr,
 static bool up(uint32_t gfeatures)
 {
 	drv_reset(gfeatures, true);
-	return amp_rpmsg_init(&rdev, &vdev, VECTOR) == 0;
+	return amp_rpmsg_init(&rdev, &vdev) == 0;
 }
 
 /* ---- tests ------------------------------------------------------------ */
@@ -290,40 +291,40 @@ static void test_init(void)
 
 	drv_reset(1, true);
 	vdev.status = AMP_VIRTIO_STATUS_ACKNOWLEDGE | AMP_VIRTIO_STATUS_DRIVER;
-	ok &= KTAP_CHECK(amp_rpmsg_init(&rdev, &vdev, VECTOR) == -EAGAIN);
+	ok &= KTAP_CHECK(amp_rpmsg_init(&rdev, &vdev) == -EAGAIN);
 	vdev.status |= AMP_VIRTIO_STATUS_FAILED;
-	ok &= KTAP_CHECK(amp_rpmsg_init(&rdev, &vdev, VECTOR) == -ENODEV);
+	ok &= KTAP_CHECK(amp_rpmsg_init(&rdev, &vdev) == -ENODEV);
 	ktap_ok(ok, "init_waits_for_driver_ok");
 
 	ok = true;
 	drv_reset(1, true);
 	vdev.id = 1;
-	ok &= KTAP_CHECK(amp_rpmsg_init(&rdev, &vdev, VECTOR) == -EINVAL);
+	ok &= KTAP_CHECK(amp_rpmsg_init(&rdev, &vdev) == -EINVAL);
 	drv_reset(1, true);
 	vdev.vring[1].da = FW_RSC_ADDR_ANY;
-	ok &= KTAP_CHECK(amp_rpmsg_init(&rdev, &vdev, VECTOR) == -EINVAL);
+	ok &= KTAP_CHECK(amp_rpmsg_init(&rdev, &vdev) == -EINVAL);
 	drv_reset(1, true);
 	vdev.vring[0].da = MEM_DA + MEM_SIZE - 0x1000;
-	ok &= KTAP_CHECK(amp_rpmsg_init(&rdev, &vdev, VECTOR) == -EINVAL);
+	ok &= KTAP_CHECK(amp_rpmsg_init(&rdev, &vdev) == -EINVAL);
 	drv_reset(1, true);
 	vdev.vring[0].num = 48;
-	ok &= KTAP_CHECK(amp_rpmsg_init(&rdev, &vdev, VECTOR) == -EINVAL);
+	ok &= KTAP_CHECK(amp_rpmsg_init(&rdev, &vdev) == -EINVAL);
 	drv_reset(1, true);
 	vdev.vring[0].num = 0;
-	ok &= KTAP_CHECK(amp_rpmsg_init(&rdev, &vdev, VECTOR) == -EINVAL);
+	ok &= KTAP_CHECK(amp_rpmsg_init(&rdev, &vdev) == -EINVAL);
 	drv_reset(1, true);
 	vdev.vring[0].align = 3;
-	ok &= KTAP_CHECK(amp_rpmsg_init(&rdev, &vdev, VECTOR) == -EINVAL);
+	ok &= KTAP_CHECK(amp_rpmsg_init(&rdev, &vdev) == -EINVAL);
 	drv_reset(1, true);
 	vdev.num_of_vrings = 1;
-	ok &= KTAP_CHECK(amp_rpmsg_init(&rdev, &vdev, VECTOR) == -EINVAL);
+	ok &= KTAP_CHECK(amp_rpmsg_init(&rdev, &vdev) == -EINVAL);
 	ktap_ok(ok, "init_rejects_bad_vdev");
 
 	/* wait_ready: Linux becomes ready while the device waits. */
 	drv_reset(1, true);
 	vdev.status = 0;
 	wait_hook = NULL;
-	ok = amp_rpmsg_wait_ready(&rdev, &vdev, VECTOR, 50000000) == -ETIMEDOUT;
+	ok = amp_rpmsg_wait_ready(&rdev, &vdev, 50000000) == -ETIMEDOUT;
 	ktap_ok(ok && up(1) && amp_rpmsg_mtu(&rdev) == 496, "wait_ready_times_out_then_mtu_496");
 }
 
@@ -337,7 +338,8 @@ static void test_ns(void)
 
 	ok = up(1) && amp_rpmsg_ept_create(&rdev, &ept, "rpmsg-echo", AMP_RPMSG_ADDR_ANY,
 					   AMP_RPMSG_ADDR_ANY, echo_cb, NULL) == 0;
-	ok &= KTAP_CHECK(ept.addr == 1024 && ept.announced && kicks == 1);
+	ok &= KTAP_CHECK(ept.addr == 1024 && ept.announced && kicks == 1 &&
+			 kicks_by_id[0] == 1);
 	ok &= KTAP_CHECK(drv_recv(&h, (uint8_t *)&ns, &len));
 	ktap_ok(ok && h.src == 1024 && h.dst == 53 && h.len == 40 && h.flags == 0 &&
 		len == 16 + 40 && !strcmp(ns.name, "rpmsg-echo") &&
@@ -445,9 +447,10 @@ static void test_messages(void)
 	amp_rpmsg_poll(&rdev);
 	ok = kicks == 0;
 	dvq[1].avail->flags = 0;
+	kicks_by_id[1] = 0;
 	drv_send(LINUX_ADDR, 1024, "b", 1);
 	amp_rpmsg_poll(&rdev);
-	ok &= kicks == 1;
+	ok &= kicks == 1 && kicks_by_id[1] == 1;
 	dvq[0].avail->flags = AMP_VRING_AVAIL_F_NO_INTERRUPT;
 	amp_rpmsg_trysend(&ept, "c", 1);
 	ok &= kicks == 1 && drv_recv(&h, NULL, &len);
@@ -468,7 +471,7 @@ static void test_send_errors(void)
 	bool ok = true;
 
 	drv_reset(0, false);
-	amp_rpmsg_init(&rdev, &vdev, VECTOR);
+	amp_rpmsg_init(&rdev, &vdev);
 	amp_rpmsg_ept_create(&rdev, &ept, NULL, 2000, LINUX_ADDR, echo_cb, NULL);
 	ok &= KTAP_CHECK(amp_rpmsg_trysend(&ept, "x", 1) == -ENOMEM);
 	now_ns = 0;

@@ -3,7 +3,16 @@
  * The ampsoc remote core: the hardware seam over the boot ROM
  * (include/ampsoc/bootrom.h). Memory is mapped at its device addresses, so
  * a device address is its own pointer once it is known to be in a window.
+ *
+ * Kicks towards Linux go through the core's outgoing mailbox channel when
+ * the SoC model gave it one (the word is the vring's notifyid, as mainline
+ * remoteproc drivers pass it), else they ring the core's first doorbell
+ * vector. After every wake-up the incoming mailbox is drained: vring
+ * indexes need no action (every queue is polled), an echo request is
+ * answered at once (the raw mailbox round trip), other words are dropped.
  */
+#include <errno.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #include <ampsoc/bootrom.h>
@@ -44,9 +53,53 @@ int platform_notify(uint32_t vector)
 	return rom->doorbell(vector);
 }
 
+static bool has(size_t end)
+{
+	return rom->size >= end;
+}
+
+int platform_mbox_send(uint32_t msg)
+{
+	if (!has(offsetof(struct ampsoc_bootrom, mbox_send) + sizeof(void *)))
+		return -ENODEV;
+	return rom->mbox_send(msg);
+}
+
+int platform_mbox_recv(uint32_t *msg)
+{
+	if (!has(offsetof(struct ampsoc_bootrom, mbox_recv) + sizeof(void *)))
+		return -ENODEV;
+	return rom->mbox_recv(msg);
+}
+
+int platform_notify_vq(uint32_t notifyid)
+{
+	int ret = platform_mbox_send(notifyid);
+
+	if (ret != -ENODEV)
+		return ret == -ENOSPC ? 0 : ret;	/* full: rung anyway */
+	if (!rom->nr_vectors)
+		return -ENODEV;
+	return rom->doorbell(rom->vectors[0]);
+}
+
+static void drain_mbox(void)
+{
+	uint32_t msg;
+	unsigned int n;
+
+	/* Bounded: a flood from Linux cannot keep the core here. */
+	for (n = 0; n < 4 * 256 && platform_mbox_recv(&msg) == 1; n++)
+		if (msg == AMPSOC_MBOX_MSG_ECHO_REQUEST)
+			platform_mbox_send(AMPSOC_MBOX_MSG_ECHO_REPLY);
+}
+
 int platform_wait_irq(uint64_t timeout_ns)
 {
-	return rom->wait_irq(timeout_ns);
+	int ret = rom->wait_irq(timeout_ns);
+
+	drain_mbox();
+	return ret;
 }
 
 uint64_t platform_time_ns(void)

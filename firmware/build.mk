@@ -37,7 +37,7 @@ FW_LIB_SRCS := lib/crt0.S lib/start.c lib/string.c lib/vsnprintf.c \
 	lib/trace.c lib/log.c lib/virtqueue.c lib/rpmsg.c port/env/bm/env_bm.c \
 	port/platform/ampsoc/platform_ampsoc.c
 FW_LIB_OBJS := $(patsubst %,$(FW_OUT)/%.o,$(basename $(FW_LIB_SRCS)))
-FW_HDRS := $(wildcard $(FW_SRC)/include/*/*.h $(FW_SRC)/cores/*.h) \
+FW_HDRS := $(wildcard $(FW_SRC)/include/*/*.h $(FW_SRC)/include/amp/core/*.h) \
 	$(ROOT)/include/ampsoc/bootrom.h $(FW_SRC)/build.mk
 
 $(FW_OUT)/lib/string.o: FW_EXTRA_CFLAGS := -fno-builtin
@@ -51,9 +51,9 @@ $(FW_OUT)/%.o: $(FW_SRC)/%.S $(FW_SRC)/build.mk
 	$(CC) $(FW_CFLAGS) -c -o $@ $<
 
 # One linker script per core memory map.
-$(FW_OUT)/%.ld: $(FW_SRC)/ld/core.ld.S $(FW_SRC)/cores/%.h
+$(FW_OUT)/%.ld: $(FW_SRC)/ld/core.ld.S $(FW_SRC)/include/amp/core/%.h
 	@mkdir -p $(@D)
-	$(CC) -E -P -undef -x c -include $(FW_SRC)/cores/$*.h -o $@ $<
+	$(CC) -E -P -undef -x c -include $(FW_SRC)/include/amp/core/$*.h -o $@ $<
 
 # Sample firmware: ampsoc-<name>.elf for the M3, ampsoc-<name>-dsp.elf for
 # the DSP.
@@ -61,11 +61,11 @@ FW_EXAMPLES := hello crash hang rpmsg-echo
 
 $(FW_OUT)/m3/%.o: $(FW_SRC)/examples/%.c $(FW_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(FW_CFLAGS) -include $(FW_SRC)/cores/m3.h -c -o $@ $<
+	$(CC) $(FW_CFLAGS) -include $(FW_SRC)/include/amp/core/m3.h -c -o $@ $<
 
 $(FW_OUT)/dsp/%.o: $(FW_SRC)/examples/%.c $(FW_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(FW_CFLAGS) -include $(FW_SRC)/cores/dsp.h -c -o $@ $<
+	$(CC) $(FW_CFLAGS) -include $(FW_SRC)/include/amp/core/dsp.h -c -o $@ $<
 
 $(FW_OUT)/ampsoc-%-dsp.elf: $(FW_OUT)/dsp/%.o $(FW_LIB_OBJS) $(FW_OUT)/dsp.ld
 	$(CC) $(FW_LDFLAGS) -T $(FW_OUT)/dsp.ld -o $@ $< $(FW_LIB_OBJS)
@@ -108,13 +108,13 @@ $(FW_UT_OUT)/firmware_trace: $(FW_UT_SRC)/trace.c $(FW_SRC)/lib/trace.c $(FW_HDR
 
 $(FW_UT_OUT)/firmware_rsc: $(FW_UT_SRC)/rsc.c $(FW_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(FW_UT_CFLAGS) -include $(FW_SRC)/cores/m3.h -o $@ $<
+	$(CC) $(FW_UT_CFLAGS) -include $(FW_SRC)/include/amp/core/m3.h -o $@ $<
 
 # Spawns the runner on a memfd loaded with the sample firmware.
 $(FW_UT_OUT)/firmware_core: $(FW_UT_SRC)/core.c $(CORE_BIN) $(FW_ELFS)
 	@mkdir -p $(@D)
 	$(CC) $(FW_UT_CFLAGS) -DCORE_BIN='"$(CORE_BIN)"' -DFW_DIR='"$(FW_OUT)"' \
-		-include $(FW_SRC)/cores/m3.h -o $@ $<
+		-include $(FW_SRC)/include/amp/core/m3.h -o $@ $<
 
 # The device-side virtqueue and rpmsg library against a driver-side test
 # ring, on a simulated platform_ port.

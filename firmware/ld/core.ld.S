@@ -2,7 +2,7 @@
 /*
  * Linker script template for an ampsoc remote core. The build runs it
  * through the C preprocessor with the core's memory map
- * (firmware/cores/<core>.h) to get build/firmware/<core>.ld.
+ * (firmware/include/amp/core/<core>.h) to get build/firmware/<core>.ld.
  *
  * The image is a static, non-PIE ELF64 x86-64 executable linked at the
  * core's device addresses: code in one PT_LOAD, data (with the resource

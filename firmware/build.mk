@@ -110,10 +110,20 @@ $(FW_UT_OUT)/firmware_rsc: $(FW_UT_SRC)/rsc.c $(FW_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(FW_UT_CFLAGS) -include $(FW_SRC)/include/amp/core/m3.h -o $@ $<
 
+# A test-only firmware that reports what each boot-ROM call did.
+$(FW_UT_OUT)/probe.o: $(FW_UT_SRC)/probe.c $(FW_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(FW_CFLAGS) -include $(FW_SRC)/include/amp/core/m3.h -c -o $@ $<
+
+$(FW_UT_OUT)/ampsoc-probe.elf: $(FW_UT_OUT)/probe.o $(FW_LIB_OBJS) $(FW_OUT)/m3.ld
+	$(CC) $(FW_LDFLAGS) -T $(FW_OUT)/m3.ld -o $@ $< $(FW_LIB_OBJS)
+
 # Spawns the runner on a memfd loaded with the sample firmware.
-$(FW_UT_OUT)/firmware_core: $(FW_UT_SRC)/core.c $(CORE_BIN) $(FW_ELFS)
+$(FW_UT_OUT)/firmware_core: $(FW_UT_SRC)/core.c $(CORE_BIN) $(FW_ELFS) \
+		$(FW_UT_OUT)/ampsoc-probe.elf
 	@mkdir -p $(@D)
 	$(CC) $(FW_UT_CFLAGS) -DCORE_BIN='"$(CORE_BIN)"' -DFW_DIR='"$(FW_OUT)"' \
+		-DPROBE_DIR='"$(FW_UT_OUT)"' \
 		-include $(FW_SRC)/include/amp/core/m3.h -o $@ $<
 
 # The device-side virtqueue and rpmsg library against a driver-side test

@@ -95,7 +95,8 @@ static int fw_read(const char *name, struct fw *fw)
 	struct stat st;
 	int fd;
 
-	snprintf(path, sizeof(path), "%s/%s", FW_DIR, name);
+	snprintf(path, sizeof(path), "%s/%s",
+		 strcmp(name, "ampsoc-probe.elf") ? FW_DIR : PROBE_DIR, name);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0 || fstat(fd, &st))
 		return -1;
@@ -380,6 +381,43 @@ static void test_dsp_two_windows(void)
 	kill(r.pid, SIGKILL);
 	st = reap(&r);
 	ktap_ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL, "dsp_stopped");
+	free(fw.data);
+	shm_free(&r);
+}
+
+
+/* The probe firmware reports each boot-ROM call; check from outside. */
+static void test_probe(void)
+{
+	uint64_t three = 3;
+	struct run r;
+	struct fw fw;
+	char want[300];
+	int st;
+
+	if (shm_new(&r) || fw_read("ampsoc-probe.elf", &fw) ||
+	    fw_load(&r, &fw, m3_win, 1) ||
+	    spawn(&r, m3_win, 1, fw.entry, false, NULL)) {
+		ktap_ok(false, "rom_wait_irq_poll_and_timeout");
+		return;
+	}
+	ktap_ok(console_wait(&r, "probe: wait0 0\n") &&
+		console_wait(&r, "probe: timeout 0 late-enough\n"),
+		"rom_wait_irq_poll_and_timeout");
+	ktap_ok(console_wait(&r, "probe: ready\n") && write(r.irq, &three, 8) == 8 &&
+		console_wait(&r, "probe: woke 3\n"), "rom_wait_irq_counts_doorbells");
+	ktap_ok(console_wait(&r, "probe: bad vector -22\n") &&
+		console_wait(&r, "probe: ring 0\n") && kick_wait(&r),
+		"rom_doorbell_known_and_unknown_vector");
+	memset(want, 'x', 256);
+	want[256] = '\n';
+	want[257] = 0;
+	ktap_ok(console_wait(&r, "\na?b\tc?\n") && console_wait(&r, want) &&
+		!strstr(r.cons, "xxxxxxxxxx\nx"), "rom_console_sanitised_and_cut");
+	ktap_ok(console_wait(&r, "probe: watchdog survived 0\n"), "rom_watchdog_petted_survives");
+	ktap_ok(console_wait(&r, "probe: monotonic yes\n"), "rom_time_monotonic");
+	st = reap(&r);
+	ktap_ok(WIFEXITED(st) && WEXITSTATUS(st) == 9, "main_return_is_exit_status");
 	free(fw.data);
 	shm_free(&r);
 }
@@ -808,9 +846,10 @@ int main(void)
 		ktap_skip("runner not built", "runner");
 		return ktap_exit();
 	}
-	ktap_plan(37);
+	ktap_plan(44);
 	test_hello();
 	test_dsp_two_windows();
+	test_probe();
 	test_crash("ampsoc-crash.elf", "ampsoc-crash: core m3 about to crash\n",
 		   SIGSEGV, "crash_is_sigsegv_after_trace");
 	test_crash("ampsoc-hang.elf", "ampsoc-hang: core m3 hangs with the watchdog armed\n",

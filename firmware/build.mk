@@ -37,7 +37,7 @@ FW_LIB_SRCS := lib/crt0.S lib/start.c lib/string.c lib/vsnprintf.c \
 	lib/trace.c lib/log.c lib/virtqueue.c lib/rpmsg.c port/env/bm/env_bm.c \
 	port/platform/ampsoc/platform_ampsoc.c
 FW_LIB_OBJS := $(patsubst %,$(FW_OUT)/%.o,$(basename $(FW_LIB_SRCS)))
-FW_HDRS := $(wildcard $(FW_SRC)/include/*/*.h $(FW_SRC)/include/amp/core/*.h) \
+FW_HDRS := $(wildcard $(FW_SRC)/include/*/*.h $(FW_SRC)/include/amp/core/*.h $(FW_SRC)/lib/*.h) \
 	$(ROOT)/include/ampsoc/bootrom.h $(FW_SRC)/build.mk
 
 $(FW_OUT)/lib/string.o: FW_EXTRA_CFLAGS := -fno-builtin
@@ -76,7 +76,8 @@ $(FW_OUT)/ampsoc-%.elf: $(FW_OUT)/m3/%.o $(FW_LIB_OBJS) $(FW_OUT)/m3.ld
 FW_ELFS := $(foreach e,$(FW_EXAMPLES),$(FW_OUT)/ampsoc-$(e).elf $(FW_OUT)/ampsoc-$(e)-dsp.elf)
 GUEST_FIRMWARE += $(FW_ELFS)
 
-.PRECIOUS: $(FW_OUT)/%.o $(FW_OUT)/m3/%.o $(FW_OUT)/dsp/%.o $(FW_OUT)/%.ld
+.PRECIOUS: $(FW_OUT)/%.o $(FW_OUT)/m3/%.o $(FW_OUT)/dsp/%.o $(FW_OUT)/%.ld \
+	$(BUILD)/tests/unit/fw-%.o
 
 # ---- host unit tests --------------------------------------------------------
 
@@ -99,8 +100,8 @@ $(FW_UT_OUT)/fwlibc.o: $(FW_SRC)/lib/string.c $(FW_SRC)/lib/vsnprintf.c $(FW_HDR
 	$(LD) -r -o $(@:.o=-raw.o) $(@:.o=-string.o) $(@:.o=-printf.o)
 	objcopy --prefix-symbols=fwlibc_ $(@:.o=-raw.o) $@
 
-$(FW_UT_OUT)/firmware_libc: $(FW_UT_SRC)/libc.c $(FW_UT_OUT)/fwlibc.o
-	$(CC) $(FW_UT_CFLAGS) -fno-builtin -o $@ $^
+$(FW_UT_OUT)/firmware_libc: $(FW_UT_SRC)/libc.c $(FW_UT_SRC)/fwlibc.h $(FW_UT_OUT)/fwlibc.o
+	$(CC) $(FW_UT_CFLAGS) -fno-builtin -o $@ $< $(FW_UT_OUT)/fwlibc.o
 
 $(FW_UT_OUT)/firmware_trace: $(FW_UT_SRC)/trace.c $(FW_SRC)/lib/trace.c $(FW_HDRS)
 	@mkdir -p $(@D)
@@ -110,17 +111,20 @@ $(FW_UT_OUT)/firmware_rsc: $(FW_UT_SRC)/rsc.c $(FW_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(FW_UT_CFLAGS) -include $(FW_SRC)/include/amp/core/m3.h -o $@ $<
 
-# A test-only firmware that reports what each boot-ROM call did.
-$(FW_UT_OUT)/probe.o: $(FW_UT_SRC)/probe.c $(FW_HDRS)
+# Test-only firmware (not installed): probe reports what each boot-ROM
+# call did, badrsc has a malformed resource table.
+FW_UT_FW := $(FW_UT_OUT)/ampsoc-probe.elf $(FW_UT_OUT)/ampsoc-badrsc.elf
+
+$(FW_UT_OUT)/fw-%.o: $(FW_UT_SRC)/%.c $(FW_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(FW_CFLAGS) -include $(FW_SRC)/include/amp/core/m3.h -c -o $@ $<
 
-$(FW_UT_OUT)/ampsoc-probe.elf: $(FW_UT_OUT)/probe.o $(FW_LIB_OBJS) $(FW_OUT)/m3.ld
+$(FW_UT_OUT)/ampsoc-%.elf: $(FW_UT_OUT)/fw-%.o $(FW_LIB_OBJS) $(FW_OUT)/m3.ld
 	$(CC) $(FW_LDFLAGS) -T $(FW_OUT)/m3.ld -o $@ $< $(FW_LIB_OBJS)
 
 # Spawns the runner on a memfd loaded with the sample firmware.
 $(FW_UT_OUT)/firmware_core: $(FW_UT_SRC)/core.c $(CORE_BIN) $(FW_ELFS) \
-		$(FW_UT_OUT)/ampsoc-probe.elf
+		$(FW_UT_FW)
 	@mkdir -p $(@D)
 	$(CC) $(FW_UT_CFLAGS) -DCORE_BIN='"$(CORE_BIN)"' -DFW_DIR='"$(FW_OUT)"' \
 		-DPROBE_DIR='"$(FW_UT_OUT)"' \

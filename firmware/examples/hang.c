@@ -6,21 +6,28 @@
  */
 #include <amp/amp.h>
 
-#define HANG_RESOURCES(X)						\
-	X(trace0, struct amp_rsc_trace, AMP_RSC_TRACE_INIT("trace0"))
+struct hang_rsc {
+	struct amp_rsc_table_hdr hdr;
+	uint32_t offset[1];
+	struct amp_rsc_trace trace0;
+} AMP_RSC_PACKED;
 
-AMP_RESOURCE_TABLE(HANG_RESOURCES);
+AMP_RESOURCE_TABLE struct hang_rsc amp_resource_table = {
+	.hdr = AMP_RSC_TABLE_HDR(struct hang_rsc),
+	.offset = {
+		offsetof(struct hang_rsc, trace0),
+	},
+	.trace0 = AMP_RSC_TRACE_INIT("trace0"),
+};
 
 #define HANG_WATCHDOG_NS	200000000ull
 
 int main(void)
 {
-	volatile unsigned long spins = 0;
-
 	if (platform_watchdog(HANG_WATCHDOG_NS))
 		return 1;
 	printf("ampsoc-hang: core %s hangs with the watchdog armed\n",
 	       platform_core_name());
 	for (;;)
-		spins++;
+		__asm__ volatile("pause");
 }

@@ -7,10 +7,19 @@
  */
 #include <amp/amp.h>
 
-#define HELLO_RESOURCES(X)						\
-	X(trace0, struct amp_rsc_trace, AMP_RSC_TRACE_INIT("trace0"))
+struct hello_rsc {
+	struct amp_rsc_table_hdr hdr;
+	uint32_t offset[1];
+	struct amp_rsc_trace trace0;
+} AMP_RSC_PACKED;
 
-AMP_RESOURCE_TABLE(HELLO_RESOURCES);
+AMP_RESOURCE_TABLE struct hello_rsc amp_resource_table = {
+	.hdr = AMP_RSC_TABLE_HDR(struct hello_rsc),
+	.offset = {
+		offsetof(struct hello_rsc, trace0),
+	},
+	.trace0 = AMP_RSC_TRACE_INIT("trace0"),
+};
 
 #define HELLO_LOGGED_KICKS	16
 

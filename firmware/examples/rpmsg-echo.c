@@ -18,17 +18,29 @@
 #define ECHO_NUM_BUFS	256
 #define ECHO_VRING_ALIGN 16
 
-#define ECHO_RESOURCES(X)						\
-	X(trace0, struct amp_rsc_trace, AMP_RSC_TRACE_INIT("trace0"))	\
-	X(vdev0, AMP_RSC_VDEV_T(2, 0),					\
-	  AMP_RSC_VDEV_INIT(AMP_VIRTIO_ID_RPMSG, 0,			\
-			    1u << AMP_VIRTIO_RPMSG_F_NS, 0, 2,		\
-		AMP_RSC_VRING_INIT(AMP_RSC_ADDR_ANY, ECHO_VRING_ALIGN,	\
-				   ECHO_NUM_BUFS, 0),			\
-		AMP_RSC_VRING_INIT(AMP_RSC_ADDR_ANY, ECHO_VRING_ALIGN,	\
-				   ECHO_NUM_BUFS, 1)))
+AMP_RSC_VDEV_TYPE(echo_vdev, 2, 0);
 
-AMP_RESOURCE_TABLE(ECHO_RESOURCES);
+struct echo_rsc {
+	struct amp_rsc_table_hdr hdr;
+	uint32_t offset[2];
+	struct amp_rsc_trace trace0;
+	struct echo_vdev vdev0;
+} AMP_RSC_PACKED;
+
+AMP_RESOURCE_TABLE struct echo_rsc amp_resource_table = {
+	.hdr = AMP_RSC_TABLE_HDR(struct echo_rsc),
+	.offset = {
+		offsetof(struct echo_rsc, trace0),
+		offsetof(struct echo_rsc, vdev0),
+	},
+	.trace0 = AMP_RSC_TRACE_INIT("trace0"),
+	.vdev0 = AMP_RSC_VDEV_INIT(AMP_VIRTIO_ID_RPMSG, 0,
+				   1u << AMP_VIRTIO_RPMSG_F_NS, 0, 2,
+		AMP_RSC_VRING_INIT(AMP_RSC_ADDR_ANY, ECHO_VRING_ALIGN,
+				   ECHO_NUM_BUFS, 0),
+		AMP_RSC_VRING_INIT(AMP_RSC_ADDR_ANY, ECHO_VRING_ALIGN,
+				   ECHO_NUM_BUFS, 1)),
+};
 
 static const char *const services[] = {
 	"rpmsg-client-sample", "rpmsg-raw", "ampsoc-echo",

@@ -42,7 +42,9 @@ SECTIONS
 	.rela.dyn : { *(.rela.*) } > code :text
 
 	.resource_table : ALIGN(8) {
+		__rsc_start = .;
 		KEEP(*(.resource_table))
+		__rsc_end = .;
 	} > data :data
 	.data : ALIGN(16) {
 		*(.data .data.*)

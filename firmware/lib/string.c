@@ -143,16 +143,3 @@ char *strncpy(char *dst, const char *src, size_t n)
 		dst[i] = 0;
 	return dst;
 }
-
-size_t strlcpy(char *dst, const char *src, size_t size)
-{
-	size_t len = strlen(src);
-
-	if (size) {
-		size_t n = len < size - 1 ? len : size - 1;
-
-		memcpy(dst, src, n);
-		dst[n] = 0;
-	}
-	return len;
-}

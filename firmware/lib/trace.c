@@ -16,7 +16,7 @@ void amp_trace_init(struct amp_trace *t, void *buf, uint32_t size)
 
 void amp_trace_write(struct amp_trace *t, const char *s, uint32_t len)
 {
-	volatile char *buf = t->buf;
+	char *buf = t->buf;
 	uint32_t last = t->size - 1;	/* index of the final NUL */
 
 	if (!t->size)

@@ -40,7 +40,7 @@ int amp_vq_init(struct amp_vq *vq, uint64_t da, uint32_t num, uint32_t align,
 
 bool amp_vq_has_avail(struct amp_vq *vq)
 {
-	return !vq->broken && vq->avail->idx != vq->last_avail;
+	return !vq->broken && AMP_READ_ONCE(vq->avail->idx) != vq->last_avail;
 }
 
 int amp_vq_get(struct amp_vq *vq, struct amp_vq_buf *buf)
@@ -50,7 +50,7 @@ int amp_vq_get(struct amp_vq *vq, struct amp_vq_buf *buf)
 
 	if (vq->broken)
 		return -EIO;
-	avail_idx = vq->avail->idx;
+	avail_idx = AMP_READ_ONCE(vq->avail->idx);
 	if (avail_idx == vq->last_avail)
 		return -EAGAIN;
 	if ((uint16_t)(avail_idx - vq->last_avail) > vq->num) {
@@ -59,7 +59,7 @@ int amp_vq_get(struct amp_vq *vq, struct amp_vq_buf *buf)
 		return -EIO;
 	}
 	env_rmb();	/* read the entry after the index that published it */
-	head = vq->avail->ring[vq->last_avail & (vq->num - 1)];
+	head = AMP_READ_ONCE(vq->avail->ring[vq->last_avail & (vq->num - 1)]);
 	if (head >= vq->num) {
 		vq->broken = true;
 		vq->errors++;
@@ -67,9 +67,9 @@ int amp_vq_get(struct amp_vq *vq, struct amp_vq_buf *buf)
 	}
 	vq->last_avail++;
 	/* One copy: Linux may rewrite the descriptor while we look at it. */
-	d.addr = vq->desc[head].addr;
-	d.len = vq->desc[head].len;
-	d.flags = vq->desc[head].flags;
+	d.addr = AMP_READ_ONCE(vq->desc[head].addr);
+	d.len = AMP_READ_ONCE(vq->desc[head].len);
+	d.flags = AMP_READ_ONCE(vq->desc[head].flags);
 	buf->head = head;
 	buf->len = d.len;
 	buf->writable = d.flags & AMP_VRING_DESC_F_WRITE;
@@ -85,19 +85,20 @@ int amp_vq_get(struct amp_vq *vq, struct amp_vq_buf *buf)
 
 void amp_vq_put(struct amp_vq *vq, uint16_t head, uint32_t len)
 {
-	volatile struct amp_vring_used_elem *e;
+	struct amp_vring_used_elem *e;
 
 	if (vq->broken)
 		return;
 	e = &vq->used->ring[vq->used_idx & (vq->num - 1)];
-	e->id = head;
-	e->len = len;
+	AMP_WRITE_ONCE(e->id, head);
+	AMP_WRITE_ONCE(e->len, len);
 	env_wmb();	/* the entry before the index that publishes it */
-	vq->used->idx = ++vq->used_idx;
+	AMP_WRITE_ONCE(vq->used->idx, ++vq->used_idx);
 }
 
 bool amp_vq_want_kick(struct amp_vq *vq)
 {
 	env_mb();	/* our used->idx store before reading Linux's flags */
-	return !vq->broken && !(vq->avail->flags & AMP_VRING_AVAIL_F_NO_INTERRUPT);
+	return !vq->broken &&
+	       !(AMP_READ_ONCE(vq->avail->flags) & AMP_VRING_AVAIL_F_NO_INTERRUPT);
 }

@@ -19,7 +19,8 @@
  * any member that lies inside @size. New members are only ever appended.
  *
  * How a core ends, as the SoC model sees it (wait status of the process):
- *   - exit status 0..63: the firmware called exit() (a halt, not a crash);
+ *   - exit status 0..63: the firmware called exit() (0 is a halt, anything
+ *     else a crash);
  *   - exit status 64 (EX_USAGE) or 71 (EX_OSERR): the core could not be set
  *     up (bad arguments, bad memory map); the firmware never ran;
  *   - killed by SIGALRM: the firmware's watchdog expired;
@@ -31,7 +32,15 @@
 #ifndef _AMPSOC_BOOTROM_H
 #define _AMPSOC_BOOTROM_H
 
-#include <stdint.h>
+#ifdef __KERNEL__
+#include <linux/types.h>
+#else
+/* The same types as <linux/types.h>, so either may come first. */
+#ifndef _LINUX_TYPES_H
+typedef unsigned int __u32;
+typedef unsigned long long __u64;
+#endif
+#endif
 
 #define AMPSOC_BOOTROM_MAGIC	0x4d4f5242u	/* "BROM" little-endian */
 #define AMPSOC_BOOTROM_VERSION	1u
@@ -47,7 +56,7 @@
 #define AMPSOC_BOOTROM_LINE_MAX		256
 
 /* wait_irq() timeout meaning "forever". */
-#define AMPSOC_BOOTROM_FOREVER		UINT64_MAX
+#define AMPSOC_BOOTROM_FOREVER		(~0ull)
 
 /**
  * struct ampsoc_bootrom_window - one memory window of the core
@@ -55,8 +64,8 @@
  * @len: length in bytes
  */
 struct ampsoc_bootrom_window {
-	uint64_t da;
-	uint64_t len;
+	__u64 da;
+	__u64 len;
 };
 
 /**
@@ -95,23 +104,23 @@ struct ampsoc_bootrom_window {
  *	-EIO if its indexes are corrupt.
  */
 struct ampsoc_bootrom {
-	uint32_t magic;
-	uint32_t version;
-	uint32_t size;
-	uint32_t nr_windows;
+	__u32 magic;
+	__u32 version;
+	__u32 size;
+	__u32 nr_windows;
 	struct ampsoc_bootrom_window windows[AMPSOC_BOOTROM_MAX_WINDOWS];
-	uint32_t nr_vectors;
-	uint32_t vectors[AMPSOC_BOOTROM_MAX_VECTORS];
+	__u32 nr_vectors;
+	__u32 vectors[AMPSOC_BOOTROM_MAX_VECTORS];
 	char name[32];
-	int (*doorbell)(uint32_t vector);
-	int (*wait_irq)(uint64_t timeout_ns);
-	int (*console)(const char *line, uint32_t len);
-	uint64_t (*time_ns)(void);
-	int (*watchdog)(uint64_t timeout_ns);
-	void (*exit)(int code) __attribute__((noreturn));
-	void (*abort)(void) __attribute__((noreturn));
-	int (*mbox_send)(uint32_t msg);
-	int (*mbox_recv)(uint32_t *msg);
+	int (*doorbell)(__u32 vector);
+	int (*wait_irq)(__u64 timeout_ns);
+	int (*console)(const char *line, __u32 len);
+	__u64 (*time_ns)(void);
+	int (*watchdog)(__u64 timeout_ns);
+	void (*exit)(int code);
+	void (*abort)(void);
+	int (*mbox_send)(__u32 msg);
+	int (*mbox_recv)(__u32 *msg);
 };
 
 /*

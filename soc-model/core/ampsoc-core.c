@@ -46,6 +46,8 @@
 
 #include <ampsoc/bootrom.h>
 
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
 #define EXIT_USAGE	64	/* EX_USAGE */
 #define EXIT_SETUP	71	/* EX_OSERR */
 
@@ -132,7 +134,7 @@ static int rom_doorbell(uint32_t vector)
 	return -EINVAL;
 }
 
-static int rom_wait_irq(uint64_t timeout_ns)
+static int rom_wait_irq(__u64 timeout_ns)
 {
 	struct pollfd pfd = { .fd = core.irq_fd, .events = POLLIN };
 	struct timespec ts, *tsp = NULL;
@@ -176,7 +178,7 @@ static int rom_console(const char *line, uint32_t len)
 	return 0;
 }
 
-static uint64_t rom_time_ns(void)
+static __u64 rom_time_ns(void)
 {
 	struct timespec ts;
 
@@ -184,7 +186,7 @@ static uint64_t rom_time_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
 }
 
-static int rom_watchdog(uint64_t timeout_ns)
+static int rom_watchdog(__u64 timeout_ns)
 {
 	struct itimerval it = { 0 };
 
@@ -251,12 +253,12 @@ static int rom_mbox_recv(uint32_t *msg)
 	return 1;
 }
 
-static __attribute__((noreturn)) void rom_exit(int code)
+static void rom_exit(int code)
 {
 	_exit(code & 63);
 }
 
-static __attribute__((noreturn)) void rom_abort(void)
+static void rom_abort(void)
 {
 	syscall(SYS_tgkill, core.pid, core.tid, SIGABRT);
 	/* Not reached: SIGABRT is unblocked and has its default action. */
@@ -357,14 +359,14 @@ static void parse_mbox(const char *s, struct core_mbox *m, bool out)
 		    out ? ":VECTOR" : "");
 	if (depth < 2 || depth > MBOX_MAX_DEPTH || (depth & (depth - 1)) ||
 	    (m->off & 63) || vector > UINT32_MAX)
-		die(EXIT_USAGE, "bad mailbox '%s': depth a power of two in 2..%d, offset 64-byte aligned",
+		die(EXIT_USAGE, "bad mailbox '%s': depth a power of two in 2..%d, 64-byte offset",
 		    s, MBOX_MAX_DEPTH);
 	m->depth = depth;
 	m->vector = vector;
 	m->present = true;
 }
 
-static void usage(void)
+static void print_usage(void)
 {
 	fprintf(stderr,
 		"usage: ampsoc-core --name NAME --shm-fd FD --map SHM_OFF:DA:LEN...\n"
@@ -426,17 +428,17 @@ static void parse_args(int argc, char **argv)
 			core.no_sandbox = true;
 			break;
 		default:
-			usage();
+			print_usage();
 		}
 	}
 	if (optind != argc)
-		usage();
+		print_usage();
 	if (!core.name || !*core.name || strlen(core.name) >= sizeof(rom.name))
 		die(EXIT_USAGE, "--name missing or longer than %zu bytes",
 		    sizeof(rom.name) - 1);
 	if (core.shm_fd < 0 || !core.nr_maps || !core.have_entry ||
 	    core.irq_fd < 0 || core.console_fd < 0)
-		usage();
+		print_usage();
 }
 
 /* ---- checks ------------------------------------------------------------ */
@@ -536,7 +538,7 @@ static void map_windows(void)
 			    (unsigned long long)m->da);
 		if (m->off + m->len < m->off ||
 		    m->off + m->len > (uint64_t)st.st_size)
-			die(EXIT_USAGE, "window at shm offset %#llx+%#llx is outside the %lld-byte shared memory",
+			die(EXIT_USAGE, "shm window %#llx+%#llx is beyond the %lld-byte shm",
 			    (unsigned long long)m->off, (unsigned long long)m->len,
 			    (long long)st.st_size);
 		if (m->da < floor || m->da + m->len < m->da ||
@@ -624,7 +626,7 @@ struct bpf_prog_buf {
 
 static void emit(struct bpf_prog_buf *b, struct sock_filter f)
 {
-	if (b->n == sizeof(b->insn) / sizeof(b->insn[0]))
+	if (b->n == ARRAY_SIZE(b->insn))
 		die(EXIT_SETUP, "seccomp filter too long");
 	b->insn[b->n++] = f;
 }
@@ -736,7 +738,7 @@ static void reset_signals(void)
 	sigset_t all;
 	unsigned int i;
 
-	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(sigs); i++)
 		signal(sigs[i], SIG_DFL);
 	/* A console reader that went away is an error, not a crash. */
 	signal(SIGPIPE, SIG_IGN);
@@ -748,7 +750,7 @@ static void reset_signals(void)
 
 int main(int argc, char **argv)
 {
-	void (*entry)(const struct ampsoc_bootrom *);
+	void (*entry)(const struct ampsoc_bootrom *rom);
 	unsigned int i;
 
 	parse_args(argc, argv);
@@ -778,7 +780,7 @@ int main(int argc, char **argv)
 	if (!core.no_sandbox)
 		sandbox();
 
-	entry = (void (*)(const struct ampsoc_bootrom *))(uintptr_t)core.entry;
+	entry = (void *)(uintptr_t)core.entry;
 	entry(&rom);
 	/* A firmware whose entry returns has halted with status 0. */
 	_exit(0);

@@ -51,6 +51,6 @@ int env_wait_event(uint64_t timeout_ns);
 /* Log a line (trace buffer and console). */
 void env_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Report a broken invariant and crash the core. */
-void env_panic(const char *why) __attribute__((noreturn));
+__attribute__((noreturn)) void env_panic(const char *why);
 
 #endif /* _AMP_ENV_H */

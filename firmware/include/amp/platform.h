@@ -56,7 +56,7 @@ void *platform_da_to_va(uint64_t da, uint64_t len);
 /* The device address of @va, or UINT64_MAX if it is in no window. */
 uint64_t platform_va_to_da(const void *va);
 
-void platform_exit(int code) __attribute__((noreturn));
-void platform_abort(void) __attribute__((noreturn));
+__attribute__((noreturn)) void platform_exit(int code);
+__attribute__((noreturn)) void platform_abort(void);
 
 #endif /* _AMP_PLATFORM_H */

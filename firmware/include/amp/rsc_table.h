@@ -1,22 +1,36 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Resource table: mainline Linux's remoteproc firmware format, byte for byte
- * (packed, little-endian), and macros that build a firmware's table.
+ * (packed, little-endian), and the pieces a firmware builds its table from.
  *
- * A firmware declares exactly one table, listing its entries once:
+ * A firmware declares exactly one table: a packed structure that starts
+ * with struct amp_rsc_table_hdr and an offset per entry, followed by the
+ * entries, each a u32 type and its resource:
  *
- *	#define MY_RESOURCES(X)						\
- *		X(trace0, struct amp_rsc_trace, AMP_RSC_TRACE_INIT("trace0"))	\
- *		X(vdev0, AMP_RSC_VDEV_T(2, 0),					\
- *		  AMP_RSC_VDEV_INIT(7, 0, 1, 0, 2,				\
- *			AMP_RSC_VRING_INIT(AMP_RSC_ADDR_ANY, 16, 256, 1),	\
- *			AMP_RSC_VRING_INIT(AMP_RSC_ADDR_ANY, 16, 256, 2)))
- *	AMP_RESOURCE_TABLE(MY_RESOURCES);
+ *	AMP_RSC_VDEV_TYPE(my_vdev, 2, 0);
  *
- * This emits the variable amp_resource_table in the ".resource_table"
- * section: the header, one offset per entry and the entries in order, each
- * entry starting with its u32 type as mainline's struct fw_rsc_hdr. Fields of
- * an entry are reached by name (amp_resource_table.vdev0.status); values that
+ *	struct my_rsc {
+ *		struct amp_rsc_table_hdr hdr;
+ *		uint32_t offset[2];
+ *		struct amp_rsc_trace trace0;
+ *		struct my_vdev vdev0;
+ *	} AMP_RSC_PACKED;
+ *
+ *	AMP_RESOURCE_TABLE struct my_rsc amp_resource_table = {
+ *		.hdr = AMP_RSC_TABLE_HDR(struct my_rsc),
+ *		.offset = {
+ *			offsetof(struct my_rsc, trace0),
+ *			offsetof(struct my_rsc, vdev0),
+ *		},
+ *		.trace0 = AMP_RSC_TRACE_INIT("trace0"),
+ *		.vdev0 = AMP_RSC_VDEV_INIT(AMP_VIRTIO_ID_RPMSG, 0, 1, 0, 2,
+ *			AMP_RSC_VRING_INIT(AMP_RSC_ADDR_ANY, 16, 256, 0),
+ *			AMP_RSC_VRING_INIT(AMP_RSC_ADDR_ANY, 16, 256, 1)),
+ *	};
+ *
+ * The entry count comes from the length of offset[]; the startup code
+ * checks the offsets (inside the table, in order, past the header) before
+ * main() and crashes the core with a trace line if they are not. Fields
  * Linux writes back (carveout pa, vring da and notifyid, vdev status and
  * gfeatures) must be read with amp_rsc_read32()/amp_rsc_read8().
  */
@@ -129,12 +143,12 @@ struct amp_rsc_trace {
 } AMP_RSC_PACKED;
 
 /*
- * A vdev entry with @nvrings vrings and @cfglen bytes of config space. Its
- * fields are those of struct fw_rsc_vdev, spelled out so that the vrings and
- * the config space can follow as fixed-size arrays.
+ * Define struct @name, a vdev entry with @nvrings vrings and @cfglen bytes
+ * of config space. Its fields are those of struct fw_rsc_vdev, spelled out
+ * so that the vrings and the config space can follow as fixed-size arrays.
  */
-#define AMP_RSC_VDEV_T(nvrings, cfglen)					\
-	struct {							\
+#define AMP_RSC_VDEV_TYPE(name, nvrings, cfglen)			\
+	struct name {							\
 		uint32_t type;						\
 		uint32_t id;						\
 		uint32_t notifyid;					\
@@ -167,31 +181,20 @@ struct amp_rsc_trace {
 
 /* ---- the table ------------------------------------------------------ */
 
-#define AMP__RSC_COUNT(f, T, ...)	+ 1
-#define AMP__RSC_FIELD(f, T, ...)	T f;
-#define AMP__RSC_OFFSET(f, T, ...)	offsetof(struct amp_rsc_layout, f),
-#define AMP__RSC_INIT(f, T, ...)	.f = __VA_ARGS__,
+/* The fixed part of struct resource_table, to start a firmware's table. */
+struct amp_rsc_table_hdr {
+	uint32_t ver;
+	uint32_t num;
+	uint32_t reserved[2];
+} AMP_RSC_PACKED;
 
-/*
- * AMP_RESOURCE_TABLE(LIST) - define the firmware's resource table.
- * @LIST: a macro taking one argument X and expanding to X(field, type, init)
- *	once per entry, in table order.
- */
-#define AMP_RESOURCE_TABLE(LIST)					\
-	struct amp_rsc_layout {						\
-		uint32_t ver;						\
-		uint32_t num;						\
-		uint32_t reserved[2];					\
-		uint32_t offset[0 LIST(AMP__RSC_COUNT)];		\
-		LIST(AMP__RSC_FIELD)					\
-	} AMP_RSC_PACKED;						\
-	__attribute__((section(".resource_table"), used, aligned(8)))	\
-	struct amp_rsc_layout amp_resource_table = {			\
-		.ver = 1,						\
-		.num = 0 LIST(AMP__RSC_COUNT),				\
-		.offset = { LIST(AMP__RSC_OFFSET) },			\
-		LIST(AMP__RSC_INIT)					\
-	}
+/* Number of entries of table type @tbl: the length of its offset[]. */
+#define AMP_RSC_NUM(tbl)	(sizeof(((tbl *)0)->offset) / sizeof(uint32_t))
+/* Header initializer of table type @table. */
+#define AMP_RSC_TABLE_HDR(table)	{ .ver = 1, .num = AMP_RSC_NUM(table) }
+/* Where Linux looks for the table: put it before the variable. */
+#define AMP_RESOURCE_TABLE \
+	__attribute__((section(".resource_table"), used, aligned(8)))
 
 /* Read a field Linux may have written since boot. */
 static inline uint32_t amp_rsc_read32(const void *field)

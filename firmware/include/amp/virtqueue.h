@@ -31,24 +31,31 @@ struct amp_vring_desc {
 	uint32_t len;
 	uint16_t flags;
 	uint16_t next;
-} __attribute__((packed));
+};
 
 struct amp_vring_avail {
 	uint16_t flags;
 	uint16_t idx;
 	uint16_t ring[];
-} __attribute__((packed));
+};
 
 struct amp_vring_used_elem {
 	uint32_t id;
 	uint32_t len;
-} __attribute__((packed));
+};
 
 struct amp_vring_used {
 	uint16_t flags;
 	uint16_t idx;
 	struct amp_vring_used_elem ring[];
-} __attribute__((packed));
+};
+
+/*
+ * Shared-memory accesses the compiler must neither merge, split, repeat
+ * nor drop (the kernel's READ_ONCE/WRITE_ONCE).
+ */
+#define AMP_READ_ONCE(x)	__atomic_load_n(&(x), __ATOMIC_RELAXED)
+#define AMP_WRITE_ONCE(x, v)	__atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
 
 /* Bytes of a ring of @num entries with the used ring at @align. */
 static inline uint64_t amp_vring_size(uint32_t num, uint32_t align)
@@ -72,9 +79,9 @@ static inline uint64_t amp_vring_size(uint32_t num, uint32_t align)
  * @errors: bad entries seen (bad index, address, flags)
  */
 struct amp_vq {
-	volatile struct amp_vring_desc *desc;
-	volatile struct amp_vring_avail *avail;
-	volatile struct amp_vring_used *used;
+	struct amp_vring_desc *desc;
+	struct amp_vring_avail *avail;
+	struct amp_vring_used *used;
 	uint16_t num;
 	uint16_t last_avail;
 	uint16_t used_idx;

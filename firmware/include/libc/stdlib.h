@@ -6,8 +6,8 @@
 #include <stddef.h>
 
 /* Halt the core normally; the SoC model sees exit status @code & 63. */
-void exit(int code) __attribute__((noreturn));
+__attribute__((noreturn)) void exit(int code);
 /* Crash the core (SIGABRT); Linux's remoteproc sees a crash. */
-void abort(void) __attribute__((noreturn));
+__attribute__((noreturn)) void abort(void);
 
 #endif /* _AMP_STDLIB_H */

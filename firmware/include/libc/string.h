@@ -17,7 +17,5 @@ int strncmp(const char *a, const char *b, size_t n);
 char *strchr(const char *s, int c);
 char *strrchr(const char *s, int c);
 char *strncpy(char *dst, const char *src, size_t n);
-/* Copy with truncation, always NUL-terminated when size > 0; returns strlen(src). */
-size_t strlcpy(char *dst, const char *src, size_t size);
 
 #endif /* _AMP_STRING_H */

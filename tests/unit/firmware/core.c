@@ -8,7 +8,6 @@
  * how the process ends.
  */
 #define _GNU_SOURCE
-#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -23,6 +22,8 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#include <linux/elf.h>
 
 #include <ktap_user.h>
 #include <ampsoc/bootrom.h>
@@ -74,7 +75,7 @@ static void shm_free(struct run *r)
 
 /* Translate a device address through the windows; NULL if unmapped. */
 static void *da_ptr(struct run *r, const struct window *w, int nw,
-		       uint64_t da, uint64_t len)
+		    uint64_t da, uint64_t len)
 {
 	for (int i = 0; i < nw; i++)
 		if (da >= w[i].da && da + len <= w[i].da + w[i].len)
@@ -95,9 +96,13 @@ static int fw_read(const char *name, struct fw *fw)
 	struct stat st;
 	int fd;
 
-	snprintf(path, sizeof(path), "%s/%s",
-		 strcmp(name, "ampsoc-probe.elf") ? FW_DIR : PROBE_DIR, name);
+	/* Sample firmware, else the test-only firmware. */
+	snprintf(path, sizeof(path), "%s/%s", FW_DIR, name);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		snprintf(path, sizeof(path), "%s/%s", PROBE_DIR, name);
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+	}
 	if (fd < 0 || fstat(fd, &st))
 		return -1;
 	fw->size = st.st_size;
@@ -111,15 +116,15 @@ static int fw_read(const char *name, struct fw *fw)
 /* What remoteproc does: copy PT_LOADs, zero the rest, find the trace. */
 static int fw_load(struct run *r, struct fw *fw, const struct window *w, int nw)
 {
-	const Elf64_Ehdr *eh = (const void *)fw->data;
-	const Elf64_Shdr *sh = (const void *)(fw->data + eh->e_shoff);
+	const struct elf64_hdr *eh = (const void *)fw->data;
+	const struct elf64_shdr *sh = (const void *)(fw->data + eh->e_shoff);
 	const char *names = (const char *)fw->data + sh[eh->e_shstrndx].sh_offset;
 
 	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) || eh->e_machine != EM_X86_64)
 		return -1;
 	fw->entry = eh->e_entry;
 	for (int i = 0; i < eh->e_phnum; i++) {
-		const Elf64_Phdr *ph = (const void *)(fw->data + eh->e_phoff +
+		const struct elf64_phdr *ph = (const void *)(fw->data + eh->e_phoff +
 						     i * sizeof(*ph));
 		uint8_t *dst;
 
@@ -139,7 +144,8 @@ static int fw_load(struct run *r, struct fw *fw, const struct window *w, int nw)
 			continue;
 		t = (const void *)(fw->data + sh[i].sh_offset);
 		for (uint32_t e = 0; e < t->num; e++) {
-			const struct fw_rsc_hdr *h = (const void *)((const uint8_t *)t + t->offset[e]);
+			const uint8_t *at = (const uint8_t *)t + t->offset[e];
+			const struct fw_rsc_hdr *h = (const void *)at;
 			const struct fw_rsc_trace *tr = (const void *)h->data;
 
 			if (h->type == RSC_TRACE) {
@@ -154,8 +160,8 @@ static int fw_load(struct run *r, struct fw *fw, const struct window *w, int nw)
 /* The loaded resource table (Linux writes back into it), via the shm. */
 static uint8_t *loaded_rsc(struct run *r, struct fw *fw, const struct window *w, int nw)
 {
-	const Elf64_Ehdr *eh = (const void *)fw->data;
-	const Elf64_Shdr *sh = (const void *)(fw->data + eh->e_shoff);
+	const struct elf64_hdr *eh = (const void *)fw->data;
+	const struct elf64_shdr *sh = (const void *)(fw->data + eh->e_shoff);
 	const char *names = (const char *)fw->data + sh[eh->e_shstrndx].sh_offset;
 
 	for (int i = 0; i < eh->e_shnum; i++)
@@ -356,7 +362,7 @@ static void test_hello(void)
 		console_wait(&r, "interrupt, 1 so far"), "doorbell_round_trip");
 	ktap_ok(write(r.irq, &one, 8) == 8 && kick_wait(&r) &&
 		console_wait(&r, "interrupt, 2 so far"), "doorbell_again");
-	ktap_ok(strstr(trace, "interrupt, 2 so far\n") != NULL, "trace_follows");
+	ktap_ok(strstr(trace, "interrupt, 2 so far\n"), "trace_follows");
 	kill(r.pid, SIGKILL);
 	st = reap(&r);
 	ktap_ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL, "stop_is_sigkill");
@@ -384,7 +390,6 @@ static void test_dsp_two_windows(void)
 	free(fw.data);
 	shm_free(&r);
 }
-
 
 /* The probe firmware reports each boot-ROM call; check from outside. */
 static void test_probe(void)
@@ -418,6 +423,27 @@ static void test_probe(void)
 	ktap_ok(console_wait(&r, "probe: monotonic yes\n"), "rom_time_monotonic");
 	st = reap(&r);
 	ktap_ok(WIFEXITED(st) && WEXITSTATUS(st) == 9, "main_return_is_exit_status");
+	free(fw.data);
+	shm_free(&r);
+}
+
+/* A malformed resource table stops the core before main(), saying why. */
+static void test_bad_rsc(void)
+{
+	struct run r;
+	struct fw fw;
+	int st;
+
+	if (shm_new(&r) || fw_read("ampsoc-badrsc.elf", &fw) ||
+	    fw_load(&r, &fw, m3_win, 1) ||
+	    spawn(&r, m3_win, 1, fw.entry, false, NULL)) {
+		ktap_ok(false, "bad_resource_table_stops_before_main");
+		return;
+	}
+	st = reap(&r);
+	ktap_ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT &&
+		strstr(r.cons, "resource table: entry 0 at offset 4 is misplaced\n") &&
+		!strstr(r.cons, "main ran"), "bad_resource_table_stops_before_main");
 	free(fw.data);
 	shm_free(&r);
 }
@@ -530,7 +556,7 @@ static void test_bad_setup(void)
 
 	bad_setup(unaligned, 1, 0x10000800, false, 64, "not page aligned", "reject_unaligned");
 	bad_setup(overlap, 2, 0x10000000, false, 64, "overlap", "reject_overlap");
-	bad_setup(outside, 1, 0x10000000, false, 64, "outside the", "reject_beyond_shm");
+	bad_setup(outside, 1, 0x10000000, false, 64, "beyond the", "reject_beyond_shm");
 	bad_setup(wrap, 1, 0xfffffffffffff000ull, false, 64, "address space", "reject_wrap");
 	bad_setup(low, 1, 0, false, 64, "address space", "reject_low_address");
 	bad_setup(empty, 1, 0x10000000, false, 64, "is empty", "reject_empty_window");
@@ -579,7 +605,6 @@ static void test_bad_args(void)
 	close(pfd[1]);
 	shm_free(&r);
 }
-
 
 static void test_mbox(void)
 {
@@ -675,7 +700,8 @@ static void dring_init(struct run *r, struct dring *q, uint32_t da)
 	q->desc = (void *)p;
 	q->avail = (void *)(p + 16 * RING_NUM);
 	q->used = (void *)(p + ((avail_end + RING_ALIGN - 1) & ~(size_t)(RING_ALIGN - 1)));
-	q->avail_idx = q->last_used = 0;
+	q->avail_idx = 0;
+	q->last_used = 0;
 }
 
 static void dring_add(struct dring *q, uint16_t id, uint32_t da, uint32_t len,
@@ -700,6 +726,8 @@ static bool dring_used(struct dring *q, uint32_t *id, uint32_t *len)
 	return true;
 }
 
+AMP_RSC_VDEV_TYPE(core_vdev, 2, 0);
+
 struct echo_svc {
 	const char *name;
 	uint32_t addr;
@@ -711,7 +739,7 @@ static void test_rpmsg_echo(void)
 		{ "rpmsg-client-sample", 0 }, { "rpmsg-raw", 0 }, { "ampsoc-echo", 0 },
 	};
 	struct dring rx, tx;	/* Linux's rx (vring 0) and tx (vring 1) */
-	AMP_RSC_VDEV_T(2, 0) *vdev = NULL;
+	struct core_vdev *vdev = NULL;
 	unsigned int nsmsgs = 0, sent = 0, got = 0, bad = 0, inflight = 0;
 	unsigned int kick_words[3] = { 0 };
 	bool tx_busy[RING_NUM] = { false };
@@ -721,8 +749,11 @@ static void test_rpmsg_echo(void)
 	struct fw fw;
 	int st;
 
-	if (shm_new(&r) || fw_read("ampsoc-rpmsg-echo.elf", &fw) ||
-	    fw_load(&r, &fw, m3_win, 1) || !(rsc = loaded_rsc(&r, &fw, m3_win, 1))) {
+	rsc = NULL;
+	if (!shm_new(&r) && !fw_read("ampsoc-rpmsg-echo.elf", &fw) &&
+	    !fw_load(&r, &fw, m3_win, 1))
+		rsc = loaded_rsc(&r, &fw, m3_win, 1);
+	if (!rsc) {
 		ktap_ok(false, "rpmsg_echo_waits_for_linux");
 		return;
 	}
@@ -762,7 +793,8 @@ static void test_rpmsg_echo(void)
 		while (fifo_pop(fifo_at(&r, MBOX_OUT_OFF), &word))
 			kick_words[word == 5 ? 0 : word == 6 ? 1 : 2]++;
 		while (dring_used(&rx, &id, &len)) {
-			const struct amp_rpmsg_hdr *h = da_ptr(&r, m3_win, 1, RBUF_DA + id * RBUF, RBUF);
+			const struct amp_rpmsg_hdr *h =
+				da_ptr(&r, m3_win, 1, RBUF_DA + id * RBUF, RBUF);
 			const struct amp_rpmsg_ns_msg *ns = (const void *)h->data;
 
 			for (unsigned int k = 0; k < 3; k++)
@@ -813,7 +845,8 @@ static void test_rpmsg_echo(void)
 			if (id < RING_NUM)
 				tx_busy[id] = false;
 		while (dring_used(&rx, &id, &len)) {
-			const struct amp_rpmsg_hdr *h = da_ptr(&r, m3_win, 1, RBUF_DA + id * RBUF, RBUF);
+			const struct amp_rpmsg_hdr *h =
+				da_ptr(&r, m3_win, 1, RBUF_DA + id * RBUF, RBUF);
 			bool good = id < RING_NUM && h->dst == MY_ADDR &&
 				    h->src == svc[got % 3].addr && len == 16u + h->len;
 
@@ -846,10 +879,11 @@ int main(void)
 		ktap_skip("runner not built", "runner");
 		return ktap_exit();
 	}
-	ktap_plan(44);
+	ktap_plan(45);
 	test_hello();
 	test_dsp_two_windows();
 	test_probe();
+	test_bad_rsc();
 	test_crash("ampsoc-crash.elf", "ampsoc-crash: core m3 about to crash\n",
 		   SIGSEGV, "crash_is_sigsegv_after_trace");
 	test_crash("ampsoc-hang.elf", "ampsoc-hang: core m3 hangs with the watchdog armed\n",

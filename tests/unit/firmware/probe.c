@@ -6,10 +6,19 @@
  */
 #include <amp/amp.h>
 
-#define PROBE_RESOURCES(X)						\
-	X(trace0, struct amp_rsc_trace, AMP_RSC_TRACE_INIT("trace0"))
+struct probe_rsc {
+	struct amp_rsc_table_hdr hdr;
+	uint32_t offset[1];
+	struct amp_rsc_trace trace0;
+} AMP_RSC_PACKED;
 
-AMP_RESOURCE_TABLE(PROBE_RESOURCES);
+AMP_RESOURCE_TABLE struct probe_rsc amp_resource_table = {
+	.hdr = AMP_RSC_TABLE_HDR(struct probe_rsc),
+	.offset = {
+		offsetof(struct probe_rsc, trace0),
+	},
+	.trace0 = AMP_RSC_TRACE_INIT("trace0"),
+};
 
 #define MS	1000000ull
 

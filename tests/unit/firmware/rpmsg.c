@@ -110,7 +110,8 @@ struct drv_vq {
 
 static struct drv_vq dvq[2];	/* 0: Linux rx, 1: Linux tx */
 static bool tx_busy[NUM];
-static AMP_RSC_VDEV_T(2, 0) vdev;
+AMP_RSC_VDEV_TYPE(test_vdev, 2, 0);
+static struct test_vdev vdev;
 
 static uint64_t buf_da(unsigned int i)
 {
@@ -126,7 +127,8 @@ static void drv_vq_init(struct drv_vq *q, uint64_t da)
 	q->desc = (void *)p;
 	q->avail = (void *)(p + 16 * NUM);
 	q->used = (void *)(p + ((avail_end + ALIGN - 1) & ~(size_t)(ALIGN - 1)));
-	q->avail_idx = q->last_used = 0;
+	q->avail_idx = 0;
+	q->last_used = 0;
 }
 
 static void drv_publish(struct drv_vq *q, uint16_t head)
@@ -165,8 +167,9 @@ static void drv_reset(uint32_t gfeatures, bool post_rx)
 	if (post_rx)
 		for (unsigned int i = 0; i < NUM; i++)
 			drv_post_rx(i);
-	kicks = irq_pending = 0;
-	kicks_by_id[0] = kicks_by_id[1] = 0;
+	kicks = 0;
+	irq_pending = 0;
+	memset(kicks_by_id, 0, sizeof(kicks_by_id));
 }
 
 /* Return Linux tx buffers the device used. */
@@ -288,6 +291,15 @@ static bool up(uint32_t gfeatures)
 static void test_init(void)
 {
 	bool ok = true;
+
+	ktap_ok(sizeof(struct amp_vring_desc) == 16 &&
+		sizeof(struct amp_vring_avail) == 4 &&
+		sizeof(struct amp_vring_used_elem) == 8 &&
+		sizeof(struct amp_vring_used) == 4 &&
+		amp_vring_size(256, 16) == 4624 + 6 + 8 * 256 &&
+		amp_vring_size(64, 4096) == 4096 + 6 + 8 * 64 &&
+		amp_vring_size(256, 4096) == 8192 + 6 + 8 * 256,
+		"vring_layout_matches_linux");
 
 	drv_reset(1, true);
 	vdev.status = AMP_VIRTIO_STATUS_ACKNOWLEDGE | AMP_VIRTIO_STATUS_DRIVER;
@@ -587,7 +599,7 @@ int main(void)
 	mem = aligned_alloc(4096, MEM_SIZE);
 	if (!mem)
 		return 1;
-	ktap_plan(22);
+	ktap_plan(23);
 	test_init();
 	test_ns();
 	test_messages();

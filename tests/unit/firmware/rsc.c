@@ -11,18 +11,32 @@
 #include <ktap_user.h>
 #include <amp/rsc_table.h>
 
-#define TEST_RESOURCES(X)						\
-	X(carve, struct amp_rsc_carveout,				\
-	  AMP_RSC_CARVEOUT_INIT(0x10200000, AMP_RSC_ADDR_ANY, 0x100000, 0, "carve")) \
-	X(trace0, struct amp_rsc_trace, AMP_RSC_TRACE_INIT("trace0"))	\
-	X(vdev0, AMP_RSC_VDEV_T(2, 8),					\
-	  AMP_RSC_VDEV_INIT(AMP_VIRTIO_ID_RPMSG, 0, 1, 8, 2,		\
-		AMP_RSC_VRING_INIT(AMP_RSC_ADDR_ANY, 16, 256, 1),	\
-		AMP_RSC_VRING_INIT(0x10300000, 4096, 128, 2)))		\
-	X(dev, struct amp_rsc_devmem,					\
-	  AMP_RSC_DEVMEM_INIT(0x40000000, 0x50000000, 0x1000, 3, "regs"))
+AMP_RSC_VDEV_TYPE(test_vdev, 2, 8);
 
-AMP_RESOURCE_TABLE(TEST_RESOURCES);
+struct test_rsc {
+	struct amp_rsc_table_hdr hdr;
+	uint32_t offset[4];
+	struct amp_rsc_carveout carve;
+	struct amp_rsc_trace trace0;
+	struct test_vdev vdev0;
+	struct amp_rsc_devmem dev;
+} AMP_RSC_PACKED;
+
+AMP_RESOURCE_TABLE struct test_rsc amp_resource_table = {
+	.hdr = AMP_RSC_TABLE_HDR(struct test_rsc),
+	.offset = {
+		offsetof(struct test_rsc, carve),
+		offsetof(struct test_rsc, trace0),
+		offsetof(struct test_rsc, vdev0),
+		offsetof(struct test_rsc, dev),
+	},
+	.carve = AMP_RSC_CARVEOUT_INIT(0x10200000, AMP_RSC_ADDR_ANY, 0x100000, 0, "carve"),
+	.trace0 = AMP_RSC_TRACE_INIT("trace0"),
+	.vdev0 = AMP_RSC_VDEV_INIT(AMP_VIRTIO_ID_RPMSG, 0, 1, 8, 2,
+				   AMP_RSC_VRING_INIT(AMP_RSC_ADDR_ANY, 16, 256, 1),
+				   AMP_RSC_VRING_INIT(0x10300000, 4096, 128, 2)),
+	.dev = AMP_RSC_DEVMEM_INIT(0x40000000, 0x50000000, 0x1000, 3, "regs"),
+};
 
 static uint32_t le32(const uint8_t *p)
 {
@@ -39,6 +53,7 @@ int main(void)
 
 	/* Mainline sizes (packed). */
 	ktap_ok(sizeof(struct resource_table) == 16 &&
+		sizeof(struct amp_rsc_table_hdr) == 16 &&
 		sizeof(struct fw_rsc_hdr) == 4 &&
 		sizeof(struct fw_rsc_carveout) == 52 &&
 		sizeof(struct fw_rsc_devmem) == 52 &&
@@ -95,7 +110,7 @@ int main(void)
 
 	/* Walk it as Linux does: every offset inside, every entry a known type. */
 	ok = true;
-	for (uint32_t i = 0; i < amp_resource_table.num; i++) {
+	for (uint32_t i = 0; i < amp_resource_table.hdr.num; i++) {
 		uint32_t off = amp_resource_table.offset[i];
 
 		ok &= off + 4 <= sizeof(amp_resource_table) &&

@@ -16,13 +16,13 @@ void env_lock_init(struct env_lock *lock)
 void env_lock(struct env_lock *lock)
 {
 	if (lock->depth++)
-		env_panic("env_lock: recursive locking");
+		env_panic("lock taken twice");
 }
 
 void env_unlock(struct env_lock *lock)
 {
 	if (!lock->depth--)
-		env_panic("env_unlock: not locked");
+		env_panic("unlock of a free lock");
 }
 
 uint64_t env_time_ns(void)

@@ -140,9 +140,11 @@ uint64_t platform_va_to_da(const void *va)
 void platform_exit(int code)
 {
 	rom->exit(code);
+	__builtin_trap();	/* a boot ROM that returns is broken */
 }
 
 void platform_abort(void)
 {
 	rom->abort();
+	__builtin_trap();
 }

@@ -74,6 +74,16 @@ $(FW_OUT)/ampsoc-%.elf: $(FW_OUT)/m3/%.o $(FW_LIB_OBJS) $(FW_OUT)/m3.ld
 	$(CC) $(FW_LDFLAGS) -T $(FW_OUT)/m3.ld -o $@ $< $(FW_LIB_OBJS)
 
 FW_ELFS := $(foreach e,$(FW_EXAMPLES),$(FW_OUT)/ampsoc-$(e).elf $(FW_OUT)/ampsoc-$(e)-dsp.elf)
+
+# The misbehaving rpmsg remote, one M3 image per mode.
+FW_BAD_MODES := badlen badid badidx nsbad nsflood unknown flood
+
+$(FW_OUT)/m3/rpmsg-bad-%.o: $(FW_SRC)/examples/rpmsg-bad.c $(FW_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(FW_CFLAGS) -include $(FW_SRC)/include/amp/core/m3.h \
+		-DBAD_MODE='"$*"' -c -o $@ $<
+
+FW_ELFS += $(foreach m,$(FW_BAD_MODES),$(FW_OUT)/ampsoc-rpmsg-bad-$(m).elf)
 GUEST_FIRMWARE += $(FW_ELFS)
 
 .PRECIOUS: $(FW_OUT)/%.o $(FW_OUT)/m3/%.o $(FW_OUT)/dsp/%.o $(FW_OUT)/%.ld \

@@ -366,6 +366,28 @@ int amp_rpmsg_trysend(struct amp_rpmsg_ept *ept, const void *data, uint32_t len)
 	return amp_rpmsg_sendto(ept, ept->dst, data, len, 0);
 }
 
+int amp_rpmsg_send_raw(struct amp_rpmsg_dev *rdev, const struct amp_rpmsg_hdr *hdr,
+		       const void *data, uint32_t data_len, uint32_t used_len,
+		       uint64_t timeout_ns)
+{
+	struct amp_rpmsg_slot slot;
+	int ret;
+
+	env_lock(&rdev->lock);
+	ret = take_tx_wait(rdev, &slot, timeout_ns);
+	if (!ret) {
+		if (data_len > amp_rpmsg_mtu(rdev))
+			data_len = amp_rpmsg_mtu(rdev);
+		memcpy(slot.va, hdr, HDR_SIZE);
+		memcpy((uint8_t *)slot.va + HDR_SIZE, data, data_len);
+		amp_vq_put(&rdev->txq, slot.head, used_len);
+		rdev->stats.tx++;
+		kick(rdev, &rdev->txq);
+	}
+	env_unlock(&rdev->lock);
+	return ret;
+}
+
 void *amp_rpmsg_get_tx_buffer(struct amp_rpmsg_dev *rdev, uint32_t *size,
 			      uint64_t timeout_ns)
 {

@@ -223,6 +223,17 @@ int amp_rpmsg_send_nocopy(struct amp_rpmsg_ept *ept, uint32_t dst, void *data,
 int amp_rpmsg_release_tx(struct amp_rpmsg_dev *rdev, void *data);
 
 /*
+ * Deliberate misbehaviour, for testing Linux's defences (never in a real
+ * firmware): take one of Linux's buffers, write @hdr and @data_len bytes
+ * of @data after it (both cut to the buffer), and hand it back claiming
+ * @used_len bytes, whatever the header says. Waits up to @timeout_ns for a
+ * buffer. Returns 0 or a negative errno as the send functions.
+ */
+int amp_rpmsg_send_raw(struct amp_rpmsg_dev *rdev, const struct amp_rpmsg_hdr *hdr,
+		       const void *data, uint32_t data_len, uint32_t used_len,
+		       uint64_t timeout_ns);
+
+/*
  * Zero-copy receive: from inside a callback, keep its buffer past the
  * callback (-ENOSPC if AMP_RPMSG_MAX_HELD are already kept); give it back
  * later with amp_rpmsg_release_rx().

@@ -20,6 +20,6 @@ AMP_RESOURCE_TABLE struct badrsc_rsc amp_resource_table = {
 
 int main(void)
 {
-	printf("badrsc: main ran\n");
+	printf("badrsc: reached the program\n");
 	return 0;
 }

@@ -443,7 +443,7 @@ static void test_bad_rsc(void)
 	st = reap(&r);
 	ktap_ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT &&
 		strstr(r.cons, "resource table: entry 0 at offset 4 is misplaced\n") &&
-		!strstr(r.cons, "main ran"), "bad_resource_table_stops_before_main");
+		!strstr(r.cons, "reached the program"), "bad_resource_table_stops_before_main");
 	free(fw.data);
 	shm_free(&r);
 }

@@ -510,6 +510,18 @@ static void test_send_errors(void)
 	ok &= drv_recv(&h, NULL, &len) && drv_recv(&h, NULL, &len) &&
 	      rdev.txq.errors == 1 && amp_rpmsg_trysend(&ept, "x", 1) == 0;
 	ktap_ok(ok, "readonly_linux_rx_buffer_skipped");
+
+	/* The misbehaviour helper writes exactly what it is told. */
+	{
+		struct amp_rpmsg_hdr lie = { .src = 1, .dst = 2, .len = 400 };
+
+		while (drv_recv(&h, NULL, &len))
+			;
+		ok = amp_rpmsg_send_raw(&rdev, &lie, "abc", 3, 16 + 3, 0) == 0 &&
+		     drv_recv(&h, big, &len) && h.src == 1 && h.dst == 2 &&
+		     h.len == 400 && len == 19 && !memcmp(big, "abc", 3);
+		ktap_ok(ok, "send_raw_writes_the_lie");
+	}
 }
 
 static void test_zero_copy(void)
@@ -599,7 +611,7 @@ int main(void)
 	mem = aligned_alloc(4096, MEM_SIZE);
 	if (!mem)
 		return 1;
-	ktap_plan(23);
+	ktap_plan(24);
 	test_init();
 	test_ns();
 	test_messages();

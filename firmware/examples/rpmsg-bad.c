@@ -101,7 +101,9 @@ static void misbehave(const char *mode)
 		platform_notify_vq(rdev.txq.notifyid);
 		amp_log("bad: used id %u of a %u-entry ring", rdev.txq.num + 5, rdev.txq.num);
 	} else if (!strcmp(mode, "badidx")) {
-		AMP_WRITE_ONCE(rdev.txq.used->idx, (uint16_t)(rdev.txq.used_idx + rdev.txq.num + 3));
+		uint16_t ahead = rdev.txq.used_idx + rdev.txq.num + 3;
+
+		AMP_WRITE_ONCE(rdev.txq.used->idx, ahead);
 		platform_notify_vq(rdev.txq.notifyid);
 		amp_log("bad: used index %u ahead", rdev.txq.num + 3);
 	} else if (!strcmp(mode, "nsbad")) {
@@ -154,11 +156,13 @@ static void flood_forever(void)
 			continue;
 		}
 		if (ret != -ENOMEM) {
-			amp_log("bad: flood stopped after %llu: %d", (unsigned long long)seq, ret);
+			amp_log("bad: flood stopped after %llu: %d",
+				(unsigned long long)seq, ret);
 			return;
 		}
 		if (!refused++)
-			amp_log("bad: Linux ran out of buffers after %llu", (unsigned long long)seq);
+			amp_log("bad: Linux ran out of buffers after %llu",
+				(unsigned long long)seq);
 		amp_rpmsg_run_once(&rdev, 10000000);
 	}
 }

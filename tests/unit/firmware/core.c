@@ -60,6 +60,7 @@ struct run {
 
 static int shm_new(struct run *r)
 {
+	memset(r, 0, sizeof(*r));	/* pid 0: no runner to stop or reap */
 	r->shm = memfd_create("ampsoc-shm", MFD_CLOEXEC);
 	if (r->shm < 0 || ftruncate(r->shm, SHM_SIZE))
 		return -1;
@@ -205,8 +206,10 @@ static int spawn(struct run *r, const struct window *w, int nw, uint64_t entry,
 	argv[n] = NULL;
 #undef ARG
 	r->pid = fork();
-	if (r->pid < 0)
+	if (r->pid < 0) {
+		r->pid = 0;
 		return -1;
+	}
 	if (r->pid == 0) {
 		unclo(r->shm);
 		unclo(irq);
@@ -251,14 +254,22 @@ static bool console_wait(struct run *r, const char *needle)
 	}
 }
 
+/* Kill the runner we started, if any: the model's stop. */
+static void stop(struct run *r)
+{
+	if (r->pid > 0)
+		kill(r->pid, SIGKILL);
+}
+
 /* Wait for the runner to end; returns its wait status. */
 static int reap(struct run *r)
 {
 	int status = -1;
 	ssize_t n;
 
-	if (waitpid(r->pid, &status, 0) < 0)
+	if (r->pid <= 0 || waitpid(r->pid, &status, 0) < 0)
 		return -1;
+	r->pid = 0;
 	n = read(r->err, r->errbuf, sizeof(r->errbuf) - 1);
 	r->errbuf[n > 0 ? n : 0] = 0;
 	if (r->errbuf[0])
@@ -337,7 +348,7 @@ static const struct window dsp_win[] = {
 static void test_hello(void)
 {
 	struct run r;
-	struct fw fw;
+	struct fw fw = { 0 };
 	uint64_t one = 1;
 	const char *trace;
 	int st;
@@ -363,7 +374,7 @@ static void test_hello(void)
 	ktap_ok(write(r.irq, &one, 8) == 8 && kick_wait(&r) &&
 		console_wait(&r, "interrupt, 2 so far"), "doorbell_again");
 	ktap_ok(strstr(trace, "interrupt, 2 so far\n"), "trace_follows");
-	kill(r.pid, SIGKILL);
+	stop(&r);
 	st = reap(&r);
 	ktap_ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL, "stop_is_sigkill");
 	free(fw.data);
@@ -373,7 +384,7 @@ static void test_hello(void)
 static void test_dsp_two_windows(void)
 {
 	struct run r;
-	struct fw fw;
+	struct fw fw = { 0 };
 	int st;
 
 	if (shm_new(&r) || fw_read("ampsoc-hello-dsp.elf", &fw) ||
@@ -384,7 +395,7 @@ static void test_dsp_two_windows(void)
 	ktap_ok(spawn(&r, dsp_win, 2, fw.entry, false, NULL) == 0 &&
 		console_wait(&r, "hello from core m3 (dsp map)"),
 		"dsp_hello_two_windows");
-	kill(r.pid, SIGKILL);
+	stop(&r);
 	st = reap(&r);
 	ktap_ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL, "dsp_stopped");
 	free(fw.data);
@@ -396,7 +407,7 @@ static void test_probe(void)
 {
 	uint64_t three = 3;
 	struct run r;
-	struct fw fw;
+	struct fw fw = { 0 };
 	char want[300];
 	int st;
 
@@ -431,7 +442,7 @@ static void test_probe(void)
 static void test_bad_rsc(void)
 {
 	struct run r;
-	struct fw fw;
+	struct fw fw = { 0 };
 	int st;
 
 	if (shm_new(&r) || fw_read("ampsoc-badrsc.elf", &fw) ||
@@ -451,7 +462,7 @@ static void test_bad_rsc(void)
 static void test_crash(const char *elf, const char *line, int sig, const char *name)
 {
 	struct run r;
-	struct fw fw;
+	struct fw fw = { 0 };
 	const char *trace;
 	int st;
 
@@ -612,7 +623,7 @@ static void test_mbox(void)
 	uint64_t one = 1;
 	uint32_t msg = 0;
 	struct run r;
-	struct fw fw;
+	struct fw fw = { 0 };
 	int st;
 
 	if (shm_new(&r) || fw_read("ampsoc-hello.elf", &fw) ||
@@ -645,7 +656,7 @@ static void test_mbox(void)
 		console_wait(&r, "interrupt, 3 so far") && in->tail == in->head &&
 		out->overflows == 1 && out->head - out->tail == MBOX_DEPTH,
 		"mbox_full_counts_overflow");
-	kill(r.pid, SIGKILL);
+	stop(&r);
 	st = reap(&r);
 	ktap_ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL, "mbox_core_stopped");
 	free(fw.data);
@@ -746,7 +757,7 @@ static void test_rpmsg_echo(void)
 	uint64_t one = 1;
 	uint8_t *rsc;
 	struct run r;
-	struct fw fw;
+	struct fw fw = { 0 };
 	int st;
 
 	rsc = NULL;
@@ -865,9 +876,156 @@ static void test_rpmsg_echo(void)
 		fifo_at(&r, MBOX_OUT_OFF)->overflows == 0,
 		"rpmsg_kicks_carry_notifyids_in_mailbox");
 out:
-	kill(r.pid, SIGKILL);
+	stop(&r);
 	st = reap(&r);
 	ktap_ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL, "rpmsg_echo_stopped");
+	free(fw.data);
+	shm_free(&r);
+}
+
+/* ---- the misbehaving remote, seen from Linux's side ------------------- */
+
+struct got_msg {
+	uint32_t id, used_len;
+	struct amp_rpmsg_hdr hdr;
+	uint8_t data[48];
+};
+
+/* Load @elf, start it, and bring the rpmsg link up as Linux would. */
+static struct core_vdev *link_up(struct run *r, struct fw *fw, const char *elf,
+				 struct dring *rx, struct dring *tx)
+{
+	struct core_vdev *vdev = NULL;
+	struct resource_table *t;
+	uint64_t one = 1;
+	uint8_t *rsc = NULL;
+
+	if (shm_new(r))
+		return NULL;
+	if (!fw_read(elf, fw) && !fw_load(r, fw, m3_win, 1))
+		rsc = loaded_rsc(r, fw, m3_win, 1);
+	if (!rsc || spawn(r, m3_win, 1, fw->entry, false, NULL))
+		return NULL;
+	t = (void *)rsc;
+	for (uint32_t i = 0; i < t->num; i++)
+		if (*(uint32_t *)(rsc + t->offset[i]) == RSC_VDEV)
+			vdev = (void *)(rsc + t->offset[i]);
+	if (!vdev)
+		return NULL;
+	dring_init(r, rx, VRING0_DA);
+	dring_init(r, tx, VRING1_DA);
+	vdev->vring[0].da = VRING0_DA;
+	vdev->vring[1].da = VRING1_DA;
+	vdev->gfeatures = 1;
+	for (uint16_t i = 0; i < RING_NUM; i++)
+		dring_add(rx, i, RBUF_DA + i * RBUF, RBUF, AMP_VRING_DESC_F_WRITE);
+	__atomic_store_n(&vdev->status, AMP_VIRTIO_STATUS_DRIVER_OK, __ATOMIC_RELEASE);
+	if (write(r->irq, &one, 8) != 8)
+		return NULL;
+	return vdev;
+}
+
+/* Collect @n used buffers of Linux's rx ring, whatever they claim. */
+static unsigned int collect(struct run *r, struct dring *rx, struct got_msg *m,
+			    unsigned int n)
+{
+	unsigned int got = 0;
+
+	while (got < n) {
+		uint32_t id, len;
+
+		if (!dring_used(rx, &id, &len)) {
+			if (!kick_wait(r))
+				break;
+			continue;
+		}
+		m[got].id = id;
+		m[got].used_len = len;
+		if (id < RING_NUM) {
+			const struct amp_rpmsg_hdr *h =
+				da_ptr(r, m3_win, 1, RBUF_DA + id * RBUF, RBUF);
+
+			m[got].hdr = *h;
+			memcpy(m[got].data, h->data, sizeof(m[got].data));
+			dring_add(rx, id, RBUF_DA + id * RBUF, RBUF, AMP_VRING_DESC_F_WRITE);
+		}
+		got++;
+	}
+	return got;
+}
+
+/* Linux sends @text to @dst; true if the echo comes back intact. */
+static bool echo_works(struct run *r, struct dring *rx, struct dring *tx,
+		       uint32_t dst, const char *text)
+{
+	struct amp_rpmsg_hdr *h = da_ptr(r, m3_win, 1, RBUF_DA + RING_NUM * RBUF, RBUF);
+	uint64_t one = 1;
+	struct got_msg m;
+	size_t n = strlen(text);
+
+	h->src = MY_ADDR;
+	h->dst = dst;
+	h->reserved = 0;
+	h->len = n;
+	h->flags = 0;
+	memcpy(h->data, text, n);
+	dring_add(tx, 0, RBUF_DA + RING_NUM * RBUF, 16 + n, 0);
+	return write(r->irq, &one, 8) == 8 && collect(r, rx, &m, 1) == 1 &&
+	       m.hdr.dst == MY_ADDR && m.hdr.src == dst && m.hdr.len == n &&
+	       !memcmp(m.data, text, n);
+}
+
+static void test_bad_remote(const char *mode)
+{
+	struct got_msg m[101];
+	struct core_vdev *vdev;
+	struct dring rx, tx;
+	char elf[64];
+	uint32_t echo_addr;
+	struct run r;
+	struct fw fw = { 0 };
+	bool ok = false;
+	unsigned int n;
+	int st;
+
+	snprintf(elf, sizeof(elf), "ampsoc-rpmsg-bad-%s.elf", mode);
+	vdev = link_up(&r, &fw, elf, &rx, &tx);
+	if (!vdev || collect(&r, &rx, m, 1) != 1 || m[0].hdr.dst != 53) {
+		ktap_ok(false, "bad_remote_%s", mode);
+		goto out;
+	}
+	echo_addr = ((struct amp_rpmsg_ns_msg *)m[0].data)->addr;
+	if (!strcmp(mode, "badlen")) {
+		n = collect(&r, &rx, m, 3);
+		ok = n == 3 && m[0].hdr.len == 400 && m[0].used_len == 24 &&
+		     m[1].hdr.len == 8 && m[1].used_len == 4096 &&
+		     m[2].hdr.len == 8 && m[2].used_len == 4 &&
+		     echo_works(&r, &rx, &tx, echo_addr, "still there");
+	} else if (!strcmp(mode, "badid")) {
+		ok = collect(&r, &rx, m, 1) == 1 && m[0].id == RING_NUM + 5;
+	} else if (!strcmp(mode, "nsbad")) {
+		const struct amp_rpmsg_ns_msg *ns = (const void *)m[0].data;
+
+		n = collect(&r, &rx, m, 3);
+		ok = n == 3 && m[0].hdr.dst == 53 && m[0].hdr.len == 40 &&
+		     !memchr(ns->name, 0, sizeof(ns->name)) &&
+		     m[1].hdr.len == 39 && m[2].hdr.len == 40 && ns[0].flags == 0 &&
+		     ((const struct amp_rpmsg_ns_msg *)m[2].data)->flags == 7 &&
+		     echo_works(&r, &rx, &tx, echo_addr, "still there");
+	} else if (!strcmp(mode, "unknown")) {
+		n = collect(&r, &rx, m, 100);
+		ok = n == 100;
+		for (unsigned int i = 0; ok && i < n; i++)
+			ok = m[i].hdr.dst == (i & 1 ? 0x17777u : 0x7777u) &&
+			     m[i].hdr.src == echo_addr;
+		ok = ok && echo_works(&r, &rx, &tx, echo_addr, "still there");
+	}
+	ktap_ok(ok, "bad_remote_%s", mode);
+out:
+	stop(&r);
+	st = reap(&r);
+	if (!WIFSIGNALED(st) || WTERMSIG(st) != SIGKILL)
+		ktap_diag("%s ended with status %#x", mode, st);
 	free(fw.data);
 	shm_free(&r);
 }
@@ -879,7 +1037,7 @@ int main(void)
 		ktap_skip("runner not built", "runner");
 		return ktap_exit();
 	}
-	ktap_plan(45);
+	ktap_plan(49);
 	test_hello();
 	test_dsp_two_windows();
 	test_probe();
@@ -892,6 +1050,10 @@ int main(void)
 	test_mbox();
 	test_mbox_bad_args();
 	test_rpmsg_echo();
+	test_bad_remote("badlen");
+	test_bad_remote("badid");
+	test_bad_remote("nsbad");
+	test_bad_remote("unknown");
 	test_bad_setup();
 	test_bad_args();
 	return ktap_exit();

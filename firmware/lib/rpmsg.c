@@ -70,6 +70,11 @@ static int take_tx_wait(struct amp_rpmsg_dev *rdev, struct amp_rpmsg_slot *slot,
 			return ret;
 		if (!timeout_ns)
 			return -ENOMEM;
+		/* Linux returns buffers only for messages it has heard of. */
+		if (rdev->tx_pending) {
+			rdev->tx_pending = false;
+			kick(rdev, &rdev->txq);
+		}
 		if (!deadline)
 			deadline = deadline_of(timeout_ns);
 		now = env_time_ns();

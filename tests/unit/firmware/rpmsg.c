@@ -475,6 +475,24 @@ static void post_rx0(void)
 	drv_post_rx(0);
 }
 
+static unsigned int kicks_seen_by_hook;
+
+/* Linux returns a buffer only once it was told about the last message. */
+static void post_rx1_if_kicked(void)
+{
+	kicks_seen_by_hook = kicks_by_id[0];
+	drv_post_rx(1);
+}
+
+static int two_replies_cb(struct amp_rpmsg_ept *e, void *data, uint32_t len,
+			  uint32_t src, void *priv)
+{
+	amp_rpmsg_sendto(e, src, "one", 3, 0);
+	wait_hook = post_rx1_if_kicked;
+	amp_rpmsg_sendto(e, src, "two", 3, UINT64_MAX);
+	return 0;
+}
+
 static void test_send_errors(void)
 {
 	uint8_t big[BUF] = { 0 };
@@ -510,6 +528,26 @@ static void test_send_errors(void)
 	ok &= drv_recv(&h, NULL, &len) && drv_recv(&h, NULL, &len) &&
 	      rdev.txq.errors == 1 && amp_rpmsg_trysend(&ept, "x", 1) == 0;
 	ktap_ok(ok, "readonly_linux_rx_buffer_skipped");
+
+	/*
+	 * A callback that blocks for a buffer first announces what it sent:
+	 * the kick deferred to the end of the batch must not wait behind it.
+	 */
+	{
+		struct amp_rpmsg_ept e3;
+		uint32_t l1 = 0, l2 = 0;
+
+		drv_reset(0, false);
+		amp_rpmsg_init(&rdev, &vdev);
+		amp_rpmsg_ept_create(&rdev, &e3, NULL, 2100, LINUX_ADDR, two_replies_cb, NULL);
+		drv_post_rx(0);
+		kicks_seen_by_hook = 0;
+		drv_send(LINUX_ADDR, 2100, "go", 2);
+		ok = amp_rpmsg_poll(&rdev) == 1 && kicks_seen_by_hook == 1 &&
+		     drv_recv(&h, NULL, &l1) && drv_recv(&h, NULL, &l2) &&
+		     l1 == 19 && l2 == 19;
+		ktap_ok(ok, "blocking_send_in_callback_kicks_first");
+	}
 
 	/* The misbehaviour helper writes exactly what it is told. */
 	{
@@ -611,7 +649,7 @@ int main(void)
 	mem = aligned_alloc(4096, MEM_SIZE);
 	if (!mem)
 		return 1;
-	ktap_plan(24);
+	ktap_plan(25);
 	test_init();
 	test_ns();
 	test_messages();

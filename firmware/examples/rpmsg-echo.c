@@ -1,11 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * ampsoc-rpmsg-echo: an rpmsg echo server with several channels. Once
- * Linux's virtio driver is ready it announces each service below through
- * the name service, then sends every message back to its sender. The
- * services are those Linux's own drivers bind to: "rpmsg-client-sample"
- * (samples/rpmsg), "rpmsg-raw" (rpmsg_char, /dev/rpmsgN) and ampsoc's own
- * "ampsoc-echo".
+ * ampsoc-rpmsg-echo: an rpmsg server with several channels. Once Linux's
+ * virtio driver is ready it announces each service below through the name
+ * service:
+ *  - "rpmsg-client-sample" (samples/rpmsg), "rpmsg-raw" (rpmsg_char,
+ *    /dev/rpmsgN) and "ampsoc-echo" send every message back to its sender;
+ *  - "ampsoc-sink" counts what it receives and answers an empty message
+ *    with "sink N messages B bytes", then starts counting again (one-way
+ *    throughput towards the core);
+ *  - "ampsoc-source" answers an 8-byte request {u32 count, u32 size} with
+ *    count messages of size bytes (clamped to the MTU), each starting with
+ *    its u32 sequence number, sent zero-copy as fast as Linux returns
+ *    buffers (one-way throughput towards Linux).
  *
  * Vrings and buffers are allocated by Linux (FW_RSC_ADDR_ANY) and must lie
  * in the core's memory; the library checks every address.
@@ -42,13 +48,18 @@ AMP_RESOURCE_TABLE struct echo_rsc amp_resource_table = {
 				   ECHO_NUM_BUFS, 1)),
 };
 
-static const char *const services[] = {
-	"rpmsg-client-sample", "rpmsg-raw", "ampsoc-echo",
-};
-
 static struct amp_rpmsg_dev rdev;
-static struct amp_rpmsg_ept epts[AMP_ARRAY_SIZE(services)];
 static uint32_t echoed, failed;
+
+static struct {
+	uint32_t messages;
+	uint64_t bytes;
+} sink;
+
+static struct {
+	struct amp_rpmsg_ept *ept;
+	uint32_t dst, left, size, seq;
+} source;
 
 static int echo_cb(struct amp_rpmsg_ept *ept, void *data, uint32_t len,
 		   uint32_t src, void *priv)
@@ -60,6 +71,79 @@ static int echo_cb(struct amp_rpmsg_ept *ept, void *data, uint32_t len,
 		echoed++;
 	return 0;
 }
+
+static int sink_cb(struct amp_rpmsg_ept *ept, void *data, uint32_t len,
+		   uint32_t src, void *priv)
+{
+	char report[64];
+	int n;
+
+	if (len) {
+		sink.messages++;
+		sink.bytes += len;
+		return 0;
+	}
+	n = snprintf(report, sizeof(report), "sink %u messages %llu bytes",
+		     sink.messages, (unsigned long long)sink.bytes);
+	amp_rpmsg_sendto(ept, src, report, n, AMP_FOREVER);
+	sink.messages = 0;
+	sink.bytes = 0;
+	return 0;
+}
+
+/* Only records the request: main() sends, between polls. */
+static int source_cb(struct amp_rpmsg_ept *ept, void *data, uint32_t len,
+		     uint32_t src, void *priv)
+{
+	uint32_t req[2];
+
+	if (len != sizeof(req) || source.left)
+		return -EINVAL;
+	memcpy(req, data, sizeof(req));
+	source.ept = ept;
+	source.dst = src;
+	source.left = req[0];
+	source.size = req[1] < sizeof(uint32_t) ? sizeof(uint32_t) : req[1];
+	if (source.size > amp_rpmsg_mtu(&rdev))
+		source.size = amp_rpmsg_mtu(&rdev);
+	source.seq = 0;
+	return 0;
+}
+
+/* One message of the current source request. */
+static void source_step(void)
+{
+	uint32_t size, i;
+	uint8_t *buf;
+
+	buf = amp_rpmsg_get_tx_buffer(&rdev, &size, 1000000000ull);
+	if (!buf) {
+		amp_log("ampsoc-rpmsg-echo: source gave up after %u: Linux returns no buffers",
+			source.seq);
+		source.left = 0;
+		return;
+	}
+	memcpy(buf, &source.seq, sizeof(source.seq));
+	for (i = sizeof(source.seq); i < source.size; i++)
+		buf[i] = (uint8_t)(source.seq + i);
+	if (amp_rpmsg_send_nocopy(source.ept, source.dst, buf, source.size))
+		amp_rpmsg_release_tx(&rdev, buf);
+	source.seq++;
+	source.left--;
+}
+
+static const struct {
+	const char *name;
+	amp_rpmsg_cb cb;
+} services[] = {
+	{ "rpmsg-client-sample", echo_cb },
+	{ "rpmsg-raw", echo_cb },
+	{ "ampsoc-echo", echo_cb },
+	{ "ampsoc-sink", sink_cb },
+	{ "ampsoc-source", source_cb },
+};
+
+static struct amp_rpmsg_ept epts[AMP_ARRAY_SIZE(services)];
 
 int main(void)
 {
@@ -75,14 +159,19 @@ int main(void)
 	printf("ampsoc-rpmsg-echo: link up, mtu %u, name service %s\n",
 	       amp_rpmsg_mtu(&rdev), rdev.ns ? "on" : "off");
 	for (i = 0; i < AMP_ARRAY_SIZE(services); i++) {
-		ret = amp_rpmsg_ept_create(&rdev, &epts[i], services[i],
+		ret = amp_rpmsg_ept_create(&rdev, &epts[i], services[i].name,
 					   AMP_RPMSG_ADDR_ANY, AMP_RPMSG_ADDR_ANY,
-					   echo_cb, NULL);
-		printf("ampsoc-rpmsg-echo: service %s at %u: %d\n", services[i],
+					   services[i].cb, NULL);
+		printf("ampsoc-rpmsg-echo: service %s at %u: %d\n", services[i].name,
 		       epts[i].addr, ret);
 	}
 	for (;;) {
-		ret = amp_rpmsg_run_once(&rdev, AMP_FOREVER);
+		if (source.left) {
+			source_step();
+			ret = amp_rpmsg_poll(&rdev);
+		} else {
+			ret = amp_rpmsg_run_once(&rdev, AMP_FOREVER);
+		}
 		if (ret == -EIO) {
 			amp_log("ampsoc-rpmsg-echo: Linux broke a ring (%u bad entries); stopping",
 				rdev.stats.vq_errors);

@@ -748,6 +748,7 @@ static void test_rpmsg_echo(void)
 {
 	struct echo_svc svc[] = {
 		{ "rpmsg-client-sample", 0 }, { "rpmsg-raw", 0 }, { "ampsoc-echo", 0 },
+		{ "ampsoc-sink", 0 }, { "ampsoc-source", 0 },
 	};
 	struct dring rx, tx;	/* Linux's rx (vring 0) and tx (vring 1) */
 	struct core_vdev *vdev = NULL;
@@ -797,8 +798,8 @@ static void test_rpmsg_echo(void)
 	if (write(r.irq, &one, 8) != 8)
 		goto out;
 
-	/* Three announcements on vring 0, to address 53. */
-	while (nsmsgs < 3 && kick_wait(&r)) {
+	/* Five announcements on vring 0, to address 53. */
+	while (nsmsgs < 5 && kick_wait(&r)) {
 		uint32_t id, len, word;
 
 		while (fifo_pop(fifo_at(&r, MBOX_OUT_OFF), &word))
@@ -808,7 +809,7 @@ static void test_rpmsg_echo(void)
 				da_ptr(&r, m3_win, 1, RBUF_DA + id * RBUF, RBUF);
 			const struct amp_rpmsg_ns_msg *ns = (const void *)h->data;
 
-			for (unsigned int k = 0; k < 3; k++)
+			for (unsigned int k = 0; k < 5; k++)
 				if (h->dst == 53 && h->len == 40 && len == 56 &&
 				    !strcmp(ns->name, svc[k].name) && ns->flags == 0 &&
 				    ns->addr == h->src)
@@ -817,9 +818,10 @@ static void test_rpmsg_echo(void)
 			dring_add(&rx, id, RBUF_DA + id * RBUF, RBUF, AMP_VRING_DESC_F_WRITE);
 		}
 	}
-	ktap_ok(nsmsgs == 3 && svc[0].addr >= 1024 && svc[1].addr >= 1024 &&
-		svc[2].addr >= 1024 && console_wait(&r, "link up, mtu 496, name service on"),
-		"rpmsg_echo_announces_three_services");
+	ktap_ok(nsmsgs == 5 && svc[0].addr >= 1024 && svc[1].addr >= 1024 &&
+		svc[2].addr >= 1024 && svc[3].addr >= 1024 && svc[4].addr >= 1024 &&
+		console_wait(&r, "link up, mtu 496, name service on"),
+		"rpmsg_echo_announces_five_services");
 
 	/* Echo integrity: random sizes, rotating services, up to 16 in flight. */
 	srand(11);
@@ -1030,6 +1032,79 @@ out:
 	shm_free(&r);
 }
 
+/* Linux sends one message from MY_ADDR, in tx slot @slot of the pool. */
+static bool linux_send(struct run *r, struct dring *tx, uint16_t slot, uint32_t dst,
+		       const void *data, uint16_t len)
+{
+	struct amp_rpmsg_hdr *h =
+		da_ptr(r, m3_win, 1, RBUF_DA + (RING_NUM + slot) * RBUF, RBUF);
+	uint64_t one = 1;
+
+	h->src = MY_ADDR;
+	h->dst = dst;
+	h->reserved = 0;
+	h->len = len;
+	h->flags = 0;
+	memcpy(h->data, data, len);
+	dring_add(tx, slot, RBUF_DA + (RING_NUM + slot) * RBUF, 16 + len, 0);
+	return write(r->irq, &one, 8) == 8;
+}
+
+/* The echo firmware's one-way services: sink and source. */
+static void test_rpmsg_sink_source(void)
+{
+	static struct got_msg m[600];
+	uint32_t sink = 0, source = 0, req[2] = { 500, 496 };
+	struct dring rx, tx;
+	struct run r;
+	struct fw fw = { 0 };
+	uint8_t payload[100];
+	unsigned int n, bad = 0;
+	bool ok;
+
+	if (!link_up(&r, &fw, "ampsoc-rpmsg-echo.elf", &rx, &tx) || collect(&r, &rx, m, 5) != 5) {
+		ktap_ok(false, "rpmsg_sink_counts");
+		ktap_ok(false, "rpmsg_source_sends");
+		goto out;
+	}
+	for (n = 0; n < 5; n++) {
+		const struct amp_rpmsg_ns_msg *ns = (const void *)m[n].data;
+
+		if (!strcmp(ns->name, "ampsoc-sink"))
+			sink = ns->addr;
+		if (!strcmp(ns->name, "ampsoc-source"))
+			source = ns->addr;
+	}
+	/* 100 messages of 100 bytes, then an empty one asks for the count. */
+	memset(payload, 0x5a, sizeof(payload));
+	ok = sink && source;
+	for (n = 0; ok && n < 100; n++)
+		ok = linux_send(&r, &tx, n, sink, payload, sizeof(payload));
+	ok = ok && linux_send(&r, &tx, 100, sink, "", 0) && collect(&r, &rx, m, 1) == 1 &&
+	     m[0].hdr.src == sink && m[0].hdr.len == strlen("sink 100 messages 10000 bytes") &&
+	     !memcmp(m[0].data, "sink 100 messages 10000 bytes", m[0].hdr.len);
+	ktap_ok(ok, "rpmsg_sink_counts");
+
+	/* 500 messages of 496 bytes come back in order, zero-copy. */
+	ok = source && linux_send(&r, &tx, 101, source, req, sizeof(req)) &&
+	     collect(&r, &rx, m, 500) == 500;
+	for (n = 0; ok && n < 500; n++) {
+		uint32_t seq;
+
+		memcpy(&seq, m[n].data, 4);
+		if (seq != n || m[n].hdr.len != 496 || m[n].used_len != 512 ||
+		    m[n].hdr.src != source || m[n].data[40] != (uint8_t)(n + 40))
+			bad++;
+	}
+	ktap_diag("source: 500 messages, %u bad", bad);
+	ktap_ok(ok && !bad, "rpmsg_source_sends");
+out:
+	stop(&r);
+	reap(&r);
+	free(fw.data);
+	shm_free(&r);
+}
+
 int main(void)
 {
 	if (access(CORE_BIN, X_OK)) {
@@ -1037,7 +1112,7 @@ int main(void)
 		ktap_skip("runner not built", "runner");
 		return ktap_exit();
 	}
-	ktap_plan(49);
+	ktap_plan(51);
 	test_hello();
 	test_dsp_two_windows();
 	test_probe();
@@ -1050,6 +1125,7 @@ int main(void)
 	test_mbox();
 	test_mbox_bad_args();
 	test_rpmsg_echo();
+	test_rpmsg_sink_source();
 	test_bad_remote("badlen");
 	test_bad_remote("badid");
 	test_bad_remote("nsbad");

@@ -84,6 +84,14 @@ $(FW_OUT)/m3/rpmsg-bad-%.o: $(FW_SRC)/examples/rpmsg-bad.c $(FW_HDRS)
 		-DBAD_MODE='"$*"' -c -o $@ $<
 
 FW_ELFS += $(foreach m,$(FW_BAD_MODES),$(FW_OUT)/ampsoc-rpmsg-bad-$(m).elf)
+
+# The echo server offering ampsoc's negotiated buffer size and flow control.
+$(FW_OUT)/m3/rpmsg-echo-big.o: $(FW_SRC)/examples/rpmsg-echo.c $(FW_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(FW_CFLAGS) -include $(FW_SRC)/include/amp/core/m3.h \
+		-DECHO_BUF_SIZE=2048 -c -o $@ $<
+
+FW_ELFS += $(FW_OUT)/ampsoc-rpmsg-echo-big.elf
 GUEST_FIRMWARE += $(FW_ELFS)
 
 .PRECIOUS: $(FW_OUT)/%.o $(FW_OUT)/m3/%.o $(FW_OUT)/dsp/%.o $(FW_OUT)/%.ld \

@@ -15,6 +15,12 @@
  *
  * Vrings and buffers are allocated by Linux (FW_RSC_ADDR_ANY) and must lie
  * in the core's memory; the library checks every address.
+ *
+ * ampsoc-rpmsg-echo.elf offers only the name service, as mainline-style
+ * firmware does: 512-byte buffers. ampsoc-rpmsg-echo-big.elf (built with
+ * ECHO_BUF_SIZE) also offers ampsoc's F_BUFSZ, proposing ECHO_BUF_SIZE in
+ * both directions, and F_FC: while Linux pauses one of its endpoints, that
+ * service's replies are dropped (counted) and the source stops producing.
  */
 #include <errno.h>
 
@@ -24,7 +30,22 @@
 #define ECHO_NUM_BUFS	256
 #define ECHO_VRING_ALIGN 16
 
+#ifdef ECHO_BUF_SIZE
+AMP_RSC_VDEV_CFG_TYPE(echo_vdev, 2, struct amp_rpmsg_vdev_config);
+#define ECHO_CONFIG	{ ECHO_BUF_SIZE, ECHO_BUF_SIZE }
+#define ECHO_VDEV_INIT(...)						\
+	AMP_RSC_VDEV_CFG_INIT(AMP_VIRTIO_ID_RPMSG, 0,			\
+			      1u << AMP_VIRTIO_RPMSG_F_NS |		\
+			      1u << AMP_VIRTIO_RPMSG_F_BUFSZ |		\
+			      1u << AMP_VIRTIO_RPMSG_F_FC,		\
+			      sizeof(struct amp_rpmsg_vdev_config),	\
+			      ECHO_CONFIG, 2, __VA_ARGS__)
+#else
 AMP_RSC_VDEV_TYPE(echo_vdev, 2, 0);
+#define ECHO_VDEV_INIT(...)						\
+	AMP_RSC_VDEV_INIT(AMP_VIRTIO_ID_RPMSG, 0,			\
+			  1u << AMP_VIRTIO_RPMSG_F_NS, 0, 2, __VA_ARGS__)
+#endif
 
 struct echo_rsc {
 	struct amp_rsc_table_hdr hdr;
@@ -40,12 +61,10 @@ AMP_RESOURCE_TABLE struct echo_rsc amp_resource_table = {
 		offsetof(struct echo_rsc, vdev0),
 	},
 	.trace0 = AMP_RSC_TRACE_INIT("trace0"),
-	.vdev0 = AMP_RSC_VDEV_INIT(AMP_VIRTIO_ID_RPMSG, 0,
-				   1u << AMP_VIRTIO_RPMSG_F_NS, 0, 2,
-		AMP_RSC_VRING_INIT(AMP_RSC_ADDR_ANY, ECHO_VRING_ALIGN,
-				   ECHO_NUM_BUFS, 0),
-		AMP_RSC_VRING_INIT(AMP_RSC_ADDR_ANY, ECHO_VRING_ALIGN,
-				   ECHO_NUM_BUFS, 1)),
+	.vdev0 = ECHO_VDEV_INIT(AMP_RSC_VRING_INIT(AMP_RSC_ADDR_ANY, ECHO_VRING_ALIGN,
+						      ECHO_NUM_BUFS, 0),
+				AMP_RSC_VRING_INIT(AMP_RSC_ADDR_ANY, ECHO_VRING_ALIGN,
+						   ECHO_NUM_BUFS, 1)),
 };
 
 static struct amp_rpmsg_dev rdev;
@@ -156,8 +175,8 @@ int main(void)
 		amp_log("ampsoc-rpmsg-echo: vdev unusable: %d", ret);
 		return 1;
 	}
-	printf("ampsoc-rpmsg-echo: link up, mtu %u, name service %s\n",
-	       amp_rpmsg_mtu(&rdev), rdev.ns ? "on" : "off");
+	printf("ampsoc-rpmsg-echo: link up, mtu %u, name service %s, flow control %s\n",
+	       amp_rpmsg_mtu(&rdev), rdev.ns ? "on" : "off", rdev.fc ? "on" : "off");
 	for (i = 0; i < AMP_ARRAY_SIZE(services); i++) {
 		ret = amp_rpmsg_ept_create(&rdev, &epts[i], services[i].name,
 					   AMP_RPMSG_ADDR_ANY, AMP_RPMSG_ADDR_ANY,
@@ -166,9 +185,12 @@ int main(void)
 		       epts[i].addr, ret);
 	}
 	for (;;) {
-		if (source.left) {
+		if (source.left && !source.ept->paused) {
 			source_step();
 			ret = amp_rpmsg_poll(&rdev);
+		} else if (source.left) {
+			/* Paused by Linux: only listen, for the resume. */
+			ret = amp_rpmsg_run_once(&rdev, 10000000);
 		} else {
 			ret = amp_rpmsg_run_once(&rdev, AMP_FOREVER);
 		}

@@ -40,7 +40,7 @@ static int take_tx(struct amp_rpmsg_dev *rdev, struct amp_rpmsg_slot *slot)
 			continue;
 		if (ret)
 			return ret;
-		if (!b.writable || b.len < rdev->buf_size) {
+		if (!b.writable || b.len < rdev->tx_buf_size) {
 			rdev->txq.errors++;
 			continue;
 		}
@@ -200,6 +200,31 @@ static int ns_rx(struct amp_rpmsg_ept *ept, void *data, uint32_t len,
 	return 0;
 }
 
+static int fc_rx(struct amp_rpmsg_ept *ept, void *data, uint32_t len,
+		 uint32_t src, void *priv)
+{
+	struct amp_rpmsg_dev *rdev = ept->rdev;
+	struct amp_rpmsg_fc_msg msg;
+	struct amp_rpmsg_ept *target;
+
+	if (len != sizeof(msg)) {
+		rdev->stats.bad_fc++;
+		return -EINVAL;
+	}
+	memcpy(&msg, data, sizeof(msg));
+	env_lock(&rdev->lock);
+	target = find_ept(rdev, msg.addr);
+	if (!target || target == &rdev->ns_ept || target == &rdev->fc_ept ||
+	    (msg.flags & ~AMP_RPMSG_FC_PAUSED)) {
+		rdev->stats.bad_fc++;
+		env_unlock(&rdev->lock);
+		return -EINVAL;
+	}
+	target->paused = msg.flags & AMP_RPMSG_FC_PAUSED;
+	env_unlock(&rdev->lock);
+	return 0;
+}
+
 static int add_ept(struct amp_rpmsg_dev *rdev, struct amp_rpmsg_ept *ept,
 		   const char *name, uint32_t addr, uint32_t dst,
 		   amp_rpmsg_cb cb, void *priv)
@@ -222,6 +247,7 @@ static int add_ept(struct amp_rpmsg_dev *rdev, struct amp_rpmsg_ept *ept,
 	ept->priv = priv;
 	ept->rdev = rdev;
 	ept->announced = false;
+	ept->paused = false;
 	ept->next = rdev->epts;
 	rdev->epts = ept;
 	return 0;
@@ -264,9 +290,18 @@ void amp_rpmsg_ept_destroy(struct amp_rpmsg_ept *ept)
 
 /* ---- device ------------------------------------------------------------- */
 
+/* A proposed buffer size as Linux takes it: 512 unless it is sound. */
+static uint32_t buf_size(uint32_t v)
+{
+	if (v < AMP_RPMSG_BUF_SIZE || v > AMP_RPMSG_MAX_BUF_SIZE || v % 16)
+		return AMP_RPMSG_BUF_SIZE;
+	return v;
+}
+
 int amp_rpmsg_init(struct amp_rpmsg_dev *rdev, void *vdev)
 {
 	struct fw_rsc_vdev *v = (void *)((uint8_t *)vdev + sizeof(uint32_t));
+	uint32_t gfeatures;
 	uint8_t status;
 	int ret;
 
@@ -292,14 +327,27 @@ int amp_rpmsg_init(struct amp_rpmsg_dev *rdev, void *vdev)
 		if (ret)
 			return ret;
 	}
+	gfeatures = amp_rsc_read32(&v->gfeatures);
 	rdev->vdev = vdev;
-	rdev->buf_size = AMP_RPMSG_BUF_SIZE;
-	rdev->ns = amp_rsc_read32(&v->gfeatures) & (1u << AMP_VIRTIO_RPMSG_F_NS);
+	rdev->rx_buf_size = AMP_RPMSG_BUF_SIZE;
+	rdev->tx_buf_size = AMP_RPMSG_BUF_SIZE;
+	if (gfeatures & (1u << AMP_VIRTIO_RPMSG_F_BUFSZ) &&
+	    amp_rsc_read32(&v->config_len) >= sizeof(struct amp_rpmsg_vdev_config)) {
+		const struct amp_rpmsg_vdev_config *cfg = (const void *)&v->vring[2];
+
+		rdev->rx_buf_size = buf_size(amp_rsc_read32(&cfg->h2r_buf_size));
+		rdev->tx_buf_size = buf_size(amp_rsc_read32(&cfg->r2h_buf_size));
+	}
+	rdev->ns = gfeatures & (1u << AMP_VIRTIO_RPMSG_F_NS);
+	rdev->fc = gfeatures & (1u << AMP_VIRTIO_RPMSG_F_FC);
 	rdev->next_addr = AMP_RPMSG_RESERVED_ADDRESSES;
 	env_lock_init(&rdev->lock);
 	if (rdev->ns)
 		add_ept(rdev, &rdev->ns_ept, NULL, AMP_RPMSG_NS_ADDR,
 			AMP_RPMSG_ADDR_ANY, ns_rx, NULL);
+	if (rdev->fc)
+		add_ept(rdev, &rdev->fc_ept, NULL, AMP_RPMSG_FC_ADDR,
+			AMP_RPMSG_ADDR_ANY, fc_rx, NULL);
 	return 0;
 }
 
@@ -337,7 +385,29 @@ void amp_rpmsg_set_ns_cb(struct amp_rpmsg_dev *rdev, amp_rpmsg_ns_cb cb,
 
 uint32_t amp_rpmsg_mtu(struct amp_rpmsg_dev *rdev)
 {
-	return rdev->buf_size - HDR_SIZE;
+	return rdev->tx_buf_size - HDR_SIZE;
+}
+
+int amp_rpmsg_set_flow_control(struct amp_rpmsg_ept *ept, uint32_t dst,
+			       bool pause)
+{
+	struct amp_rpmsg_dev *rdev = ept->rdev;
+	struct amp_rpmsg_fc_msg msg = {
+		.addr = dst,
+		.peer = ept->addr,
+		.flags = pause ? AMP_RPMSG_FC_PAUSED : 0,
+	};
+	int ret;
+
+	if (!rdev->fc)
+		return -EOPNOTSUPP;
+	if (dst == AMP_RPMSG_ADDR_ANY)
+		return -EINVAL;
+	env_lock(&rdev->lock);
+	ret = send_locked(rdev, ept->addr, AMP_RPMSG_FC_ADDR, &msg, sizeof(msg),
+			  NS_TIMEOUT_NS);
+	env_unlock(&rdev->lock);
+	return ret;
 }
 
 /* ---- sending ------------------------------------------------------------ */
@@ -349,7 +419,10 @@ int amp_rpmsg_sendto(struct amp_rpmsg_ept *ept, uint32_t dst, const void *data,
 	int ret;
 
 	env_lock(&rdev->lock);
-	ret = send_locked(rdev, ept->addr, dst, data, len, timeout_ns);
+	if (ept->paused)
+		ret = -EAGAIN;
+	else
+		ret = send_locked(rdev, ept->addr, dst, data, len, timeout_ns);
 	env_unlock(&rdev->lock);
 	return ret;
 }
@@ -426,6 +499,8 @@ int amp_rpmsg_send_nocopy(struct amp_rpmsg_ept *ept, uint32_t dst, void *data,
 		ret = -EMSGSIZE;
 	else if (dst == AMP_RPMSG_ADDR_ANY)
 		ret = -ENOTCONN;
+	else if (ept->paused)
+		ret = -EAGAIN;
 	if (!ret) {
 		send_slot(rdev, out, ept->addr, dst, len);
 		out->va = NULL;
@@ -514,7 +589,7 @@ int amp_rpmsg_poll(struct amp_rpmsg_dev *rdev)
 			amp_vq_put(&rdev->rxq, b.head, 0);
 			continue;
 		}
-		if (b.len < HDR_SIZE || b.len > rdev->buf_size) {
+		if (b.len < HDR_SIZE || b.len > rdev->rx_buf_size) {
 			rdev->stats.bad_buf++;
 			amp_vq_put(&rdev->rxq, b.head, 0);
 			continue;
@@ -532,7 +607,8 @@ int amp_rpmsg_poll(struct amp_rpmsg_dev *rdev)
 			amp_vq_put(&rdev->rxq, b.head, 0);
 			continue;
 		}
-		if (ept->dst == AMP_RPMSG_ADDR_ANY && ept != &rdev->ns_ept)
+		if (ept->dst == AMP_RPMSG_ADDR_ANY && ept != &rdev->ns_ept &&
+		    ept != &rdev->fc_ept)
 			ept->dst = hdr.src;
 		rdev->cur_rx.va = b.va;
 		rdev->cur_rx.head = b.head;

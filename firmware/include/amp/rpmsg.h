@@ -28,8 +28,15 @@
 #define AMP_RPMSG_RESERVED_ADDRESSES	1024
 #define AMP_RPMSG_NAME_SIZE		32
 #define AMP_RPMSG_BUF_SIZE		512
-/* Feature bit of the rpmsg vdev: name service. */
+/* Feature bits of the rpmsg vdev: mainline's name service ... */
 #define AMP_VIRTIO_RPMSG_F_NS		0
+/* ... and ampsoc's: buffer sizes in the config space, flow control. */
+#define AMP_VIRTIO_RPMSG_F_BUFSZ	20
+#define AMP_VIRTIO_RPMSG_F_FC		21
+#define AMP_RPMSG_MAX_BUF_SIZE		65536
+/* The flow-control service's address (with F_FC). */
+#define AMP_RPMSG_FC_ADDR		54
+#define AMP_RPMSG_FC_PAUSED		1
 
 #define AMP_RPMSG_NS_CREATE		0
 #define AMP_RPMSG_NS_DESTROY		1
@@ -49,6 +56,28 @@ struct amp_rpmsg_hdr {
 struct amp_rpmsg_ns_msg {
 	char name[AMP_RPMSG_NAME_SIZE];
 	uint32_t addr;
+	uint32_t flags;
+} __attribute__((packed));
+
+/*
+ * The vdev config space with F_BUFSZ: the buffer sizes the firmware
+ * proposes, header included; 0 means 512. Linux uses a size if it is a
+ * multiple of 16 in 512..65536, and 512 otherwise; so does this library.
+ * Declare the vdev with AMP_RSC_VDEV_CFG_TYPE(name, 2, struct
+ * amp_rpmsg_vdev_config) and initialise it with AMP_RSC_VDEV_CFG_INIT().
+ */
+struct amp_rpmsg_vdev_config {
+	uint32_t h2r_buf_size;	/* Linux to the core */
+	uint32_t r2h_buf_size;	/* the core to Linux */
+} __attribute__((packed));
+
+/*
+ * A flow-control message to AMP_RPMSG_FC_ADDR (with F_FC), 12 bytes:
+ * endpoint @addr of the receiver must stop (or resume) sending to @peer.
+ */
+struct amp_rpmsg_fc_msg {
+	uint32_t addr;
+	uint32_t peer;
 	uint32_t flags;
 } __attribute__((packed));
 
@@ -80,6 +109,7 @@ typedef void (*amp_rpmsg_ns_cb)(struct amp_rpmsg_dev *rdev, const char *name,
  * @priv: for the callback
  * @rdev: the device it lives on
  * @announced: Linux was told about it
+ * @paused: Linux asked this endpoint to stop sending (flow control)
  * @next: list of the device's endpoints
  */
 struct amp_rpmsg_ept {
@@ -87,6 +117,7 @@ struct amp_rpmsg_ept {
 	uint32_t addr;
 	uint32_t dst;
 	bool announced;
+	bool paused;
 	amp_rpmsg_cb cb;
 	void *priv;
 	struct amp_rpmsg_dev *rdev;
@@ -100,6 +131,7 @@ struct amp_rpmsg_ept {
  * @bad_buf: rx buffers refused (too short, header length too big)
  * @no_ept: messages to an address with no endpoint
  * @bad_ns: name-service messages refused (size, missing NUL)
+ * @bad_fc: flow-control messages refused (size, flags, unknown endpoint)
  * @vq_errors: bad ring entries (index, address, flags), both rings
  */
 struct amp_rpmsg_stats {
@@ -108,6 +140,7 @@ struct amp_rpmsg_stats {
 	uint32_t bad_buf;
 	uint32_t no_ept;
 	uint32_t bad_ns;
+	uint32_t bad_fc;
 	uint32_t vq_errors;
 };
 
@@ -121,12 +154,15 @@ struct amp_rpmsg_slot {
  * @txq: vring 0, buffers Linux gave us to fill
  * @rxq: vring 1, messages from Linux
  * @vdev: the vdev entry of the resource table (struct fw_rsc_vdev)
- * @buf_size: size of every buffer, header included
+ * @rx_buf_size: size of Linux's buffers to us, header included
+ * @tx_buf_size: size of Linux's buffers for us to fill, header included
  * @ns: the name service was negotiated
+ * @fc: flow control was negotiated
  * @ns_cb: optional handler of Linux's announcements
  * @ns_priv: for @ns_cb
  * @epts: endpoints
  * @ns_ept: the name-service endpoint (address 53)
+ * @fc_ept: the flow-control endpoint (address 54)
  * @next_addr: next dynamic address to try
  * @held: rx buffers kept by callbacks
  * @tx_out: tx buffers handed to the application, not sent yet
@@ -143,12 +179,15 @@ struct amp_rpmsg_dev {
 	struct amp_vq txq;
 	struct amp_vq rxq;
 	void *vdev;
-	uint32_t buf_size;
+	uint32_t rx_buf_size;
+	uint32_t tx_buf_size;
 	bool ns;
+	bool fc;
 	amp_rpmsg_ns_cb ns_cb;
 	void *ns_priv;
 	struct amp_rpmsg_ept *epts;
 	struct amp_rpmsg_ept ns_ept;
+	struct amp_rpmsg_ept fc_ept;
 	uint32_t next_addr;
 	struct amp_rpmsg_slot held[AMP_RPMSG_MAX_HELD];
 	struct amp_rpmsg_slot tx_out[AMP_RPMSG_MAX_HELD];
@@ -194,14 +233,24 @@ int amp_rpmsg_ept_create(struct amp_rpmsg_dev *rdev, struct amp_rpmsg_ept *ept,
 /* Remove @ept, announcing its destruction if it was announced. */
 void amp_rpmsg_ept_destroy(struct amp_rpmsg_ept *ept);
 
-/* Largest payload of one message. */
+/* Largest payload of one message towards Linux. */
 uint32_t amp_rpmsg_mtu(struct amp_rpmsg_dev *rdev);
+
+/*
+ * Flow control (with F_FC): ask Linux's endpoint @dst to stop (@pause) or
+ * resume sending to @ept. Returns 0, -EOPNOTSUPP without F_FC, or a send
+ * error. Linux's requests to pause our endpoints are obeyed by the send
+ * functions, which return -EAGAIN for a paused endpoint until Linux
+ * resumes it.
+ */
+int amp_rpmsg_set_flow_control(struct amp_rpmsg_ept *ept, uint32_t dst,
+			       bool pause);
 
 /*
  * Send @len bytes from @ept to @dst. The try variants return -ENOMEM at
  * once when Linux has no free buffer; the others wait up to @timeout_ns
  * (-ETIMEDOUT). -EMSGSIZE if @len exceeds the MTU, -ENOTCONN if @dst is
- * ANY, -EIO if the ring is broken.
+ * ANY, -EAGAIN if Linux paused the endpoint, -EIO if the ring is broken.
  */
 int amp_rpmsg_sendto(struct amp_rpmsg_ept *ept, uint32_t dst, const void *data,
 		     uint32_t len, uint64_t timeout_ns);

@@ -162,6 +162,22 @@ struct amp_rsc_trace {
 		uint8_t config[cfglen];					\
 	} AMP_RSC_PACKED
 
+/* The same, with a config space of type @cfgtype (config_len its size). */
+#define AMP_RSC_VDEV_CFG_TYPE(name, nvrings, cfgtype)			\
+	struct name {							\
+		uint32_t type;						\
+		uint32_t id;						\
+		uint32_t notifyid;					\
+		uint32_t dfeatures;					\
+		uint32_t gfeatures;					\
+		uint32_t config_len;					\
+		uint8_t status;						\
+		uint8_t num_of_vrings;					\
+		uint8_t reserved[2];					\
+		struct fw_rsc_vdev_vring vring[nvrings];		\
+		cfgtype config;						\
+	} AMP_RSC_PACKED
+
 #define AMP_RSC_CARVEOUT_INIT(da, pa, len, flags, name)			\
 	{ RSC_CARVEOUT, { (da), (pa), (len), (flags), 0, name } }
 #define AMP_RSC_DEVMEM_INIT(da, pa, len, flags, name)			\
@@ -174,6 +190,13 @@ struct amp_rsc_trace {
 	AMP_RSC_TRACE_AT(AMP_CORE_TRACE_DA, AMP_CORE_TRACE_SIZE, name)
 #define AMP_RSC_VRING_INIT(da, align, num, notifyid)			\
 	{ (da), (align), (num), (notifyid), 0 }
+/* The same, for AMP_RSC_VDEV_CFG_TYPE: @config_ initialises its config. */
+#define AMP_RSC_VDEV_CFG_INIT(id_, notifyid_, dfeatures_, config_len_, config_, \
+			      nvrings_, ...)				\
+	{ .type = RSC_VDEV, .id = (id_), .notifyid = (notifyid_),	\
+	  .dfeatures = (dfeatures_), .config_len = (config_len_),	\
+	  .num_of_vrings = (nvrings_), .vring = { __VA_ARGS__ },	\
+	  .config = config_ }
 #define AMP_RSC_VDEV_INIT(id_, notifyid_, dfeatures_, config_len_, nvrings_, ...) \
 	{ .type = RSC_VDEV, .id = (id_), .notifyid = (notifyid_),	\
 	  .dfeatures = (dfeatures_), .config_len = (config_len_),	\

@@ -21,6 +21,7 @@
 #define EPROTO		71
 #define EBADMSG		74
 #define EMSGSIZE	90
+#define EOPNOTSUPP	95
 #define ENOTCONN	107
 #define ETIMEDOUT	110
 #define EALREADY	114

@@ -820,7 +820,7 @@ static void test_rpmsg_echo(void)
 	}
 	ktap_ok(nsmsgs == 5 && svc[0].addr >= 1024 && svc[1].addr >= 1024 &&
 		svc[2].addr >= 1024 && svc[3].addr >= 1024 && svc[4].addr >= 1024 &&
-		console_wait(&r, "link up, mtu 496, name service on"),
+		console_wait(&r, "link up, mtu 496, name service on, flow control off"),
 		"rpmsg_echo_announces_five_services");
 
 	/* Echo integrity: random sizes, rotating services, up to 16 in flight. */
@@ -887,6 +887,9 @@ out:
 
 /* ---- the misbehaving remote, seen from Linux's side ------------------- */
 
+/* Linux's buffer size and negotiated features for the next link_up(). */
+static uint32_t lbuf = RBUF, lfeatures = 1;
+
 struct got_msg {
 	uint32_t id, used_len;
 	struct amp_rpmsg_hdr hdr;
@@ -918,9 +921,9 @@ static struct core_vdev *link_up(struct run *r, struct fw *fw, const char *elf,
 	dring_init(r, tx, VRING1_DA);
 	vdev->vring[0].da = VRING0_DA;
 	vdev->vring[1].da = VRING1_DA;
-	vdev->gfeatures = 1;
+	vdev->gfeatures = lfeatures;
 	for (uint16_t i = 0; i < RING_NUM; i++)
-		dring_add(rx, i, RBUF_DA + i * RBUF, RBUF, AMP_VRING_DESC_F_WRITE);
+		dring_add(rx, i, RBUF_DA + i * lbuf, lbuf, AMP_VRING_DESC_F_WRITE);
 	__atomic_store_n(&vdev->status, AMP_VIRTIO_STATUS_DRIVER_OK, __ATOMIC_RELEASE);
 	if (write(r->irq, &one, 8) != 8)
 		return NULL;
@@ -945,11 +948,11 @@ static unsigned int collect(struct run *r, struct dring *rx, struct got_msg *m,
 		m[got].used_len = len;
 		if (id < RING_NUM) {
 			const struct amp_rpmsg_hdr *h =
-				da_ptr(r, m3_win, 1, RBUF_DA + id * RBUF, RBUF);
+				da_ptr(r, m3_win, 1, RBUF_DA + id * lbuf, lbuf);
 
 			m[got].hdr = *h;
 			memcpy(m[got].data, h->data, sizeof(m[got].data));
-			dring_add(rx, id, RBUF_DA + id * RBUF, RBUF, AMP_VRING_DESC_F_WRITE);
+			dring_add(rx, id, RBUF_DA + id * lbuf, lbuf, AMP_VRING_DESC_F_WRITE);
 		}
 		got++;
 	}
@@ -960,7 +963,7 @@ static unsigned int collect(struct run *r, struct dring *rx, struct got_msg *m,
 static bool echo_works(struct run *r, struct dring *rx, struct dring *tx,
 		       uint32_t dst, const char *text)
 {
-	struct amp_rpmsg_hdr *h = da_ptr(r, m3_win, 1, RBUF_DA + RING_NUM * RBUF, RBUF);
+	struct amp_rpmsg_hdr *h = da_ptr(r, m3_win, 1, RBUF_DA + RING_NUM * lbuf, lbuf);
 	uint64_t one = 1;
 	struct got_msg m;
 	size_t n = strlen(text);
@@ -971,10 +974,11 @@ static bool echo_works(struct run *r, struct dring *rx, struct dring *tx,
 	h->len = n;
 	h->flags = 0;
 	memcpy(h->data, text, n);
-	dring_add(tx, 0, RBUF_DA + RING_NUM * RBUF, 16 + n, 0);
+	dring_add(tx, 0, RBUF_DA + RING_NUM * lbuf, 16 + n, 0);
 	return write(r->irq, &one, 8) == 8 && collect(r, rx, &m, 1) == 1 &&
 	       m.hdr.dst == MY_ADDR && m.hdr.src == dst && m.hdr.len == n &&
-	       !memcmp(m.data, text, n);
+	       m.used_len == 16 + n &&
+	       !memcmp(m.data, text, n < sizeof(m.data) ? n : sizeof(m.data));
 }
 
 static void test_bad_remote(const char *mode)
@@ -1037,7 +1041,7 @@ static bool linux_send(struct run *r, struct dring *tx, uint16_t slot, uint32_t 
 		       const void *data, uint16_t len)
 {
 	struct amp_rpmsg_hdr *h =
-		da_ptr(r, m3_win, 1, RBUF_DA + (RING_NUM + slot) * RBUF, RBUF);
+		da_ptr(r, m3_win, 1, RBUF_DA + (RING_NUM + slot) * lbuf, lbuf);
 	uint64_t one = 1;
 
 	h->src = MY_ADDR;
@@ -1046,7 +1050,7 @@ static bool linux_send(struct run *r, struct dring *tx, uint16_t slot, uint32_t 
 	h->len = len;
 	h->flags = 0;
 	memcpy(h->data, data, len);
-	dring_add(tx, slot, RBUF_DA + (RING_NUM + slot) * RBUF, 16 + len, 0);
+	dring_add(tx, slot, RBUF_DA + (RING_NUM + slot) * lbuf, 16 + len, 0);
 	return write(r->irq, &one, 8) == 8;
 }
 
@@ -1105,6 +1109,39 @@ out:
 	shm_free(&r);
 }
 
+/* ampsoc-rpmsg-echo-big with F_BUFSZ and F_FC negotiated: 2 KiB messages. */
+static void test_rpmsg_big(void)
+{
+	static struct got_msg m[8];
+	struct dring rx, tx;
+	struct run r;
+	struct fw fw = { 0 };
+	uint32_t echo = 0;
+	char text[2033];
+	bool ok = false;
+
+	lbuf = 2048;
+	lfeatures = 1 | 1u << AMP_VIRTIO_RPMSG_F_BUFSZ | 1u << AMP_VIRTIO_RPMSG_F_FC;
+	if (link_up(&r, &fw, "ampsoc-rpmsg-echo-big.elf", &rx, &tx) &&
+	    collect(&r, &rx, m, 5) == 5 &&
+	    console_wait(&r, "link up, mtu 2032, name service on, flow control on")) {
+		for (unsigned int n = 0; n < 5; n++)
+			if (!strcmp(((struct amp_rpmsg_ns_msg *)m[n].data)->name, "ampsoc-echo"))
+				echo = ((struct amp_rpmsg_ns_msg *)m[n].data)->addr;
+		memset(text, 'b', sizeof(text) - 1);
+		text[sizeof(text) - 1] = 0;
+		/* got_msg keeps 48 bytes: the echo's length and start prove it. */
+		ok = echo && echo_works(&r, &rx, &tx, echo, text);
+	}
+	ktap_ok(ok, "rpmsg_big_buffers_negotiated");
+	stop(&r);
+	reap(&r);
+	free(fw.data);
+	shm_free(&r);
+	lbuf = RBUF;
+	lfeatures = 1;
+}
+
 int main(void)
 {
 	if (access(CORE_BIN, X_OK)) {
@@ -1112,7 +1149,7 @@ int main(void)
 		ktap_skip("runner not built", "runner");
 		return ktap_exit();
 	}
-	ktap_plan(51);
+	ktap_plan(52);
 	test_hello();
 	test_dsp_two_windows();
 	test_probe();
@@ -1126,6 +1163,7 @@ int main(void)
 	test_mbox_bad_args();
 	test_rpmsg_echo();
 	test_rpmsg_sink_source();
+	test_rpmsg_big();
 	test_bad_remote("badlen");
 	test_bad_remote("badid");
 	test_bad_remote("nsbad");

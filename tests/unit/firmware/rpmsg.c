@@ -30,6 +30,7 @@
 #define VRING1_DA	(MEM_DA + 0x8000)
 #define BUFS_DA		(MEM_DA + 0x10000)
 #define BUF		512
+#define STRIDE		4096	/* room for negotiated sizes */
 #define LINUX_ADDR	0x401
 
 /* ---- the platform port: a simulated core ------------------------------ */
@@ -109,13 +110,14 @@ struct drv_vq {
 };
 
 static struct drv_vq dvq[2];	/* 0: Linux rx, 1: Linux tx */
+static uint32_t rx_len = BUF;	/* Linux's rx buffers (remote-to-host) */
 static bool tx_busy[NUM];
-AMP_RSC_VDEV_TYPE(test_vdev, 2, 0);
+AMP_RSC_VDEV_CFG_TYPE(test_vdev, 2, struct amp_rpmsg_vdev_config);
 static struct test_vdev vdev;
 
 static uint64_t buf_da(unsigned int i)
 {
-	return BUFS_DA + (uint64_t)i * BUF;
+	return BUFS_DA + (uint64_t)i * STRIDE;
 }
 
 static void drv_vq_init(struct drv_vq *q, uint64_t da)
@@ -142,7 +144,7 @@ static void drv_publish(struct drv_vq *q, uint16_t head)
 static void drv_post_rx(unsigned int i)
 {
 	dvq[0].desc[i].addr = buf_da(i);
-	dvq[0].desc[i].len = BUF;
+	dvq[0].desc[i].len = rx_len;
 	dvq[0].desc[i].flags = AMP_VRING_DESC_F_WRITE;
 	dvq[0].desc[i].next = 0;
 	drv_publish(&dvq[0], i);
@@ -159,6 +161,7 @@ static void drv_reset(uint32_t gfeatures, bool post_rx)
 	vdev.id = AMP_VIRTIO_ID_RPMSG;
 	vdev.dfeatures = 1;
 	vdev.gfeatures = gfeatures;
+	vdev.config_len = sizeof(vdev.config);
 	vdev.num_of_vrings = 2;
 	vdev.vring[0] = (struct fw_rsc_vdev_vring){ VRING0_DA, ALIGN, NUM, 0, 0 };
 	vdev.vring[1] = (struct fw_rsc_vdev_vring){ VRING1_DA, ALIGN, NUM, 1, 0 };
@@ -644,18 +647,111 @@ static void test_bad_input(void)
 	ktap_ok(ok, "avail_index_jump_breaks_ring");
 }
 
+static void test_bufsz(void)
+{
+	struct amp_rpmsg_hdr h;
+	uint8_t data[2048];
+	uint32_t len;
+	bool ok;
+
+	/* Proposed 1024 towards the core, 2048 towards Linux, negotiated. */
+	drv_reset(1u << AMP_VIRTIO_RPMSG_F_BUFSZ, false);
+	vdev.config.h2r_buf_size = 1024;
+	vdev.config.r2h_buf_size = 2048;
+	rx_len = 2048;
+	for (unsigned int i = 0; i < 4; i++)
+		drv_post_rx(i);
+	ok = amp_rpmsg_init(&rdev, &vdev) == 0 && amp_rpmsg_mtu(&rdev) == 2032 &&
+	     rdev.rx_buf_size == 1024;
+	amp_rpmsg_ept_create(&rdev, &ept, NULL, 3000, LINUX_ADDR, echo_cb, NULL);
+	memset(data, 0x3c, sizeof(data));
+	ok &= amp_rpmsg_trysend(&ept, data, 2032) == 0 && drv_recv(&h, NULL, &len) &&
+	      h.len == 2032 && len == 2048;
+	ok &= amp_rpmsg_trysend(&ept, data, 2033) == -EMSGSIZE;
+	ktap_ok(ok, "bufsz_negotiated_sizes");
+
+	/* A 1008-byte message from Linux fits; 1009 does not. */
+	echo = false;
+	cb_calls = 0;
+	drv_send_raw(LINUX_ADDR, 3000, data, 400, 1024);
+	drv_send_raw(LINUX_ADDR, 3000, data, 400, 1025);
+	ok = amp_rpmsg_poll(&rdev) == 1 && cb_calls == 1 && rdev.stats.bad_buf == 1;
+	ktap_ok(ok, "bufsz_rx_limit_is_h2r");
+
+	/* Not negotiated, or unsound proposals: mainline's 512. */
+	drv_reset(0, false);
+	vdev.config.r2h_buf_size = 2048;
+	ok = amp_rpmsg_init(&rdev, &vdev) == 0 && amp_rpmsg_mtu(&rdev) == 496;
+	drv_reset(1u << AMP_VIRTIO_RPMSG_F_BUFSZ, false);
+	vdev.config.h2r_buf_size = 1000;
+	vdev.config.r2h_buf_size = 1 << 20;
+	ok &= amp_rpmsg_init(&rdev, &vdev) == 0 && amp_rpmsg_mtu(&rdev) == 496 &&
+	      rdev.rx_buf_size == 512;
+	drv_reset(1u << AMP_VIRTIO_RPMSG_F_BUFSZ, false);
+	vdev.config_len = 4;
+	vdev.config.r2h_buf_size = 2048;
+	ok &= amp_rpmsg_init(&rdev, &vdev) == 0 && amp_rpmsg_mtu(&rdev) == 496;
+	ktap_ok(ok, "bufsz_falls_back_to_512");
+	rx_len = BUF;
+}
+
+static void test_fc(void)
+{
+	struct amp_rpmsg_fc_msg fc = { .addr = 3000, .peer = LINUX_ADDR, .flags = 1 };
+	struct amp_rpmsg_hdr h;
+	uint32_t len;
+	uint8_t data[BUF];
+	bool ok;
+
+	up(1u << AMP_VIRTIO_RPMSG_F_FC);
+	amp_rpmsg_ept_create(&rdev, &ept, NULL, 3000, LINUX_ADDR, echo_cb, NULL);
+	echo = false;
+	drv_send(LINUX_ADDR, AMP_RPMSG_FC_ADDR, &fc, sizeof(fc));
+	ok = amp_rpmsg_poll(&rdev) == 1 && ept.paused &&
+	     amp_rpmsg_trysend(&ept, "x", 1) == -EAGAIN &&
+	     amp_rpmsg_send(&ept, "x", 1, 1000) == -EAGAIN;
+	fc.flags = 0;
+	drv_send(LINUX_ADDR, AMP_RPMSG_FC_ADDR, &fc, sizeof(fc));
+	ok &= amp_rpmsg_poll(&rdev) == 1 && !ept.paused &&
+	      amp_rpmsg_trysend(&ept, "x", 1) == 0 && drv_recv(&h, NULL, &len);
+	ktap_ok(ok, "fc_linux_pauses_and_resumes_an_endpoint");
+
+	fc.flags = 2;
+	drv_send(LINUX_ADDR, AMP_RPMSG_FC_ADDR, &fc, sizeof(fc));
+	fc.flags = 1;
+	fc.addr = 4444;
+	drv_send(LINUX_ADDR, AMP_RPMSG_FC_ADDR, &fc, sizeof(fc));
+	fc.addr = 3000;
+	drv_send(LINUX_ADDR, AMP_RPMSG_FC_ADDR, &fc, sizeof(fc) - 1);
+	ok = amp_rpmsg_poll(&rdev) == 3 && rdev.stats.bad_fc == 3 && !ept.paused;
+	ktap_ok(ok, "fc_bad_messages_refused");
+
+	ok = amp_rpmsg_set_flow_control(&ept, LINUX_ADDR, true) == 0 &&
+	     drv_recv(&h, data, &len) && h.src == 3000 && h.dst == AMP_RPMSG_FC_ADDR &&
+	     h.len == 12 && len == 28;
+	memcpy(&fc, data, sizeof(fc));
+	ok &= fc.addr == LINUX_ADDR && fc.peer == 3000 && fc.flags == AMP_RPMSG_FC_PAUSED;
+	ok &= amp_rpmsg_set_flow_control(&ept, AMP_RPMSG_ADDR_ANY, true) == -EINVAL;
+	up(0);
+	amp_rpmsg_ept_create(&rdev, &ept, NULL, 3000, LINUX_ADDR, echo_cb, NULL);
+	ok &= amp_rpmsg_set_flow_control(&ept, LINUX_ADDR, true) == -EOPNOTSUPP;
+	ktap_ok(ok, "fc_core_pauses_linux");
+}
+
 int main(void)
 {
 	mem = aligned_alloc(4096, MEM_SIZE);
 	if (!mem)
 		return 1;
-	ktap_plan(25);
+	ktap_plan(31);
 	test_init();
 	test_ns();
 	test_messages();
 	test_send_errors();
 	test_zero_copy();
 	test_bad_input();
+	test_bufsz();
+	test_fc();
 	free(mem);
 	return ktap_exit();
 }

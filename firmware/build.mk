@@ -159,3 +159,15 @@ $(FW_UT_OUT)/firmware_rpmsg: $(FW_UT_SRC)/rpmsg.c $(FW_RPMSG_SRCS) $(FW_HDRS)
 UNIT_TESTS += $(FW_UT_OUT)/firmware_rpmsg
 UNIT_TESTS += $(FW_UT_OUT)/firmware_libc $(FW_UT_OUT)/firmware_trace \
 	$(FW_UT_OUT)/firmware_rsc $(FW_UT_OUT)/firmware_core
+
+# ---- fuzzing --------------------------------------------------------------
+
+# The rpmsg library against a driver side that writes anything anywhere.
+FW_FUZZ := $(BUILD)/fuzz/firmware_rpmsg_fuzz
+$(FW_FUZZ): $(FW_UT_SRC)/fuzz_rpmsg.c $(FW_RPMSG_SRCS) $(FW_HDRS)
+	@mkdir -p $(@D)
+	clang -std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-parameter \
+		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+		-I$(FW_SRC)/include -o $@ $(FW_UT_SRC)/fuzz_rpmsg.c $(FW_RPMSG_SRCS)
+
+FUZZ_TARGETS += $(FW_FUZZ)

@@ -253,6 +253,19 @@ static int add_ept(struct amp_rpmsg_dev *rdev, struct amp_rpmsg_ept *ept,
 	return 0;
 }
 
+static void unlink_ept(struct amp_rpmsg_dev *rdev, struct amp_rpmsg_ept *ept)
+{
+	struct amp_rpmsg_ept **p;
+
+	for (p = &rdev->epts; *p; p = &(*p)->next) {
+		if (*p == ept) {
+			*p = ept->next;
+			break;
+		}
+	}
+	ept->next = NULL;
+}
+
 int amp_rpmsg_ept_create(struct amp_rpmsg_dev *rdev, struct amp_rpmsg_ept *ept,
 			 const char *name, uint32_t addr, uint32_t dst,
 			 amp_rpmsg_cb cb, void *priv)
@@ -263,7 +276,10 @@ int amp_rpmsg_ept_create(struct amp_rpmsg_dev *rdev, struct amp_rpmsg_ept *ept,
 	ret = add_ept(rdev, ept, name, addr, dst, cb, priv);
 	if (!ret && rdev->ns && ept->name[0]) {
 		ret = ns_send(ept, AMP_RPMSG_NS_CREATE);
-		ept->announced = !ret;
+		if (ret)
+			unlink_ept(rdev, ept);	/* all or nothing */
+		else
+			ept->announced = true;
 	}
 	env_unlock(&rdev->lock);
 	return ret;
@@ -272,19 +288,12 @@ int amp_rpmsg_ept_create(struct amp_rpmsg_dev *rdev, struct amp_rpmsg_ept *ept,
 void amp_rpmsg_ept_destroy(struct amp_rpmsg_ept *ept)
 {
 	struct amp_rpmsg_dev *rdev = ept->rdev;
-	struct amp_rpmsg_ept **p;
 
 	env_lock(&rdev->lock);
 	if (ept->announced)
 		ns_send(ept, AMP_RPMSG_NS_DESTROY);
 	ept->announced = false;
-	for (p = &rdev->epts; *p; p = &(*p)->next) {
-		if (*p == ept) {
-			*p = ept->next;
-			break;
-		}
-	}
-	ept->next = NULL;
+	unlink_ept(rdev, ept);
 	env_unlock(&rdev->lock);
 }
 

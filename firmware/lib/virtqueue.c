@@ -18,8 +18,9 @@ int amp_vq_init(struct amp_vq *vq, uint64_t da, uint32_t num, uint32_t align,
 	uint8_t *base;
 	uint64_t avail_end;
 
+	/* The descriptor table is 16-byte aligned, the used ring 4-byte. */
 	if (!is_pow2(num) || num > AMP_VQ_MAX_NUM || !is_pow2(align) ||
-	    align > (1u << 16))
+	    align < 4 || align > (1u << 16) || (da & 15))
 		return -EINVAL;
 	base = platform_da_to_va(da, amp_vring_size(num, align));
 	if (!base)

@@ -225,7 +225,7 @@ void amp_rpmsg_set_ns_cb(struct amp_rpmsg_dev *rdev, amp_rpmsg_ns_cb cb,
  * above 1024) talking to @dst by default. With a @name and the name service
  * on, announce it to Linux, which creates a channel. Returns 0, -EEXIST if
  * @addr is taken, -EINVAL, or a send error of the announcement (the
- * endpoint then exists but is not announced).
+ * endpoint is then not created).
  */
 int amp_rpmsg_ept_create(struct amp_rpmsg_dev *rdev, struct amp_rpmsg_ept *ept,
 			 const char *name, uint32_t addr, uint32_t dst,

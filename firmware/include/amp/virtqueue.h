@@ -107,7 +107,8 @@ struct amp_vq_buf {
 /*
  * Set up @vq over the ring at device address @da. Returns 0, or -EINVAL if
  * @num is not a power of two up to AMP_VQ_MAX_NUM, @align not a power of
- * two, or the ring not inside the core's memory.
+ * two from 4 to 64 KiB, @da not 16-byte aligned, or the ring not inside the
+ * core's memory.
  */
 int amp_vq_init(struct amp_vq *vq, uint64_t da, uint32_t num, uint32_t align,
 		uint32_t notifyid);

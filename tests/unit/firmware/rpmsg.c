@@ -331,6 +331,12 @@ static void test_init(void)
 	vdev.vring[0].align = 3;
 	ok &= KTAP_CHECK(amp_rpmsg_init(&rdev, &vdev) == -EINVAL);
 	drv_reset(1, true);
+	vdev.vring[1].da += 2;	/* misaligned */
+	ok &= KTAP_CHECK(amp_rpmsg_init(&rdev, &vdev) == -EINVAL);
+	drv_reset(1, true);
+	vdev.vring[1].align = 2;
+	ok &= KTAP_CHECK(amp_rpmsg_init(&rdev, &vdev) == -EINVAL);
+	drv_reset(1, true);
 	vdev.num_of_vrings = 1;
 	ok &= KTAP_CHECK(amp_rpmsg_init(&rdev, &vdev) == -EINVAL);
 	ktap_ok(ok, "init_rejects_bad_vdev");

@@ -106,9 +106,10 @@ static uint32_t take32(const uint8_t **p, size_t *n)
 	return v;
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+/* libFuzzer's entry point; the build links it under libFuzzer's name. */
+int fw_rpmsg_fuzz_one(const uint8_t *data, size_t size);
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+int fw_rpmsg_fuzz_one(const uint8_t *data, size_t size)
 {
 	static struct fuzz_vdev vdev;
 	uint32_t shape, tx_size;

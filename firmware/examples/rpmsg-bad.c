@@ -28,13 +28,16 @@
 
 #define BAD_NUM_BUFS	256
 #define BAD_TIMEOUT_NS	1000000000ull
+#define BAD_BUF_DA	(AMP_CORE_SHM_BASE + 0x100000)
+#define BAD_BUF_LEN	0x100000
 
 AMP_RSC_VDEV_TYPE(bad_vdev, 2, 0);
 
 struct bad_rsc {
 	struct amp_rsc_table_hdr hdr;
-	uint32_t offset[2];
+	uint32_t offset[3];
 	struct amp_rsc_trace trace0;
+	struct amp_rsc_carveout bufs;
 	struct bad_vdev vdev0;
 } AMP_RSC_PACKED;
 
@@ -42,9 +45,13 @@ AMP_RESOURCE_TABLE struct bad_rsc amp_resource_table = {
 	.hdr = AMP_RSC_TABLE_HDR(struct bad_rsc),
 	.offset = {
 		offsetof(struct bad_rsc, trace0),
+		offsetof(struct bad_rsc, bufs),
 		offsetof(struct bad_rsc, vdev0),
 	},
 	.trace0 = AMP_RSC_TRACE_INIT("trace0"),
+	/* Where Linux puts the rpmsg buffers; it writes back their pa. */
+	.bufs = AMP_RSC_CARVEOUT_INIT(BAD_BUF_DA, AMP_RSC_ADDR_ANY, BAD_BUF_LEN, 0,
+				      "vdev0buffer"),
 	.vdev0 = AMP_RSC_VDEV_INIT(AMP_VIRTIO_ID_RPMSG, 0,
 				   1u << AMP_VIRTIO_RPMSG_F_NS, 0, 2,
 		AMP_RSC_VRING_INIT(AMP_RSC_ADDR_ANY, 16, BAD_NUM_BUFS, 0),
@@ -177,6 +184,7 @@ int main(void)
 		amp_log("ampsoc-rpmsg-bad: vdev unusable: %d", ret);
 		return 1;
 	}
+	amp_rpmsg_use_carveout(&rdev, &amp_resource_table.bufs);
 	ret = amp_rpmsg_ept_create(&rdev, &echo, "ampsoc-echo", AMP_RPMSG_ADDR_ANY,
 				   AMP_RPMSG_ADDR_ANY, echo_cb, NULL);
 	printf("ampsoc-rpmsg-bad: ampsoc-echo at %u: %d\n", echo.addr, ret);

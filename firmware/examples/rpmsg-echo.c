@@ -29,6 +29,9 @@
 
 #define ECHO_NUM_BUFS	256
 #define ECHO_VRING_ALIGN 16
+/* 2 x 256 buffers of up to 2 KiB */
+#define ECHO_BUF_DA	(AMP_CORE_SHM_BASE + 0x100000)
+#define ECHO_BUF_LEN	0x100000
 
 #ifdef ECHO_BUF_SIZE
 AMP_RSC_VDEV_CFG_TYPE(echo_vdev, 2, struct amp_rpmsg_vdev_config);
@@ -49,8 +52,9 @@ AMP_RSC_VDEV_TYPE(echo_vdev, 2, 0);
 
 struct echo_rsc {
 	struct amp_rsc_table_hdr hdr;
-	uint32_t offset[2];
+	uint32_t offset[3];
 	struct amp_rsc_trace trace0;
+	struct amp_rsc_carveout bufs;
 	struct echo_vdev vdev0;
 } AMP_RSC_PACKED;
 
@@ -58,9 +62,13 @@ AMP_RESOURCE_TABLE struct echo_rsc amp_resource_table = {
 	.hdr = AMP_RSC_TABLE_HDR(struct echo_rsc),
 	.offset = {
 		offsetof(struct echo_rsc, trace0),
+		offsetof(struct echo_rsc, bufs),
 		offsetof(struct echo_rsc, vdev0),
 	},
 	.trace0 = AMP_RSC_TRACE_INIT("trace0"),
+	/* Where Linux puts the rpmsg buffers; it writes back their pa. */
+	.bufs = AMP_RSC_CARVEOUT_INIT(ECHO_BUF_DA, AMP_RSC_ADDR_ANY, ECHO_BUF_LEN, 0,
+				      "vdev0buffer"),
 	.vdev0 = ECHO_VDEV_INIT(AMP_RSC_VRING_INIT(AMP_RSC_ADDR_ANY, ECHO_VRING_ALIGN,
 						      ECHO_NUM_BUFS, 0),
 				AMP_RSC_VRING_INIT(AMP_RSC_ADDR_ANY, ECHO_VRING_ALIGN,
@@ -175,8 +183,10 @@ int main(void)
 		amp_log("ampsoc-rpmsg-echo: vdev unusable: %d", ret);
 		return 1;
 	}
-	printf("ampsoc-rpmsg-echo: link up, mtu %u, name service %s, flow control %s\n",
-	       amp_rpmsg_mtu(&rdev), rdev.ns ? "on" : "off", rdev.fc ? "on" : "off");
+	ret = amp_rpmsg_use_carveout(&rdev, &amp_resource_table.bufs);
+	printf("ampsoc-rpmsg-echo: link up, mtu %u, name service %s, flow control %s, %s\n",
+	       amp_rpmsg_mtu(&rdev), rdev.ns ? "on" : "off", rdev.fc ? "on" : "off",
+	       !ret ? "buffers by physical address" : "buffers by device address");
 	for (i = 0; i < AMP_ARRAY_SIZE(services); i++) {
 		ret = amp_rpmsg_ept_create(&rdev, &epts[i], services[i].name,
 					   AMP_RPMSG_ADDR_ANY, AMP_RPMSG_ADDR_ANY,

@@ -360,6 +360,25 @@ int amp_rpmsg_init(struct amp_rpmsg_dev *rdev, void *vdev)
 	return 0;
 }
 
+int amp_rpmsg_use_carveout(struct amp_rpmsg_dev *rdev, const void *carveout)
+{
+	const struct amp_rsc_carveout *c = carveout;
+	uint32_t pa = amp_rsc_read32(&c->c.pa);
+	uint32_t da = amp_rsc_read32(&c->c.da);
+	uint32_t len = amp_rsc_read32(&c->c.len);
+
+	if (amp_rsc_read32(&c->type) != RSC_CARVEOUT || !len ||
+	    !platform_da_to_va(da, len))
+		return -EINVAL;
+	if (pa == FW_RSC_ADDR_ANY)
+		return -ENOENT;
+	env_lock(&rdev->lock);
+	amp_vq_set_bus_window(&rdev->txq, pa, da, len);
+	amp_vq_set_bus_window(&rdev->rxq, pa, da, len);
+	env_unlock(&rdev->lock);
+	return 0;
+}
+
 int amp_rpmsg_wait_ready(struct amp_rpmsg_dev *rdev, void *vdev,
 			 uint64_t timeout_ns)
 {

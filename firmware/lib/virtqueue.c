@@ -36,7 +36,31 @@ int amp_vq_init(struct amp_vq *vq, uint64_t da, uint32_t num, uint32_t align,
 	vq->notifyid = notifyid;
 	vq->broken = false;
 	vq->errors = 0;
+	vq->bus_base = 0;
+	vq->da_base = 0;
+	vq->bus_size = 0;
 	return 0;
+}
+
+void amp_vq_set_bus_window(struct amp_vq *vq, uint64_t bus, uint64_t da,
+			   uint64_t size)
+{
+	vq->bus_base = bus;
+	vq->da_base = da;
+	vq->bus_size = size;
+}
+
+/* The core's address of a descriptor's buffer, or UINT64_MAX. */
+static uint64_t buf_da(struct amp_vq *vq, uint64_t addr, uint32_t len)
+{
+	uint64_t off;
+
+	if (!vq->bus_size)
+		return addr;
+	off = addr - vq->bus_base;
+	if (addr < vq->bus_base || off > vq->bus_size || len > vq->bus_size - off)
+		return UINT64_MAX;
+	return vq->da_base + off;
 }
 
 bool amp_vq_has_avail(struct amp_vq *vq)
@@ -75,8 +99,12 @@ int amp_vq_get(struct amp_vq *vq, struct amp_vq_buf *buf)
 	buf->len = d.len;
 	buf->writable = d.flags & AMP_VRING_DESC_F_WRITE;
 	buf->va = NULL;
-	if (!(d.flags & (AMP_VRING_DESC_F_NEXT | AMP_VRING_DESC_F_INDIRECT)) && d.len)
-		buf->va = platform_da_to_va(d.addr, d.len);
+	if (!(d.flags & (AMP_VRING_DESC_F_NEXT | AMP_VRING_DESC_F_INDIRECT)) && d.len) {
+		uint64_t da = buf_da(vq, d.addr, d.len);
+
+		if (da != UINT64_MAX)
+			buf->va = platform_da_to_va(da, d.len);
+	}
 	if (!buf->va) {
 		vq->errors++;
 		return -EINVAL;

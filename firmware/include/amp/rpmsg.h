@@ -212,6 +212,18 @@ struct amp_rpmsg_dev {
  */
 int amp_rpmsg_init(struct amp_rpmsg_dev *rdev, void *vdev);
 
+/*
+ * Linux puts physical addresses in descriptors (as mainline does) when its
+ * rpmsg buffers come from a carveout named "vdev0buffer" (mainline's name):
+ * give that carveout's table entry (struct amp_rsc_carveout, declared with
+ * pa FW_RSC_ADDR_ANY) after amp_rpmsg_init(), and descriptor addresses are
+ * taken as physical addresses inside it, translated with the pa Linux wrote
+ * back. Returns 0; -ENOENT if Linux wrote back no pa (descriptors then
+ * carry device addresses, as without a carveout); -EINVAL if the carveout
+ * is not in the core's memory.
+ */
+int amp_rpmsg_use_carveout(struct amp_rpmsg_dev *rdev, const void *carveout);
+
 /* amp_rpmsg_init(), waiting up to @timeout_ns for Linux (-ETIMEDOUT). */
 int amp_rpmsg_wait_ready(struct amp_rpmsg_dev *rdev, void *vdev,
 			 uint64_t timeout_ns);

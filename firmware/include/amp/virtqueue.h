@@ -77,6 +77,11 @@ static inline uint64_t amp_vring_size(uint32_t num, uint32_t align)
  * @notifyid: the ring's notifyid from the resource table
  * @broken: Linux broke the ring protocol; the queue is dead
  * @errors: bad entries seen (bad index, address, flags)
+ * @bus_base: with @bus_size, buffer addresses in descriptors are bus
+ *	(physical) addresses in [@bus_base, @bus_base + @bus_size), seen by
+ *	the core at @da_base; without, they are device addresses
+ * @da_base: see @bus_base
+ * @bus_size: see @bus_base; 0 for device addresses
  */
 struct amp_vq {
 	struct amp_vring_desc *desc;
@@ -88,6 +93,9 @@ struct amp_vq {
 	uint32_t notifyid;
 	bool broken;
 	uint32_t errors;
+	uint64_t bus_base;
+	uint64_t da_base;
+	uint64_t bus_size;
 };
 
 /**
@@ -112,6 +120,13 @@ struct amp_vq_buf {
  */
 int amp_vq_init(struct amp_vq *vq, uint64_t da, uint32_t num, uint32_t align,
 		uint32_t notifyid);
+
+/*
+ * Descriptors of @vq carry bus addresses: [@bus, @bus + @size) is the core's
+ * [@da, @da + @size). Anything outside is refused.
+ */
+void amp_vq_set_bus_window(struct amp_vq *vq, uint64_t bus, uint64_t da,
+			   uint64_t size);
 
 /* Whether Linux has made buffers available that we did not take yet. */
 bool amp_vq_has_avail(struct amp_vq *vq);

@@ -820,7 +820,7 @@ static void test_rpmsg_echo(void)
 	}
 	ktap_ok(nsmsgs == 5 && svc[0].addr >= 1024 && svc[1].addr >= 1024 &&
 		svc[2].addr >= 1024 && svc[3].addr >= 1024 && svc[4].addr >= 1024 &&
-		console_wait(&r, "link up, mtu 496, name service on, flow control off"),
+		console_wait(&r, "mtu 496, name service on, flow control off, buffers by device"),
 		"rpmsg_echo_announces_five_services");
 
 	/* Echo integrity: random sizes, rotating services, up to 16 in flight. */
@@ -887,8 +887,22 @@ out:
 
 /* ---- the misbehaving remote, seen from Linux's side ------------------- */
 
-/* Linux's buffer size and negotiated features for the next link_up(). */
-static uint32_t lbuf = RBUF, lfeatures = 1;
+/*
+ * Linux's buffer size and negotiated features for the next link_up(), and
+ * where its buffers are: with lpa set, in the firmware's vdev0buffer
+ * carveout, whose pa Linux writes back as lpa, and descriptors carry
+ * physical addresses.
+ */
+static uint32_t lbuf = RBUF, lfeatures = 1, lpa;
+static uint32_t lbase = RBUF_DA;
+
+#define CARVE_DA	0x10300000u
+
+/* What Linux writes in a descriptor for the buffer at device address @da. */
+static uint32_t desc_addr(uint32_t da)
+{
+	return lpa ? lpa + (da - CARVE_DA) : da;
+}
 
 struct got_msg {
 	uint32_t id, used_len;
@@ -922,8 +936,14 @@ static struct core_vdev *link_up(struct run *r, struct fw *fw, const char *elf,
 	vdev->vring[0].da = VRING0_DA;
 	vdev->vring[1].da = VRING1_DA;
 	vdev->gfeatures = lfeatures;
+	for (uint32_t i = 0; lpa && i < t->num; i++) {
+		struct amp_rsc_carveout *c = (void *)(rsc + t->offset[i]);
+
+		if (c->type == RSC_CARVEOUT && !strcmp((char *)c->c.name, "vdev0buffer"))
+			c->c.pa = lpa;
+	}
 	for (uint16_t i = 0; i < RING_NUM; i++)
-		dring_add(rx, i, RBUF_DA + i * lbuf, lbuf, AMP_VRING_DESC_F_WRITE);
+		dring_add(rx, i, desc_addr(lbase + i * lbuf), lbuf, AMP_VRING_DESC_F_WRITE);
 	__atomic_store_n(&vdev->status, AMP_VIRTIO_STATUS_DRIVER_OK, __ATOMIC_RELEASE);
 	if (write(r->irq, &one, 8) != 8)
 		return NULL;
@@ -948,11 +968,12 @@ static unsigned int collect(struct run *r, struct dring *rx, struct got_msg *m,
 		m[got].used_len = len;
 		if (id < RING_NUM) {
 			const struct amp_rpmsg_hdr *h =
-				da_ptr(r, m3_win, 1, RBUF_DA + id * lbuf, lbuf);
+				da_ptr(r, m3_win, 1, lbase + id * lbuf, lbuf);
 
 			m[got].hdr = *h;
 			memcpy(m[got].data, h->data, sizeof(m[got].data));
-			dring_add(rx, id, RBUF_DA + id * lbuf, lbuf, AMP_VRING_DESC_F_WRITE);
+			dring_add(rx, id, desc_addr(lbase + id * lbuf), lbuf,
+				  AMP_VRING_DESC_F_WRITE);
 		}
 		got++;
 	}
@@ -963,7 +984,7 @@ static unsigned int collect(struct run *r, struct dring *rx, struct got_msg *m,
 static bool echo_works(struct run *r, struct dring *rx, struct dring *tx,
 		       uint32_t dst, const char *text)
 {
-	struct amp_rpmsg_hdr *h = da_ptr(r, m3_win, 1, RBUF_DA + RING_NUM * lbuf, lbuf);
+	struct amp_rpmsg_hdr *h = da_ptr(r, m3_win, 1, lbase + RING_NUM * lbuf, lbuf);
 	uint64_t one = 1;
 	struct got_msg m;
 	size_t n = strlen(text);
@@ -974,7 +995,7 @@ static bool echo_works(struct run *r, struct dring *rx, struct dring *tx,
 	h->len = n;
 	h->flags = 0;
 	memcpy(h->data, text, n);
-	dring_add(tx, 0, RBUF_DA + RING_NUM * lbuf, 16 + n, 0);
+	dring_add(tx, 0, desc_addr(lbase + RING_NUM * lbuf), 16 + n, 0);
 	return write(r->irq, &one, 8) == 8 && collect(r, rx, &m, 1) == 1 &&
 	       m.hdr.dst == MY_ADDR && m.hdr.src == dst && m.hdr.len == n &&
 	       m.used_len == 16 + n &&
@@ -1041,7 +1062,7 @@ static bool linux_send(struct run *r, struct dring *tx, uint16_t slot, uint32_t 
 		       const void *data, uint16_t len)
 {
 	struct amp_rpmsg_hdr *h =
-		da_ptr(r, m3_win, 1, RBUF_DA + (RING_NUM + slot) * lbuf, lbuf);
+		da_ptr(r, m3_win, 1, lbase + (RING_NUM + slot) * lbuf, lbuf);
 	uint64_t one = 1;
 
 	h->src = MY_ADDR;
@@ -1050,7 +1071,7 @@ static bool linux_send(struct run *r, struct dring *tx, uint16_t slot, uint32_t 
 	h->len = len;
 	h->flags = 0;
 	memcpy(h->data, data, len);
-	dring_add(tx, slot, RBUF_DA + (RING_NUM + slot) * lbuf, 16 + len, 0);
+	dring_add(tx, slot, desc_addr(lbase + (RING_NUM + slot) * lbuf), 16 + len, 0);
 	return write(r->irq, &one, 8) == 8;
 }
 
@@ -1142,6 +1163,35 @@ static void test_rpmsg_big(void)
 	lfeatures = 1;
 }
 
+/* Buffers in the vdev0buffer carveout, addressed physically as Linux does. */
+static void test_rpmsg_phys(void)
+{
+	static struct got_msg m[8];
+	struct dring rx, tx;
+	struct run r;
+	struct fw fw = { 0 };
+	uint32_t echo = 0;
+	bool ok = false;
+
+	lpa = 0xc0000000;
+	lbase = CARVE_DA;
+	if (link_up(&r, &fw, "ampsoc-rpmsg-echo.elf", &rx, &tx) &&
+	    collect(&r, &rx, m, 5) == 5 &&
+	    console_wait(&r, "buffers by physical address")) {
+		for (unsigned int n = 0; n < 5; n++)
+			if (!strcmp(((struct amp_rpmsg_ns_msg *)m[n].data)->name, "ampsoc-echo"))
+				echo = ((struct amp_rpmsg_ns_msg *)m[n].data)->addr;
+		ok = echo && echo_works(&r, &rx, &tx, echo, "by physical address");
+	}
+	ktap_ok(ok, "rpmsg_buffers_by_physical_address");
+	stop(&r);
+	reap(&r);
+	free(fw.data);
+	shm_free(&r);
+	lpa = 0;
+	lbase = RBUF_DA;
+}
+
 int main(void)
 {
 	if (access(CORE_BIN, X_OK)) {
@@ -1149,7 +1199,7 @@ int main(void)
 		ktap_skip("runner not built", "runner");
 		return ktap_exit();
 	}
-	ktap_plan(52);
+	ktap_plan(53);
 	test_hello();
 	test_dsp_two_windows();
 	test_probe();
@@ -1164,6 +1214,7 @@ int main(void)
 	test_rpmsg_echo();
 	test_rpmsg_sink_source();
 	test_rpmsg_big();
+	test_rpmsg_phys();
 	test_bad_remote("badlen");
 	test_bad_remote("badid");
 	test_bad_remote("nsbad");

@@ -162,6 +162,14 @@ int fw_rpmsg_fuzz_one(const uint8_t *data, size_t size)
 	}
 	if (amp_rpmsg_init(&rdev, &vdev))
 		return 0;
+	/* Sometimes descriptors carry physical addresses of a carveout. */
+	if (shape & (1u << 30)) {
+		struct amp_rsc_carveout c = AMP_RSC_CARVEOUT_INIT(MEM_DA + 0x8000, 0, 0x8000, 0,
+								  "vdev0buffer");
+
+		c.c.pa = take32(&data, &size);
+		amp_rpmsg_use_carveout(&rdev, &c);
+	}
 	up[0] = !amp_rpmsg_ept_create(&rdev, &epts[0], "fuzz", AMP_RPMSG_ADDR_ANY,
 				      AMP_RPMSG_ADDR_ANY, fuzz_cb, NULL);
 	up[1] = !amp_rpmsg_ept_create(&rdev, &epts[1], NULL, 1024 + (shape & 3), 0x400,

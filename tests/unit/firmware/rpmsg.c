@@ -120,6 +120,14 @@ static uint64_t buf_da(unsigned int i)
 	return BUFS_DA + (uint64_t)i * STRIDE;
 }
 
+/* Linux's descriptors: device addresses, or physical ones from drv_pa. */
+static uint64_t drv_pa;
+
+static uint64_t desc_addr(uint64_t da)
+{
+	return drv_pa ? drv_pa + (da - BUFS_DA) : da;
+}
+
 static void drv_vq_init(struct drv_vq *q, uint64_t da)
 {
 	uint8_t *p = platform_da_to_va(da, amp_vring_size(NUM, ALIGN));
@@ -143,7 +151,7 @@ static void drv_publish(struct drv_vq *q, uint16_t head)
 /* Post Linux rx buffer @i (device-writable) into vring 0. */
 static void drv_post_rx(unsigned int i)
 {
-	dvq[0].desc[i].addr = buf_da(i);
+	dvq[0].desc[i].addr = desc_addr(buf_da(i));
 	dvq[0].desc[i].len = rx_len;
 	dvq[0].desc[i].flags = AMP_VRING_DESC_F_WRITE;
 	dvq[0].desc[i].next = 0;
@@ -209,7 +217,7 @@ static int drv_send_raw(uint32_t src, uint32_t dst, const void *data,
 	h->len = hdr_len;
 	h->flags = 0;
 	memcpy(h->data, data, hdr_len <= BUF - 16 ? hdr_len : BUF - 16);
-	dvq[1].desc[i].addr = buf_da(NUM + i);
+	dvq[1].desc[i].addr = desc_addr(buf_da(NUM + i));
 	dvq[1].desc[i].len = desc_len;
 	dvq[1].desc[i].flags = 0;
 	drv_publish(&dvq[1], i);
@@ -744,12 +752,56 @@ static void test_fc(void)
 	ktap_ok(ok, "fc_core_pauses_linux");
 }
 
+static void test_carveout(void)
+{
+	struct amp_rsc_carveout c = AMP_RSC_CARVEOUT_INIT(BUFS_DA, AMP_RSC_ADDR_ANY,
+							  0x80000, 0, "vdev0buffer");
+	struct amp_rpmsg_hdr h;
+	uint32_t len;
+	bool ok;
+
+	drv_reset(0, false);	/* no rx buffers yet: they come by pa */
+	amp_rpmsg_init(&rdev, &vdev);
+	amp_rpmsg_ept_create(&rdev, &ept, NULL, 3000, LINUX_ADDR, echo_cb, NULL);
+	ok = amp_rpmsg_use_carveout(&rdev, &c) == -ENOENT;
+	c.c.pa = 0xc0000000;
+	c.c.da = MEM_DA + MEM_SIZE - 0x1000;
+	ok &= amp_rpmsg_use_carveout(&rdev, &c) == -EINVAL;
+	c.type = RSC_TRACE;
+	c.c.da = BUFS_DA;
+	ok &= amp_rpmsg_use_carveout(&rdev, &c) == -EINVAL;
+	c.type = RSC_CARVEOUT;
+	ok &= amp_rpmsg_use_carveout(&rdev, &c) == 0;
+	ktap_ok(ok, "carveout_checks");
+
+	/* Linux speaks physical addresses inside the carveout: accepted. */
+	drv_pa = 0xc0000000;
+	echo = true;
+	cb_calls = 0;
+	drv_post_rx(5);
+	drv_send(LINUX_ADDR, 3000, "phys", 4);
+	ok = amp_rpmsg_poll(&rdev) == 1 && cb_calls == 1 && !memcmp(cb_data, "phys", 4);
+	while (drv_recv(&h, NULL, &len) && h.len != 4)
+		;
+	ok &= h.len == 4 && h.src == 3000;
+	/* Device addresses, or physical ones beyond it, are refused. */
+	drv_pa = 0;
+	drv_reclaim_tx();
+	drv_send(LINUX_ADDR, 3000, "dev", 3);
+	drv_pa = 0xc0000000 + 0x80000;
+	drv_send(LINUX_ADDR, 3000, "far", 3);
+	ok &= amp_rpmsg_poll(&rdev) == 0 && cb_calls == 1 && rdev.stats.vq_errors == 2;
+	drv_pa = 0;
+	echo = false;
+	ktap_ok(ok, "carveout_physical_addresses");
+}
+
 int main(void)
 {
 	mem = aligned_alloc(4096, MEM_SIZE);
 	if (!mem)
 		return 1;
-	ktap_plan(31);
+	ktap_plan(33);
 	test_init();
 	test_ns();
 	test_messages();
@@ -758,6 +810,7 @@ int main(void)
 	test_bad_input();
 	test_bufsz();
 	test_fc();
+	test_carveout();
 	free(mem);
 	return ktap_exit();
 }

@@ -435,6 +435,44 @@ struct rpmsg_device *ampsoc_rpmsg_find_device(struct device *parent,
 }
 EXPORT_SYMBOL_GPL(ampsoc_rpmsg_find_device);
 
+/**
+ * ampsoc_rpmsg_add_static_channels() - declare channels a remote cannot
+ *                                      announce
+ * @transport: the transport device (the virtio device of the remote)
+ * @ci: the channels: name, local address (or RPMSG_ADDR_ANY), remote address
+ * @n: number of entries in @ci
+ *
+ * For platforms and boards whose remote has no name service. Channels are
+ * created as if the remote had announced them and go away with the
+ * transport.
+ *
+ * Context: process context; may sleep.
+ * Return: 0, -ENODEV when @transport has no rpmsg transport bound, or
+ * -EEXIST/-ENOMEM when a channel could not be created (earlier ones stay).
+ */
+int ampsoc_rpmsg_add_static_channels(struct device *transport,
+				     const struct rpmsg_channel_info *ci,
+				     unsigned int n)
+{
+	struct rpmsg_channel_info ctrl = { .name = "rpmsg_ctrl" };
+	struct rpmsg_device *rpdev;
+	unsigned int i;
+	int ret = 0;
+
+	rpdev = ampsoc_rpmsg_find_device(transport, &ctrl);
+	if (!rpdev)
+		return -ENODEV;
+	for (i = 0; i < n && !ret; i++) {
+		struct rpmsg_channel_info c = ci[i];
+
+		if (!ampsoc_rpmsg_create_channel(rpdev, &c))
+			ret = -EEXIST;
+	}
+	put_device(&rpdev->dev);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(ampsoc_rpmsg_add_static_channels);
+
 /* sysfs, per Documentation/ABI/testing/sysfs-bus-rpmsg */
 static ssize_t name_show(struct device *dev, struct device_attribute *attr,
 			 char *buf)

@@ -282,11 +282,17 @@ out:
 	return buf;
 }
 
+/*
+ * Every virtqueue operation runs under svq_lock or rvq_lock after checking
+ * that the device is alive, so that remove can delete the queues once it
+ * has marked the device dead and passed through both locks.
+ */
 static void rpmsg_upref_sleepers(struct virtproc_info *vrp)
 {
 	if (atomic_inc_return(&vrp->sleepers) == 1) {
 		spin_lock(&vrp->svq_lock);
-		virtqueue_enable_cb(vrp->svq);
+		if (!vrp_dead(vrp))
+			virtqueue_enable_cb(vrp->svq);
 		spin_unlock(&vrp->svq_lock);
 	}
 }
@@ -295,7 +301,8 @@ static void rpmsg_downref_sleepers(struct virtproc_info *vrp)
 {
 	if (atomic_dec_and_test(&vrp->sleepers)) {
 		spin_lock(&vrp->svq_lock);
-		virtqueue_disable_cb(vrp->svq);
+		if (!vrp_dead(vrp))
+			virtqueue_disable_cb(vrp->svq);
 		spin_unlock(&vrp->svq_lock);
 	}
 }
@@ -348,6 +355,9 @@ static int vrp_post_tx(struct virtproc_info *vrp, void *buf, unsigned int len)
 	}
 	err = virtqueue_add_outbuf(vrp->svq, &sg, 1, buf, GFP_ATOMIC);
 	kick = !err && virtqueue_kick_prepare(vrp->svq);
+	/* The platform's notify must not sleep: it runs under the lock. */
+	if (kick)
+		virtqueue_notify(vrp->svq);
 	spin_unlock(&vrp->svq_lock);
 	if (err) {
 		dev_err(&vrp->vdev->dev, "virtqueue_add_outbuf failed: %d\n",
@@ -355,10 +365,8 @@ static int vrp_post_tx(struct virtproc_info *vrp, void *buf, unsigned int len)
 		return err;
 	}
 	atomic64_inc(&vrp->stats.tx);
-	if (kick) {
+	if (kick)
 		atomic64_inc(&vrp->stats.kicks);
-		virtqueue_notify(vrp->svq);
-	}
 	return 0;
 }
 
@@ -499,11 +507,13 @@ static __poll_t virtio_rpmsg_poll(struct rpmsg_endpoint *ept,
 	__poll_t mask = 0;
 
 	poll_wait(filp, &vrp->sendq, wait);
-	if (vrp_dead(vrp))
-		return EPOLLERR | EPOLLHUP;
 	if (!vrp_ept_may_send(vept))
 		return 0;
 	spin_lock(&vrp->svq_lock);
+	if (vrp_dead(vrp)) {
+		spin_unlock(&vrp->svq_lock);
+		return EPOLLERR | EPOLLHUP;
+	}
 	vr = virtqueue_get_vring(vrp->svq);
 	/* A fresh or returned buffer, a used one, or arm the interrupt. */
 	if (vrp->nfree || vrp->last_sbuf < vrp->num_sbufs ||
@@ -570,13 +580,13 @@ static void vrp_recycle_rx(struct virtproc_info *vrp, void *buf)
 	err = vrp_add_rx(vrp, buf);
 	if (!err)
 		kick = virtqueue_kick_prepare(vrp->rvq);
+	if (kick)
+		virtqueue_notify(vrp->rvq);
 	spin_unlock(&vrp->rvq_lock);
 	if (err)
 		dev_err(&vrp->vdev->dev, "failed to re-add rx buffer: %d\n", err);
-	if (kick) {
+	if (kick)
 		atomic64_inc(&vrp->stats.kicks);
-		virtqueue_notify(vrp->rvq);
-	}
 }
 
 static int virtio_rpmsg_hold_rx(struct rpmsg_endpoint *ept, void *data)
@@ -971,6 +981,10 @@ static void rpmsg_recv_done(struct virtqueue *rvq)
 		if (vrp_dead(vrp))
 			break;
 		spin_lock(&vrp->rvq_lock);
+		if (vrp_dead(vrp)) {
+			spin_unlock(&vrp->rvq_lock);
+			break;
+		}
 		virtqueue_disable_cb(rvq);
 		ret = vrp_peek_used(vrp, rvq, vrp->rx_last_used, &addr);
 		if (ret == 0) {
@@ -1234,6 +1248,11 @@ static void rpmsg_remove(struct virtio_device *vdev)
 
 	/* Fail every sender now so that nothing waits for the timeout. */
 	vrp_set_dead(vrp, NULL);
+	/* Whoever was inside a queue operation is out after these. */
+	spin_lock(&vrp->svq_lock);
+	spin_unlock(&vrp->svq_lock);
+	spin_lock(&vrp->rvq_lock);
+	spin_unlock(&vrp->rvq_lock);
 	/* Let a running rx pass finish; later ones see the device dead. */
 	mutex_lock(&vrp->rx_lock);
 	mutex_unlock(&vrp->rx_lock);

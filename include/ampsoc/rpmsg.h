@@ -202,6 +202,9 @@ int ampsoc_rpmsg_sendto_nocopy(struct rpmsg_endpoint *ept, void *data,
 			       int len, u32 dst);
 void ampsoc_rpmsg_release_tx_buffer(struct rpmsg_endpoint *ept, void *data);
 
+int ampsoc_rpmsg_add_static_channels(struct device *transport,
+				     const struct rpmsg_channel_info *ci,
+				     unsigned int n);
 struct rpmsg_device *ampsoc_rpmsg_find_device(struct device *parent,
 					      struct rpmsg_channel_info *ci);
 

@@ -6,11 +6,13 @@
  * after 6.1. Endpoint devices are made by /dev/rpmsg_ctrlN
  * (RPMSG_CREATE_EPT_IOCTL) or bound to channels named "rpmsg-raw".
  *
- * The rx queue is bounded (rxq_max). With flow control negotiated the
- * device asks the remote to pause when the queue is half full and to
- * resume when it drains, so a slow reader throttles its sender instead of
- * losing messages; without it, messages beyond the bound are dropped and
- * counted.
+ * The rx queue is bounded (rxq_max, 512). With flow control negotiated
+ * the device asks the remote to pause at rxq_pause (64) queued messages and
+ * to resume when the queue drains to a quarter of that, so a slow reader
+ * throttles its sender instead of losing messages: the bound leaves room
+ * for a full rx ring (256) in flight after the pause. Without flow
+ * control, messages beyond the bound are dropped and counted in sysfs
+ * ("dropped").
  */
 #include <linux/cdev.h>
 #include <linux/fs.h>
@@ -33,9 +35,13 @@
 
 #define RPMSG_DEV_MAX	(MINORMASK + 1)
 
-static unsigned int rxq_max = 64;
+static unsigned int rxq_max = 512;
 module_param(rxq_max, uint, 0644);
 MODULE_PARM_DESC(rxq_max, "messages queued per endpoint device before dropping");
+
+static unsigned int rxq_pause = 64;
+module_param(rxq_pause, uint, 0644);
+MODULE_PARM_DESC(rxq_pause, "queue length at which the remote sender is paused");
 
 static dev_t rpmsg_major;
 static DEFINE_IDA(rpmsg_ept_ida);
@@ -109,7 +115,7 @@ static int rpmsg_ept_cb(struct rpmsg_device *rpdev, void *buf, int len,
 	if (addr != RPMSG_ADDR_ANY)
 		eptdev->peer = addr;
 	if (!eptdev->auto_paused &&
-	    skb_queue_len(&eptdev->queue) >= max(rxq_max / 2, 1U)) {
+	    skb_queue_len(&eptdev->queue) >= max(rxq_pause, 1U)) {
 		eptdev->auto_paused = true;
 		fc = true;
 	}
@@ -228,7 +234,15 @@ static int rpmsg_eptdev_release(struct inode *inode, struct file *filp)
 {
 	struct rpmsg_eptdev *eptdev = cdev_to_eptdev(inode->i_cdev);
 
+	cancel_work_sync(&eptdev->fc_work);
 	mutex_lock(&eptdev->ept_lock);
+	/* Do not leave the remote paused by an endpoint that is going away. */
+	if (eptdev->ept && eptdev->sent_paused) {
+		u32 dst = eptdev->chinfo.dst != RPMSG_ADDR_ANY ?
+			eptdev->chinfo.dst : eptdev->peer;
+
+		ampsoc_rpmsg_set_flow_control(eptdev->ept, false, dst);
+	}
 	rpmsg_eptdev_drop_ept(eptdev);
 	mutex_unlock(&eptdev->ept_lock);
 	cancel_work_sync(&eptdev->fc_work);
@@ -265,7 +279,7 @@ static ssize_t rpmsg_eptdev_read_iter(struct kiocb *iocb, struct iov_iter *to)
 	}
 	skb = __skb_dequeue(&eptdev->queue);
 	if (eptdev->auto_paused &&
-	    skb_queue_len(&eptdev->queue) <= rxq_max / 4) {
+	    skb_queue_len(&eptdev->queue) <= rxq_pause / 4) {
 		eptdev->auto_paused = false;
 		resume = true;
 	}

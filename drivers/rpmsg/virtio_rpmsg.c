@@ -1216,9 +1216,14 @@ static int rpmsg_probe(struct virtio_device *vdev)
 	virtio_device_ready(vdev);
 	spin_lock(&vrp->rvq_lock);
 	kick = virtqueue_kick_prepare(vrp->rvq);
-	spin_unlock(&vrp->rvq_lock);
 	if (kick)
 		virtqueue_notify(vrp->rvq);
+	spin_unlock(&vrp->rvq_lock);
+	/*
+	 * virtio_ring drops interrupts raised before DRIVER_OK: look at the
+	 * rx ring once in case an early remote already used buffers.
+	 */
+	rpmsg_recv_done(vrp->rvq);
 
 	dev_info(&vdev->dev, "rpmsg host is online: %u+%u buffers of %u/%u bytes%s%s\n",
 		 vrp->num_rbufs, vrp->num_sbufs, vrp->rbuf_size, vrp->sbuf_size,

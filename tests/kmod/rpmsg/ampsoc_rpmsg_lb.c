@@ -551,7 +551,8 @@ static int lb_thread(void *data)
 		wait_event_interruptible(lb->wq, test_and_clear_bit(0, &lb->pending) ||
 					 kthread_should_stop());
 		mutex_lock(&lb->ring_lock);
-		if (!lb->ready || broken || READ_ONCE(lb->frozen)) {
+		if (!lb->ready || broken || READ_ONCE(lb->frozen) ||
+		    !(READ_ONCE(lb->status) & VIRTIO_CONFIG_S_DRIVER_OK)) {
 			mutex_unlock(&lb->ring_lock);
 			continue;
 		}
@@ -614,7 +615,12 @@ static u8 lb_get_status(struct virtio_device *vdev)
 
 static void lb_set_status(struct virtio_device *vdev, u8 status)
 {
-	vdev_to_lb(vdev)->status = status;
+	struct ampsoc_rpmsg_lb *lb = vdev_to_lb(vdev);
+
+	WRITE_ONCE(lb->status, status);
+	/* A device uses no buffer before DRIVER_OK; start now. */
+	if (status & VIRTIO_CONFIG_S_DRIVER_OK)
+		lb_kick_thread(lb);
 }
 
 static void lb_reset(struct virtio_device *vdev)
@@ -734,9 +740,8 @@ static void lb_vdev_release(struct device *dev)
 	complete(&lb->released);
 }
 
-static void lb_announce_services(struct ampsoc_rpmsg_lb *lb)
+static void lb_announce_services(struct ampsoc_rpmsg_lb *lb, const char *p)
 {
-	const char *p = lb->cfg.services;
 	u32 addr = LB_ECHO_BASE;
 
 	while (p && *p && addr < LB_ECHO_BASE + LB_ECHO_NUM) {
@@ -827,7 +832,7 @@ ampsoc_rpmsg_lb_create(const struct ampsoc_rpmsg_lb_config *cfg)
 	lb->vdev.dev.parent = &lb->pdev->dev;
 	lb->vdev.dev.release = lb_vdev_release;
 	if (cfg->services)
-		lb_announce_services(lb);
+		lb_announce_services(lb, cfg->services);
 	err = register_virtio_device(&lb->vdev);
 	if (err) {
 		put_device(&lb->vdev.dev);

@@ -117,6 +117,25 @@ struct ampsoc_rpmsg_lb {
 	wait_queue_head_t sinkq;
 	struct completion released;
 	struct list_head node;
+
+	/* transport baselines for the benchmark: same doorbell and irq path */
+	bool ping;
+	struct work_struct ping_work;
+	struct completion ping_done;
+	struct lb_raw *raw;
+	wait_queue_head_t raw_wq;
+	u64 raw_consumed;
+};
+
+#define LB_RAW_SLOTS	256
+#define LB_RAW_SLOT	496
+
+/* A single-producer ring of fixed slots: no virtio, no rpmsg header. */
+struct lb_raw {
+	u32 head;	/* written by the producer (Linux) */
+	u32 tail;	/* written by the consumer (remote) */
+	u32 sleeping;	/* consumer idle: the producer must ring */
+	u8 slot[LB_RAW_SLOTS][LB_RAW_SLOT];
 };
 
 static LIST_HEAD(lb_list);
@@ -539,6 +558,44 @@ static bool lb_has_work(struct ampsoc_rpmsg_lb *lb)
 		virtio16_to_cpu(vdev, READ_ONCE(lb->vr[0].avail->idx));
 }
 
+static void lb_raw_consume(struct ampsoc_rpmsg_lb *lb)
+{
+	struct lb_raw *r = lb->raw;
+	u32 head, n = 0;
+
+	for (;;) {
+		head = smp_load_acquire(&r->head);
+		while (r->tail != head) {
+			/* read what an rpmsg consumer reads: the first 16 bytes */
+			u32 w = READ_ONCE(*(u32 *)r->slot[r->tail % LB_RAW_SLOTS]);
+
+			(void)w;
+			smp_store_release(&r->tail, r->tail + 1);
+			n++;
+		}
+		if (n) {
+			spin_lock(&lb->lock);
+			lb->raw_consumed += n;
+			spin_unlock(&lb->lock);
+			wake_up(&lb->raw_wq);
+			n = 0;
+		}
+		WRITE_ONCE(r->sleeping, 1);
+		smp_mb();
+		if (READ_ONCE(r->head) == r->tail)
+			break;
+		WRITE_ONCE(r->sleeping, 0);
+	}
+}
+
+static void lb_ping_work(struct work_struct *work)
+{
+	struct ampsoc_rpmsg_lb *lb = container_of(work, struct ampsoc_rpmsg_lb,
+						  ping_work);
+
+	complete(&lb->ping_done);
+}
+
 static int lb_thread(void *data)
 {
 	struct ampsoc_rpmsg_lb *lb = data;
@@ -550,6 +607,12 @@ static int lb_thread(void *data)
 
 		wait_event_interruptible(lb->wq, test_and_clear_bit(0, &lb->pending) ||
 					 kthread_should_stop());
+		if (READ_ONCE(lb->ping)) {
+			WRITE_ONCE(lb->ping, false);
+			queue_work(system_highpri_wq, &lb->ping_work);
+		}
+		if (lb->raw)
+			lb_raw_consume(lb);
 		mutex_lock(&lb->ring_lock);
 		if (!lb->ready || broken || READ_ONCE(lb->frozen) ||
 		    !(READ_ONCE(lb->status) & VIRTIO_CONFIG_S_DRIVER_OK)) {
@@ -569,7 +632,7 @@ static int lb_thread(void *data)
 				spin_lock(&lb->lock);
 				lb->st.irqs++;
 				spin_unlock(&lb->lock);
-				schedule_work(&lb->rx_irq);
+				queue_work(system_highpri_wq, &lb->rx_irq);
 			}
 			if (broke) {
 				broken = true;
@@ -797,6 +860,9 @@ ampsoc_rpmsg_lb_create(const struct ampsoc_rpmsg_lb_config *cfg)
 	init_waitqueue_head(&lb->wq);
 	init_waitqueue_head(&lb->sinkq);
 	INIT_WORK(&lb->rx_irq, lb_rx_irq);
+	INIT_WORK(&lb->ping_work, lb_ping_work);
+	init_completion(&lb->ping_done);
+	init_waitqueue_head(&lb->raw_wq);
 	init_completion(&lb->released);
 
 	/* Region: two vrings, then room for the largest buffer set. */
@@ -878,6 +944,9 @@ void ampsoc_rpmsg_lb_destroy(struct ampsoc_rpmsg_lb *lb)
 	wait_for_completion(&lb->released);
 	kthread_stop(lb->thread);
 	cancel_work_sync(&lb->rx_irq);
+	cancel_work_sync(&lb->ping_work);
+	if (lb->raw)
+		free_pages_exact(lb->raw, sizeof(*lb->raw));
 	platform_device_unregister(lb->pdev);
 	free_pages_exact(lb->region, lb->region_size);
 	list_for_each_entry_safe(m, tmp, &lb->out, node)
@@ -1075,6 +1144,107 @@ int ampsoc_rpmsg_lb_wait_sink(struct ampsoc_rpmsg_lb *lb, u64 count,
 				  msecs_to_jiffies(timeout_ms)) ? 0 : -ETIMEDOUT;
 }
 EXPORT_SYMBOL_GPL(ampsoc_rpmsg_lb_wait_sink);
+
+/**
+ * ampsoc_rpmsg_lb_doorbell_rtt() - raw doorbell round trips
+ * @lb: the remote
+ * @iters: round trips
+ *
+ * Rings the remote the way a virtqueue kick does and waits for the
+ * "interrupt" back through the path that delivers rx interrupts: the
+ * floor under an rpmsg echo.
+ *
+ * Context: process context; sleeps.
+ * Return: total nanoseconds, or 0 on a lost reply.
+ */
+u64 ampsoc_rpmsg_lb_doorbell_rtt(struct ampsoc_rpmsg_lb *lb, unsigned int iters)
+{
+	u64 t0 = ktime_get_ns();
+	unsigned int i;
+
+	for (i = 0; i < iters; i++) {
+		reinit_completion(&lb->ping_done);
+		WRITE_ONCE(lb->ping, true);
+		lb_kick_thread(lb);
+		if (!wait_for_completion_timeout(&lb->ping_done, HZ * 10))
+			return 0;
+	}
+	return ktime_get_ns() - t0;
+}
+EXPORT_SYMBOL_GPL(ampsoc_rpmsg_lb_doorbell_rtt);
+
+static bool lb_raw_done(struct ampsoc_rpmsg_lb *lb, u64 n)
+{
+	bool r;
+
+	spin_lock(&lb->lock);
+	r = lb->raw_consumed >= n;
+	spin_unlock(&lb->lock);
+	return r;
+}
+
+/**
+ * ampsoc_rpmsg_lb_raw_ring() - push messages through a raw slot ring
+ * @lb: the remote
+ * @count: messages
+ * @len: bytes copied per message, at most 496
+ *
+ * A single-producer ring of 496-byte slots in memory like the vrings',
+ * with the same doorbell and the same suppression (ring only when the
+ * consumer sleeps): the ceiling for rpmsg one-way throughput.
+ *
+ * Context: process context; sleeps.
+ * Return: total nanoseconds until the remote consumed all, or 0.
+ */
+u64 ampsoc_rpmsg_lb_raw_ring(struct ampsoc_rpmsg_lb *lb, unsigned int count,
+			     unsigned int len)
+{
+	struct lb_raw *r;
+	u64 base, t0;
+	unsigned int i;
+	u8 src[LB_RAW_SLOT];
+
+	if (len > LB_RAW_SLOT)
+		return 0;
+	if (!lb->raw) {
+		r = alloc_pages_exact(sizeof(*r), GFP_KERNEL | __GFP_ZERO);
+		if (!r)
+			return 0;
+		r->sleeping = 1;
+		smp_store_release(&lb->raw, r);
+	}
+	r = lb->raw;
+	memset(src, 0xa5, sizeof(src));
+	spin_lock(&lb->lock);
+	base = lb->raw_consumed;
+	spin_unlock(&lb->lock);
+	t0 = ktime_get_ns();
+	for (i = 0; i < count; i++) {
+		u32 head = r->head;
+
+		if (head - smp_load_acquire(&r->tail) >= LB_RAW_SLOTS) {
+			/* full: wait for the consumer, as a blocked sender does */
+			if (READ_ONCE(r->sleeping))
+				lb_kick_thread(lb);
+			if (!wait_event_timeout(lb->raw_wq,
+						head - smp_load_acquire(&r->tail) <
+						LB_RAW_SLOTS, HZ * 10))
+				return 0;
+		}
+		memcpy(r->slot[head % LB_RAW_SLOTS], src, len);
+		smp_store_release(&r->head, head + 1);
+		smp_mb();
+		if (READ_ONCE(r->sleeping)) {
+			WRITE_ONCE(r->sleeping, 0);
+			lb_kick_thread(lb);
+		}
+	}
+	if (!wait_event_timeout(lb->raw_wq, lb_raw_done(lb, base + count),
+				HZ * 10))
+		return 0;
+	return ktime_get_ns() - t0;
+}
+EXPORT_SYMBOL_GPL(ampsoc_rpmsg_lb_raw_ring);
 
 /* debugfs control for scenarios and guest programs */
 static struct ampsoc_rpmsg_lb *lb_last(void)

@@ -114,6 +114,9 @@ void ampsoc_rpmsg_lb_get_stats(struct ampsoc_rpmsg_lb *lb,
 			       struct ampsoc_rpmsg_lb_stats *stats);
 int ampsoc_rpmsg_lb_wait_sink(struct ampsoc_rpmsg_lb *lb, u64 count,
 			      unsigned int timeout_ms);
+u64 ampsoc_rpmsg_lb_doorbell_rtt(struct ampsoc_rpmsg_lb *lb, unsigned int iters);
+u64 ampsoc_rpmsg_lb_raw_ring(struct ampsoc_rpmsg_lb *lb, unsigned int count,
+			     unsigned int len);
 void ampsoc_rpmsg_lb_freeze(struct ampsoc_rpmsg_lb *lb, bool freeze);
 u32 ampsoc_rpmsg_lb_crc(const void *data, unsigned int len);
 

@@ -73,10 +73,10 @@ struct rpmsg_eptdev {
 	struct cdev cdev;
 	struct rpmsg_device *rpdev;
 	struct rpmsg_channel_info chinfo;
-	struct mutex ept_lock;
+	struct mutex ept_lock;		/* protects ept */
 	struct rpmsg_endpoint *ept;
 	struct rpmsg_endpoint *default_ept;
-	spinlock_t queue_lock;
+	spinlock_t queue_lock;		/* protects queue and fc state */
 	struct sk_buff_head queue;
 	wait_queue_head_t readq;
 	unsigned long dropped;

@@ -32,7 +32,7 @@ struct rpmsg_ctrldev {
 	struct rpmsg_device *rpdev;
 	struct cdev cdev;
 	struct device dev;
-	struct mutex ctrl_lock;
+	struct mutex ctrl_lock;	/* ioctls vs. removal */
 };
 
 #define dev_to_ctrldev(d) container_of(d, struct rpmsg_ctrldev, dev)

@@ -109,10 +109,10 @@ struct virtproc_info {
 	unsigned int last_sbuf;
 	void **sfree;
 	unsigned int nfree;
-	spinlock_t svq_lock;
-	spinlock_t rvq_lock;
-	struct mutex rx_lock;
-	struct mutex endpoints_lock;
+	spinlock_t svq_lock;		/* svq, last_sbuf, sfree, tx_last_used */
+	spinlock_t rvq_lock;		/* rvq, rx_last_used, rx_held */
+	struct mutex rx_lock;		/* one rx pass at a time */
+	struct mutex endpoints_lock;	/* endpoints */
 	struct idr endpoints;
 	wait_queue_head_t sendq;
 	atomic_t sleepers;

@@ -131,7 +131,7 @@ struct rpmsg_endpoint {
 	struct kref refcount;
 	rpmsg_rx_cb_t cb;
 	rpmsg_flowcontrol_cb_t flow_cb;
-	struct mutex cb_lock;
+	struct mutex cb_lock;	/* callbacks vs. destruction */
 	u32 addr;
 	void *priv;
 	const struct ampsoc_rpmsg_endpoint_ops *ops;

@@ -251,9 +251,9 @@ static void test_flow_control(int ctrl)
 	ktap_ok(r < 0 && errno == EAGAIN, "paused_nonblock_write_eagain");
 	fcntl(fd, F_SETFL, 0);
 	lb_ctl("pause %d 0", MY_ADDR + 1);
-	ktap_ok(poll(&p, 1, 5000) == 1 && ioctl(fd, RPMSG_GET_OUTGOING_FLOWCONTROL,
-						 &flow) == 0 && flow == 1,
-		"outgoing_flow_resumed");
+	r = poll(&p, 1, 5000);
+	ktap_ok(r == 1 && ioctl(fd, RPMSG_GET_OUTGOING_FLOWCONTROL, &flow) == 0 &&
+		flow == 1, "outgoing_flow_resumed");
 
 	paused0 = lb_stat("fc_paused");
 	r = ioctl(fd, RPMSG_SET_INCOMING_FLOWCONTROL, 1) == 0 &&

@@ -31,7 +31,7 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
 }
 
-static long long sink_msgs(void)
+static long long sink_count(void)
 {
 	char line[128];
 	long long v = -1;
@@ -127,7 +127,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < 3; i++) {
 		int n, sz = sizes[i], w;
 
-		base = sink_msgs();
+		base = sink_count();
 		t0 = now_ns();
 		for (n = 0; n < tput; n++) {
 			if (write(s, buf, sz) != sz) {
@@ -136,10 +136,10 @@ int main(int argc, char **argv)
 				return 1;
 			}
 		}
-		for (w = 0; w < 100000 && sink_msgs() < base + tput; w++)
+		for (w = 0; w < 100000 && sink_count() < base + tput; w++)
 			usleep(100);
 		ns = now_ns() - t0;
-		if (sink_msgs() < base + tput) {
+		if (sink_count() < base + tput) {
 			fprintf(stderr, "rpmsg_bench: the sink lost messages\n");
 			return 1;
 		}

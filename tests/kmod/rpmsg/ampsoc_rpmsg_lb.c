@@ -564,12 +564,14 @@ static void lb_raw_consume(struct ampsoc_rpmsg_lb *lb)
 	u32 head, n = 0;
 
 	for (;;) {
+		/* pairs with the producer's release of head */
 		head = smp_load_acquire(&r->head);
 		while (r->tail != head) {
 			/* read what an rpmsg consumer reads: the first 16 bytes */
 			u32 w = READ_ONCE(*(u32 *)r->slot[r->tail % LB_RAW_SLOTS]);
 
 			(void)w;
+			/* the slot is free once the producer sees tail */
 			smp_store_release(&r->tail, r->tail + 1);
 			n++;
 		}
@@ -581,6 +583,7 @@ static void lb_raw_consume(struct ampsoc_rpmsg_lb *lb)
 			n = 0;
 		}
 		WRITE_ONCE(r->sleeping, 1);
+		/* sleeping before head: the producer orders head before sleeping */
 		smp_mb();
 		if (READ_ONCE(r->head) == r->tail)
 			break;
@@ -748,8 +751,8 @@ static int lb_find_vqs(struct virtio_device *vdev, unsigned int nvqs,
 		vring_init(&lb->vr[i], num, ring, LB_ALIGN);
 	}
 	mutex_lock(&lb->ring_lock);
-	lb->last_avail[0] = lb->last_avail[1] = 0;
-	lb->used_idx[0] = lb->used_idx[1] = 0;
+	memset(lb->last_avail, 0, sizeof(lb->last_avail));
+	memset(lb->used_idx, 0, sizeof(lb->used_idx));
 	lb->ready = true;
 	mutex_unlock(&lb->ring_lock);
 	return 0;
@@ -1173,6 +1176,12 @@ u64 ampsoc_rpmsg_lb_doorbell_rtt(struct ampsoc_rpmsg_lb *lb, unsigned int iters)
 }
 EXPORT_SYMBOL_GPL(ampsoc_rpmsg_lb_doorbell_rtt);
 
+static bool lb_raw_room(struct lb_raw *r, u32 head)
+{
+	/* pairs with the consumer's release of tail */
+	return head - smp_load_acquire(&r->tail) < LB_RAW_SLOTS;
+}
+
 static bool lb_raw_done(struct ampsoc_rpmsg_lb *lb, u64 n)
 {
 	bool r;
@@ -1211,6 +1220,7 @@ u64 ampsoc_rpmsg_lb_raw_ring(struct ampsoc_rpmsg_lb *lb, unsigned int count,
 		if (!r)
 			return 0;
 		r->sleeping = 1;
+		/* the thread may look at lb->raw at any time */
 		smp_store_release(&lb->raw, r);
 	}
 	r = lb->raw;
@@ -1222,17 +1232,19 @@ u64 ampsoc_rpmsg_lb_raw_ring(struct ampsoc_rpmsg_lb *lb, unsigned int count,
 	for (i = 0; i < count; i++) {
 		u32 head = r->head;
 
+		/* pairs with the consumer's release of tail */
 		if (head - smp_load_acquire(&r->tail) >= LB_RAW_SLOTS) {
 			/* full: wait for the consumer, as a blocked sender does */
 			if (READ_ONCE(r->sleeping))
 				lb_kick_thread(lb);
-			if (!wait_event_timeout(lb->raw_wq,
-						head - smp_load_acquire(&r->tail) <
-						LB_RAW_SLOTS, HZ * 10))
+			if (!wait_event_timeout(lb->raw_wq, lb_raw_room(r, head),
+						HZ * 10))
 				return 0;
 		}
 		memcpy(r->slot[head % LB_RAW_SLOTS], src, len);
+		/* the slot is written before the consumer sees head */
 		smp_store_release(&r->head, head + 1);
+		/* head before sleeping: see lb_raw_consume() */
 		smp_mb();
 		if (READ_ONCE(r->sleeping)) {
 			WRITE_ONCE(r->sleeping, 0);

@@ -93,7 +93,7 @@ static struct rpmsg_device *chan_get(unsigned int i)
 
 /* Receiver state for one endpoint: checks crc and order of echoes. */
 struct rx_state {
-	spinlock_t lock;
+	spinlock_t lock;	/* the counters below */
 	wait_queue_head_t wq;
 	u64 received;
 	u64 bad;

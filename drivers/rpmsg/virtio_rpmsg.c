@@ -611,6 +611,11 @@ static void virtio_rpmsg_release_rx(struct rpmsg_endpoint *ept, void *data)
 		dev_err(&vrp->vdev->dev, "release of a foreign rx buffer\n");
 		return;
 	}
+	/* Held and released within the same callback: nothing is held. */
+	if (msg == vrp->rx_current && vrp->rx_current_held) {
+		vrp->rx_current_held = false;
+		return;
+	}
 	i = ((void *)msg - vrp->rbufs) / vrp->rbuf_size;
 	spin_lock(&vrp->rvq_lock);
 	held = __test_and_clear_bit(i, vrp->rx_held);

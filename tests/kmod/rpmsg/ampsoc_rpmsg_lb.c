@@ -536,6 +536,17 @@ static bool lb_irq_wanted(struct ampsoc_rpmsg_lb *lb, int i)
 		 VRING_AVAIL_F_NO_INTERRUPT);
 }
 
+/* Messages wait for Linux's rx buffers. */
+static bool lb_starved(struct ampsoc_rpmsg_lb *lb)
+{
+	bool r;
+
+	spin_lock(&lb->lock);
+	r = lb->nout || lb->stream.remaining;
+	spin_unlock(&lb->lock);
+	return r;
+}
+
 /* Is there something the thread can do right now? */
 static bool lb_has_work(struct ampsoc_rpmsg_lb *lb)
 {
@@ -642,8 +653,13 @@ static int lb_thread(void *data)
 				break;
 			}
 			if (!tx_done && !rx_done) {
-				/* Going idle: accept doorbells, then look again. */
-				lb->vr[0].used->flags = 0;
+				/*
+				 * Going idle: accept doorbells for new messages,
+				 * and for new rx buffers only while starved of
+				 * them; then look again.
+				 */
+				lb->vr[0].used->flags = lb_starved(lb) ? 0 :
+					cpu_to_virtio16(&lb->vdev, VRING_USED_F_NO_NOTIFY);
 				lb->vr[1].used->flags = 0;
 				virtio_mb(false);
 				if (!lb_has_work(lb))

@@ -28,6 +28,7 @@
 #ifndef _AMPSOC_VSOC_H
 #define _AMPSOC_VSOC_H
 
+#include <linux/completion.h>
 #include <linux/types.h>
 #include <ampsoc/vsoc_abi.h>
 
@@ -223,6 +224,37 @@ struct vsoc_child_data {
 };
 
 struct vsoc;
+
+/**
+ * struct vsoc_slot - guest side of one power- or clock-controller slot
+ * @regs: the struct vsoc_req_slot in shared memory
+ * @seq: sequence number of the last request submitted
+ * @done: completed by the controller's interrupt handler
+ */
+struct vsoc_slot {
+	void __iomem *regs;
+	u32 seq;
+	struct completion done;
+};
+
+/**
+ * struct vsoc_slot_result - the model's answer to a slot request
+ * @state: resulting VSOC_PWR_* or VSOC_CLK_* state (unvalidated)
+ * @rate_hz: resulting rate, clock slots only (unvalidated)
+ * @done_ns: model time of completion
+ */
+struct vsoc_slot_result {
+	u32 state;
+	u64 rate_hz;
+	u64 done_ns;
+};
+
+void vsoc_slot_init(struct vsoc_slot *slot, void __iomem *regs);
+bool vsoc_slot_busy(struct vsoc_slot *slot);
+bool vsoc_slot_poll(struct vsoc_slot *slot);
+int vsoc_slot_submit(struct vsoc *soc, struct vsoc_slot *slot, u16 vector,
+		     u32 op, u64 arg, unsigned int timeout_ms,
+		     struct vsoc_slot_result *res);
 
 struct vsoc *vsoc_get(struct device *child);
 const struct vsoc_board *vsoc_board(const struct vsoc *soc);

@@ -1,0 +1,410 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vsoc peripherals: the part every peripheral driver shares.
+ *
+ * A peripheral lives in a power domain (the power controller attached it
+ * before we probe) and usually has a functional clock. Its driver uses
+ * runtime PM with autosuspend: every access is bracketed by
+ * vsoc_periph_get()/vsoc_periph_put(), the runtime callbacks gate and
+ * ungate the clock, and the PM domain powers the domain on and off around
+ * them. A command is the only way to touch the hardware (BAR2 does not
+ * trap), so every command is made with the device resumed.
+ *
+ * Common sysfs attributes: label (board name), domain, clock, ops (commands
+ * accepted), last_result, and touch (write anything: one NOP command).
+ */
+#include <linux/interrupt.h>
+#include <linux/io.h>
+#include <linux/mod_devicetable.h>
+#include <linux/module.h>
+#include <linux/pm_runtime.h>
+#include <linux/slab.h>
+
+#include "vsoc_periph.h"
+
+/* Autosuspend delay; writable through power/autosuspend_delay_ms. */
+#define VSOC_PERIPH_AUTOSUSPEND_MS	50
+#define VSOC_PERIPH_POLL_MS		10
+
+/**
+ * vsoc_periph_cmd() - run one command on the peripheral
+ * @p: the peripheral, runtime-resumed by the caller
+ * @cmd: VSOC_CMD_* or a type's command
+ * @args: arguments for arg[0..@nargs)
+ * @nargs: number of arguments (at most 6)
+ *
+ * Context: Process context; sleeps. Caller holds @p->lock.
+ * Return: the model's result (0 or negative errno), -ETIMEDOUT if the
+ * model never acknowledges, -EIO for a result that is not an errno.
+ */
+int vsoc_periph_cmd(struct vsoc_periph *p, u32 cmd, const u64 *args,
+		    unsigned int nargs)
+{
+	unsigned long deadline = jiffies + msecs_to_jiffies(VSOC_REQ_TIMEOUT_MS);
+	unsigned int i;
+	s32 res;
+
+	lockdep_assert_held(&p->lock);
+	if (nargs > 6)
+		return -EINVAL;
+	for (i = 0; i < 6; i++)
+		writeq(i < nargs ? args[i] : 0, p->regs + PREG_ARG(i));
+	writel(cmd, p->regs + PREG(cmd));
+	reinit_completion(&p->cmd_done);
+	wmb(); /* arguments before the sequence number */
+	writel(++p->cmd_seq, p->regs + PREG(cmd_seq));
+	wmb(); /* the sequence number before the doorbell */
+	vsoc_kick(p->soc, vsoc_board(p->soc)->model_peer, VSOC_VEC_PERIPH);
+
+	while (readl(p->regs + PREG(cmd_ack)) != p->cmd_seq) {
+		if (time_after(jiffies, deadline)) {
+			dev_err(p->dev, "command %u: no answer from the model\n",
+				cmd);
+			return -ETIMEDOUT;
+		}
+		wait_for_completion_timeout(&p->cmd_done,
+					    msecs_to_jiffies(VSOC_PERIPH_POLL_MS));
+	}
+	rmb(); /* the acknowledgement before the result */
+	res = (s32)readl(p->regs + PREG(cmd_result));
+	if (res > 0 || res < -MAX_ERRNO)
+		res = -EIO;
+	p->last_result = res;
+	if (!res)
+		p->ops++;
+	return res;
+}
+
+/**
+ * vsoc_periph_value() - read a value register
+ * @p: the peripheral
+ * @i: register index (0..5)
+ *
+ * Context: Any context.
+ * Return: the register's contents (model-written: validate before use).
+ */
+u64 vsoc_periph_value(struct vsoc_periph *p, unsigned int i)
+{
+	return readq(p->regs + PREG_VALUE(i));
+}
+
+/**
+ * vsoc_periph_get() - resume the peripheral for an access
+ * @p: the peripheral
+ *
+ * Context: Process context; sleeps.
+ * Return: 0 or the runtime resume error (e.g. the domain failed to power
+ * on); on error no reference is held.
+ */
+int vsoc_periph_get(struct vsoc_periph *p)
+{
+	int ret = pm_runtime_resume_and_get(p->dev);
+
+	if (ret)
+		dev_err(p->dev, "cannot resume: %d\n", ret);
+	return ret;
+}
+
+/**
+ * vsoc_periph_put() - end an access; the device autosuspends later
+ * @p: the peripheral
+ *
+ * Context: Any context.
+ */
+void vsoc_periph_put(struct vsoc_periph *p)
+{
+	pm_runtime_mark_last_busy(p->dev);
+	pm_runtime_put_autosuspend(p->dev);
+}
+
+static irqreturn_t vsoc_periph_isr(int irq, void *data)
+{
+	struct vsoc_periph *p = data;
+	irqreturn_t ret = IRQ_NONE;
+
+	if (readl(p->regs + PREG(cmd_ack)) == READ_ONCE(p->cmd_seq) &&
+	    !completion_done(&p->cmd_done)) {
+		complete(&p->cmd_done);
+		ret = IRQ_HANDLED;
+	}
+	if (readl(p->regs + PREG(event_seq)) != READ_ONCE(p->event_seen)) {
+		schedule_work(&p->event_work);
+		ret = IRQ_HANDLED;
+	}
+	return ret;
+}
+
+static void vsoc_periph_event_work(struct work_struct *work)
+{
+	struct vsoc_periph *p = container_of(work, struct vsoc_periph,
+					     event_work);
+	u32 seq = readl(p->regs + PREG(event_seq));
+	s32 res;
+
+	if (seq == READ_ONCE(p->event_seen))
+		return;
+	rmb(); /* the sequence before the result */
+	res = (s32)readl(p->regs + PREG(event_result));
+	if (res > 0 || res < -MAX_ERRNO)
+		res = -EIO;
+	WRITE_ONCE(p->event_seen, seq);
+	atomic_inc(&p->events);
+	if (p->type->event)
+		p->type->event(p, res);
+	wake_up_all(&p->event_wq);
+}
+
+static int vsoc_periph_runtime_suspend(struct device *dev)
+{
+	struct vsoc_periph *p = dev_get_drvdata(dev);
+
+	clk_disable_unprepare(p->clk);
+	return 0;
+}
+
+static int vsoc_periph_runtime_resume(struct device *dev)
+{
+	struct vsoc_periph *p = dev_get_drvdata(dev);
+	int ret;
+
+	ret = clk_prepare_enable(p->clk);
+	if (ret)
+		return ret;
+	/* Register state is lost with the domain: restore it. */
+	writel(1, p->regs + PREG(irq_enable));
+	return 0;
+}
+
+static const struct dev_pm_ops vsoc_periph_pm = {
+	SET_RUNTIME_PM_OPS(vsoc_periph_runtime_suspend,
+			   vsoc_periph_runtime_resume, NULL)
+	SET_SYSTEM_SLEEP_PM_OPS(pm_runtime_force_suspend,
+				pm_runtime_force_resume)
+};
+
+static ssize_t label_show(struct device *dev, struct device_attribute *attr,
+			  char *buf)
+{
+	struct vsoc_periph *p = dev_get_drvdata(dev);
+
+	return sysfs_emit(buf, "%s\n", p->info->name);
+}
+static DEVICE_ATTR_RO(label);
+
+static ssize_t domain_show(struct device *dev, struct device_attribute *attr,
+			   char *buf)
+{
+	struct vsoc_periph *p = dev_get_drvdata(dev);
+
+	return sysfs_emit(buf, "%s\n",
+			  vsoc_board(p->soc)->domains[p->info->domain].name);
+}
+static DEVICE_ATTR_RO(domain);
+
+static ssize_t clock_show(struct device *dev, struct device_attribute *attr,
+			  char *buf)
+{
+	struct vsoc_periph *p = dev_get_drvdata(dev);
+
+	return sysfs_emit(buf, "%s\n", p->info->clock == VSOC_NONE ? "-" :
+			  vsoc_board(p->soc)->clocks[p->info->clock].name);
+}
+static DEVICE_ATTR_RO(clock);
+
+static ssize_t ops_show(struct device *dev, struct device_attribute *attr,
+			char *buf)
+{
+	struct vsoc_periph *p = dev_get_drvdata(dev);
+
+	return sysfs_emit(buf, "%llu\n", p->ops);
+}
+static DEVICE_ATTR_RO(ops);
+
+static ssize_t last_result_show(struct device *dev,
+				struct device_attribute *attr, char *buf)
+{
+	struct vsoc_periph *p = dev_get_drvdata(dev);
+
+	return sysfs_emit(buf, "%d\n", p->last_result);
+}
+static DEVICE_ATTR_RO(last_result);
+
+static ssize_t touch_store(struct device *dev, struct device_attribute *attr,
+			   const char *buf, size_t count)
+{
+	struct vsoc_periph *p = dev_get_drvdata(dev);
+	int ret;
+
+	ret = vsoc_periph_get(p);
+	if (ret)
+		return ret;
+	mutex_lock(&p->lock);
+	ret = vsoc_periph_cmd(p, VSOC_CMD_NOP, NULL, 0);
+	mutex_unlock(&p->lock);
+	vsoc_periph_put(p);
+	return ret ?: count;
+}
+static DEVICE_ATTR_WO(touch);
+
+static struct attribute *vsoc_periph_attrs[] = {
+	&dev_attr_label.attr,
+	&dev_attr_domain.attr,
+	&dev_attr_clock.attr,
+	&dev_attr_ops.attr,
+	&dev_attr_last_result.attr,
+	&dev_attr_touch.attr,
+	NULL
+};
+
+const struct attribute_group vsoc_periph_group = {
+	.attrs = vsoc_periph_attrs,
+};
+
+static const struct attribute_group *vsoc_simple_groups[] = {
+	&vsoc_periph_group,
+	NULL
+};
+
+static const struct vsoc_periph_type vsoc_simple_type = {
+	.type = VSOC_PERIPH_SIMPLE,
+	.groups = vsoc_simple_groups,
+};
+
+static void vsoc_periph_cancel_work(void *data)
+{
+	struct vsoc_periph *p = data;
+
+	cancel_work_sync(&p->event_work);
+}
+
+static int vsoc_periph_probe(struct platform_device *pdev)
+{
+	const struct vsoc_periph_type *type =
+		(const void *)platform_get_device_id(pdev)->driver_data;
+	struct device *dev = &pdev->dev;
+	struct vsoc *soc = vsoc_get(dev);
+	struct vsoc_periph *p;
+	struct resource *res;
+	u32 index = vsoc_child_index(dev);
+	int irq, ret;
+
+	if (!soc || index >= vsoc_board(soc)->nr_periphs)
+		return -ENODEV;
+	p = devm_kzalloc(dev, sizeof(*p), GFP_KERNEL);
+	if (!p)
+		return -ENOMEM;
+	p->dev = dev;
+	p->soc = soc;
+	p->info = &vsoc_board(soc)->periphs[index];
+	p->type = type;
+	mutex_init(&p->lock);
+	init_completion(&p->cmd_done);
+	init_waitqueue_head(&p->event_wq);
+	INIT_WORK(&p->event_work, vsoc_periph_event_work);
+
+	p->regs = devm_platform_ioremap_resource_byname(pdev, "regs");
+	if (IS_ERR(p->regs))
+		return PTR_ERR(p->regs);
+	res = platform_get_resource_byname(pdev, IORESOURCE_MEM, "data");
+	if (res) {
+		p->data = devm_ioremap_resource(dev, res);
+		if (IS_ERR(p->data))
+			return PTR_ERR(p->data);
+		p->data_len = resource_size(res);
+	}
+	if (p->info->clock != VSOC_NONE) {
+		p->clk = devm_clk_get(dev, NULL);
+		if (IS_ERR(p->clk))
+			return dev_err_probe(dev, PTR_ERR(p->clk), "no clock\n");
+	}
+	p->cmd_seq = readl(p->regs + PREG(cmd_seq));
+	p->event_seen = readl(p->regs + PREG(event_seq));
+	platform_set_drvdata(pdev, p);
+
+	if (type->init) {
+		ret = type->init(p);
+		if (ret)
+			return ret;
+	}
+	/* Runs after the interrupt is freed, which could queue the work. */
+	ret = devm_add_action_or_reset(dev, vsoc_periph_cancel_work, p);
+	if (ret)
+		return ret;
+	irq = platform_get_irq(pdev, 0);
+	if (irq < 0)
+		return irq;
+	ret = devm_request_irq(dev, irq, vsoc_periph_isr, IRQF_SHARED,
+			       dev_name(dev), p);
+	if (ret)
+		return ret;
+
+	pm_runtime_set_autosuspend_delay(dev, VSOC_PERIPH_AUTOSUSPEND_MS);
+	pm_runtime_use_autosuspend(dev);
+	ret = devm_pm_runtime_enable(dev);
+	if (ret)
+		return ret;
+	dev_dbg(dev, "%s in domain %s\n", p->info->name,
+		vsoc_board(soc)->domains[p->info->domain].name);
+	return 0;
+}
+
+static int vsoc_periph_remove(struct platform_device *pdev)
+{
+	struct vsoc_periph *p = platform_get_drvdata(pdev);
+
+	if (p->type->stop)
+		p->type->stop(p);
+	/* Leave the device suspended so that its domain can go off. */
+	pm_runtime_dont_use_autosuspend(p->dev);
+	pm_runtime_suspend(p->dev);
+	return 0;
+}
+
+#define VSOC_PERIPH_DRIVER(_var, _name, _type)				\
+	static const struct platform_device_id _var##_ids[] = {	\
+		{ _name, (kernel_ulong_t)&(_type) },			\
+		{ }							\
+	};								\
+	MODULE_DEVICE_TABLE(platform, _var##_ids);			\
+	static struct platform_driver _var = {				\
+		.driver = {						\
+			.name = _name,					\
+			.pm = &vsoc_periph_pm,				\
+		},							\
+		.probe = vsoc_periph_probe,				\
+		.remove = vsoc_periph_remove,				\
+		.id_table = _var##_ids,					\
+	}
+
+VSOC_PERIPH_DRIVER(vsoc_timer_driver, VSOC_DEV_TIMER, vsoc_timer_type);
+VSOC_PERIPH_DRIVER(vsoc_sensor_driver, VSOC_DEV_SENSOR, vsoc_sensor_type);
+VSOC_PERIPH_DRIVER(vsoc_dma_driver, VSOC_DEV_DMA, vsoc_dma_type);
+VSOC_PERIPH_DRIVER(vsoc_simple_driver, VSOC_DEV_SIMPLE, vsoc_simple_type);
+
+static struct platform_driver *const vsoc_periph_drivers[] = {
+	&vsoc_timer_driver,
+	&vsoc_sensor_driver,
+	&vsoc_dma_driver,
+	&vsoc_simple_driver,
+};
+
+static int __init vsoc_periph_init(void)
+{
+	vsoc_timer_driver.driver.dev_groups = vsoc_timer_type.groups;
+	vsoc_sensor_driver.driver.dev_groups = vsoc_sensor_type.groups;
+	vsoc_dma_driver.driver.dev_groups = vsoc_dma_type.groups;
+	vsoc_simple_driver.driver.dev_groups = vsoc_simple_type.groups;
+	return platform_register_drivers(vsoc_periph_drivers,
+					 ARRAY_SIZE(vsoc_periph_drivers));
+}
+module_init(vsoc_periph_init);
+
+static void __exit vsoc_periph_exit(void)
+{
+	platform_unregister_drivers(vsoc_periph_drivers,
+				    ARRAY_SIZE(vsoc_periph_drivers));
+}
+module_exit(vsoc_periph_exit);
+
+MODULE_DESCRIPTION("ampsoc virtual SoC: timer, sensor, DMA engine and simple peripherals");
+MODULE_LICENSE("GPL");

@@ -42,14 +42,13 @@ struct ampsoc_ktap_suite {
 	/* Optional: a non-zero return fails every case with that errno. */
 	int (*init)(struct ampsoc_ktap_test *t);
 	void (*exit)(struct ampsoc_ktap_test *t);
+	/* Terminated by an empty entry, {}. */
 	const struct ampsoc_ktap_case *cases;
-	unsigned int num_cases;
 };
 
 #define AMPSOC_KTAP_CASE(fn)	{ .name = #fn, .run = fn }
 
-#define AMPSOC_KTAP_SUITE(sname, scases)				\
-	{ .name = #sname, .cases = scases, .num_cases = ARRAY_SIZE(scases) }
+#define AMPSOC_KTAP_SUITE(sname, scases)	{ .name = #sname, .cases = scases }
 
 struct ampsoc_ktap_log {
 	char *buf;
@@ -61,9 +60,10 @@ struct ampsoc_ktap_log {
 	bool own_dir;
 };
 
-static struct ampsoc_ktap_log ampsoc_ktap_log;
+static struct ampsoc_ktap_log __maybe_unused ampsoc_ktap_log;
 
-static __printf(2, 3) void ampsoc_ktap_line(int indent, const char *fmt, ...)
+static inline __printf(2, 3) void ampsoc_ktap_line(int indent, const char *fmt,
+						   ...)
 {
 	struct ampsoc_ktap_log *l = &ampsoc_ktap_log;
 	char line[256];
@@ -97,14 +97,27 @@ static __printf(2, 3) void ampsoc_ktap_line(int indent, const char *fmt, ...)
 			    indent, "", line);
 }
 
-/* Record a failed expectation; the case goes on (EXPECT) or returns (ASSERT). */
+static inline __printf(4, 5)
+void ampsoc_ktap_failf(struct ampsoc_ktap_test *t, const char *file, int line,
+		       const char *fmt, ...)
+{
+	char msg[160];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vscnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	t->failed = true;
+	ampsoc_ktap_line(4, "# %s: %s:%d: %s", t->name, kbasename(file), line,
+			 msg);
+}
+
+/*
+ * Expectations record a failure and let the case go on; they evaluate to
+ * whether they held, so a case stops with "if (!KTAP_EXPECT(...)) return;".
+ */
 #define ampsoc_ktap_fail(t, fmt, ...)					\
-	do {								\
-		(t)->failed = true;					\
-		ampsoc_ktap_line(4, "# %s: %s:%d: " fmt, (t)->name,	\
-				 kbasename(__FILE__), __LINE__,		\
-				 ##__VA_ARGS__);			\
-	} while (0)
+	ampsoc_ktap_failf(t, __FILE__, __LINE__, fmt, ##__VA_ARGS__)
 
 #define KTAP_EXPECT(t, cond)						\
 	({								\
@@ -123,49 +136,45 @@ static __printf(2, 3) void ampsoc_ktap_line(int indent, const char *fmt, ...)
 		__a == __b;						\
 	})
 
-#define KTAP_ASSERT(t, cond)						\
-	do {								\
-		if (!KTAP_EXPECT(t, cond))				\
-			return;						\
-	} while (0)
+static inline __printf(2, 3)
+void ampsoc_ktap_skip(struct ampsoc_ktap_test *t, const char *fmt, ...)
+{
+	va_list ap;
 
-#define KTAP_ASSERT_EQ(t, a, b)						\
-	do {								\
-		if (!KTAP_EXPECT_EQ(t, a, b))				\
-			return;						\
-	} while (0)
+	t->skipped = true;
+	va_start(ap, fmt);
+	vscnprintf(t->reason, sizeof(t->reason), fmt, ap);
+	va_end(ap);
+}
 
-#define KTAP_SKIP(t, fmt, ...)						\
-	do {								\
-		(t)->skipped = true;					\
-		scnprintf((t)->reason, sizeof((t)->reason), fmt,	\
-			  ##__VA_ARGS__);				\
-	} while (0)
+#define KTAP_SKIP(t, fmt, ...) ampsoc_ktap_skip(t, fmt, ##__VA_ARGS__)
 
-static ssize_t ampsoc_ktap_read(struct file *file, char __user *ubuf,
-				size_t count, loff_t *ppos)
+static inline ssize_t ampsoc_ktap_read(struct file *file, char __user *ubuf,
+				       size_t count, loff_t *ppos)
 {
 	struct ampsoc_ktap_log *l = file->private_data;
 
 	return simple_read_from_buffer(ubuf, count, ppos, l->buf, l->len);
 }
 
-static const struct file_operations ampsoc_ktap_fops = {
+static const struct file_operations __maybe_unused ampsoc_ktap_fops = {
 	.owner = THIS_MODULE,
 	.open = simple_open,
 	.read = ampsoc_ktap_read,
 	.llseek = default_llseek,
 };
 
-static bool ampsoc_ktap_run_suite(const struct ampsoc_ktap_suite *s,
-				  unsigned int *fails)
+static inline bool ampsoc_ktap_run_suite(const struct ampsoc_ktap_suite *s,
+					 unsigned int *fails)
 {
-	unsigned int i, failed = 0;
+	unsigned int i, n = 0, failed = 0;
 
+	while (s->cases[n].run)
+		n++;
 	ampsoc_ktap_line(4, "KTAP version 1");
 	ampsoc_ktap_line(4, "# Subtest: %s", s->name);
-	ampsoc_ktap_line(4, "1..%u", s->num_cases);
-	for (i = 0; i < s->num_cases; i++) {
+	ampsoc_ktap_line(4, "1..%u", n);
+	for (i = 0; i < n; i++) {
 		struct ampsoc_ktap_test t = { .name = s->cases[i].name };
 		int err = s->init ? s->init(&t) : 0;
 
@@ -195,8 +204,8 @@ static bool ampsoc_ktap_run_suite(const struct ampsoc_ktap_suite *s,
  * of failed cases. The caller's init should still return 0 so that the
  * harness can read the results; the file goes away with ampsoc_ktap_done().
  */
-static unsigned int ampsoc_ktap_run(const struct ampsoc_ktap_suite *suites,
-				    unsigned int num_suites)
+static inline unsigned int
+ampsoc_ktap_run(const struct ampsoc_ktap_suite *suites, unsigned int num_suites)
 {
 	struct ampsoc_ktap_log *l = &ampsoc_ktap_log;
 	unsigned int i, fails = 0;
@@ -226,7 +235,7 @@ static unsigned int ampsoc_ktap_run(const struct ampsoc_ktap_suite *suites,
 }
 
 /* Remove the published results; call from the test module's exit. */
-static void ampsoc_ktap_done(void)
+static inline void ampsoc_ktap_done(void)
 {
 	struct ampsoc_ktap_log *l = &ampsoc_ktap_log;
 

@@ -11,6 +11,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#ifndef __printf
+#define __printf(a, b) __attribute__((format(printf, a, b)))
+#endif
+
 static unsigned int ktap_num, ktap_failed, ktap_skipped;
 
 static inline void ktap_plan(unsigned int n)
@@ -22,8 +26,7 @@ static inline void ktap_plan(unsigned int n)
 }
 
 /* Print a diagnostic line ("# ..."). */
-static inline __attribute__((format(printf, 1, 2))) void
-ktap_diag(const char *fmt, ...)
+static inline __printf(1, 2) void ktap_diag(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -36,8 +39,7 @@ ktap_diag(const char *fmt, ...)
 }
 
 /* Record one test point; returns ok so callers can chain. */
-static inline __attribute__((format(printf, 2, 3))) bool
-ktap_ok(bool ok, const char *fmt, ...)
+static inline __printf(2, 3) bool ktap_ok(bool ok, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -52,8 +54,7 @@ ktap_ok(bool ok, const char *fmt, ...)
 	return ok;
 }
 
-static inline __attribute__((format(printf, 2, 3))) void
-ktap_skip(const char *reason, const char *fmt, ...)
+static inline __printf(2, 3) void ktap_skip(const char *reason, const char *fmt, ...)
 {
 	va_list ap;
 

@@ -1,0 +1,140 @@
+# SPDX-License-Identifier: GPL-2.0
+# ampsoc scenario library, sourced by every scenario in the guest.
+# Standard output is the verdict channel: KTAP v1, numbered here. The test
+# number lives in a file so that test points recorded from subshells and
+# pipelines count too. See docs/CONVENTIONS.md.
+
+KTAP_N=/tmp/.ktap_n
+KVER=$(uname -r)
+[ -f "$KTAP_N" ] || { echo 0 >"$KTAP_N"; echo "KTAP version 1"; }
+
+_ktap_next() {
+	n=$(($(cat "$KTAP_N") + 1))
+	echo "$n" >"$KTAP_N"
+	echo "$n"
+}
+
+# Print lines of $1 (a file) as KTAP diagnostics.
+ktap_diag_file() {
+	sed -n '1,40s/^/# /p' "$1"
+}
+
+ktap_diag() {
+	echo "# $*"
+}
+
+ktap_ok() {
+	echo "ok $(_ktap_next) $1"
+}
+
+# ktap_fail NAME [WHY]
+ktap_fail() {
+	[ -n "${2:-}" ] && echo "# $1: $2"
+	echo "not ok $(_ktap_next) $1"
+}
+
+# ktap_skip NAME WHY
+ktap_skip() {
+	echo "ok $(_ktap_next) $1 # SKIP $2"
+}
+
+# ktap_result NAME STATUS [WHY]: ok when STATUS is 0.
+ktap_result() {
+	if [ "$2" = 0 ]; then ktap_ok "$1"; else ktap_fail "$1" "${3:-}"; fi
+}
+
+bail() {
+	echo "Bail out! $*"
+	exit 1
+}
+
+# check NAME CMD...: one test point, ok when CMD exits 0.
+check() {
+	_name=$1
+	shift
+	if "$@" >/tmp/.check.out 2>&1; then
+		ktap_ok "$_name"
+	else
+		_rc=$?
+		echo "# $_name: '$*' exited $_rc"
+		ktap_diag_file /tmp/.check.out
+		echo "not ok $(_ktap_next) $_name"
+	fi
+}
+
+# check_eq NAME EXPECTED CMD...: ok when CMD prints exactly EXPECTED.
+check_eq() {
+	_name=$1
+	_want=$2
+	shift 2
+	_got=$("$@" 2>&1)
+	if [ "$_got" = "$_want" ]; then
+		ktap_ok "$_name"
+	else
+		ktap_fail "$_name" "'$*' printed '$_got', expected '$_want'"
+	fi
+}
+
+# wait_for SECONDS CMD...: poll until CMD succeeds; non-zero on timeout.
+# This waits on a condition; it is not a sleep used to synchronise.
+wait_for() {
+	_deadline=$(($(date +%s) + $1 + 1))
+	shift
+	while ! "$@" >/dev/null 2>&1; do
+		[ "$(date +%s)" -ge "$_deadline" ] && return 1
+		usleep 10000
+	done
+	return 0
+}
+
+# _nest FILE: print a nested KTAP document indented one level and tell
+# whether it passed (no "not ok", at least one result, no bail out).
+_nest() {
+	sed 's/^/    /' "$1"
+	! grep -Eq '^[[:space:]]*(not ok |Bail out!)' "$1" &&
+		grep -Eq '^[[:space:]]*ok [0-9]' "$1"
+}
+
+# kmod_test MODULE [PARAM=VALUE...]: load an ampsoc KTAP test module, nest
+# its results as one test point, unload it.
+kmod_test() {
+	_m=$1
+	shift
+	if ! modprobe "$_m" "$@" >/tmp/.kmod.out 2>&1; then
+		ktap_diag_file /tmp/.kmod.out
+		ktap_fail "$_m" "modprobe failed"
+		return
+	fi
+	_f=/sys/kernel/debug/ampsoc_ktap/$_m
+	if [ ! -r "$_f" ]; then
+		rmmod "$_m"
+		ktap_fail "$_m" "no results in $_f"
+		return
+	fi
+	cat "$_f" >/tmp/.kmod.ktap
+	_nest /tmp/.kmod.ktap
+	_st=$?
+	if ! rmmod "$_m" >/tmp/.kmod.out 2>&1; then
+		ktap_diag_file /tmp/.kmod.out
+		_st=1
+	fi
+	ktap_result "$_m" "$_st"
+}
+
+# guest_test PROG [ARGS...]: run a KTAP-printing guest program as one
+# nested test point; it passes when it exits 0 and reports no failure.
+guest_test() {
+	_p=$1
+	"$@" >/tmp/.guest.ktap 2>/tmp/.guest.err
+	_rc=$?
+	_nest /tmp/.guest.ktap
+	_st=$?
+	[ "$_rc" = 0 ] || { ktap_diag "$_p exited $_rc"; ktap_diag_file /tmp/.guest.err; _st=1; }
+	ktap_result "$(basename "$_p")" "$_st"
+}
+
+# bench NAME VALUE UNIT BASELINE_NAME BASELINE_VALUE [lower|higher]
+# Report one benchmark figure and the baseline measured in the same boot.
+bench() {
+	echo "# BENCH name=$1 value=$2 unit=$3 baseline=$4 baseline_value=$5 better=${6:-lower}"
+}

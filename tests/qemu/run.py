@@ -1,0 +1,556 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""ampsoc test runner: host unit tests, then scenarios in fresh QEMU guests.
+
+Each scenario boots Debian's kernel under TCG with the ampsoc initramfs and
+a per-boot overlay saying what to run. Its verdict comes over ttyS1 as KTAP
+followed by a success token; the console (ttyS0) is kept and scanned for
+kernel trouble. Host services a scenario names (the SoC model) are started
+before QEMU and their own verdict joins the scenario's. The last line is
+"N passed, N failed[, N skipped]", counted over every KTAP test point.
+"""
+
+import argparse
+import concurrent.futures
+import fnmatch
+import io
+import json
+import os
+import re
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+TOKEN = "AMPSOC-SUCCESS"
+
+# Console lines that fail a scenario whatever its tests printed.
+TROUBLE = [
+    (re.compile(r"Kernel panic"), "kernel panic"),
+    (re.compile(r"\bOops\b|general protection fault|Unable to handle"), "oops"),
+    (re.compile(r"WARNING: (CPU|at)|------------\[ cut here \]"), "WARNING"),
+    (re.compile(r"\bBUG: |kernel BUG"), "BUG"),
+    (re.compile(r"Call Trace:"), "call trace"),
+    (re.compile(r"possible (circular|recursive) locking|inconsistent lock state|"
+                r"DEBUG_LOCKS_WARN_ON|suspicious RCU usage|lock held when returning"), "lockdep"),
+    (re.compile(r"KASAN|UBSAN|kmemleak: \d+ new suspected"), "sanitizer"),
+    (re.compile(r"ODEBUG:|list_(add|del) corruption|refcount_t:"), "debug check"),
+    (re.compile(r"blocked for more than \d+ seconds|soft lockup|hard LOCKUP|rcu_sched detected stall|rcu: INFO"), "hang"),
+]
+
+RESULT = re.compile(r"^(\s*)(ok|not ok) (\d+)(?: ([^#]*?))?\s*(?:#\s*(.*))?$")
+BENCH = re.compile(r"^\s*# BENCH (.*)$")
+
+
+class Counts:
+    def __init__(self):
+        self.passed = self.failed = self.skipped = 0
+
+    def add(self, other):
+        self.passed += other.passed
+        self.failed += other.failed
+        self.skipped += other.skipped
+
+
+def parse_ktap(text):
+    """Count leaf test points of a KTAP document; parents count only when
+    they failed without a failing child (e.g. a module that would not
+    unload). Returns (Counts, list of failed names)."""
+    c = Counts()
+    failures = []
+    results = []  # (indent, ok, name, directive)
+    for raw in text.splitlines():
+        line = raw.rstrip("\r")
+        if line.strip().startswith("Bail out!"):
+            c.failed += 1
+            failures.append(line.strip())
+            continue
+        m = RESULT.match(line)
+        if not m:
+            continue
+        results.append((len(m.group(1)), m.group(2) == "ok",
+                        (m.group(4) or "").strip(), (m.group(5) or "").strip()))
+    for i, (ind, ok, name, directive) in enumerate(results):
+        # children of a result are the deeper results right before it
+        j = i - 1
+        children = []
+        while j >= 0 and results[j][0] > ind:
+            children.append(results[j])
+            j -= 1
+        if children:
+            if not ok and all(ch[1] for ch in children):
+                c.failed += 1
+                failures.append(name)
+            continue
+        if directive.upper().startswith("SKIP"):
+            c.skipped += 1
+        elif ok:
+            c.passed += 1
+        else:
+            c.failed += 1
+            failures.append(name)
+    return c, failures
+
+
+def header(path):
+    """A scenario's '# key: value' header lines."""
+    h = {"services": [], "timeout": "120", "smp": "1", "memory": "512",
+         "expect": "", "load-all": "0"}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            m = re.match(r"^#\s*(services|timeout|smp|memory|expect|load-all):\s*(.*)$", line)
+            if not m:
+                continue
+            if m.group(1) == "services":
+                h["services"].append(m.group(2).split())
+            else:
+                h[m.group(1)] = m.group(2).strip()
+    return h
+
+
+def cpio_newc(files):
+    """A tiny newc archive of {path: bytes}, appended to the initramfs."""
+    out = io.BytesIO()
+    ino = 0x70000
+
+    def entry(name, data, mode):
+        nonlocal ino
+        ino += 1
+        name_b = name.encode() + b"\0"
+        hdr = "070701" + "".join("%08x" % v for v in (
+            ino, mode, 0, 0, 1, 0, len(data), 0, 0, 0, 0, len(name_b), 0))
+        out.write(hdr.encode() + name_b)
+        out.write(b"\0" * ((4 - (110 + len(name_b)) % 4) % 4))
+        out.write(data)
+        out.write(b"\0" * ((4 - len(data) % 4) % 4))
+
+    dirs = set()
+    for path in files:
+        parts = path.split("/")[:-1]
+        for k in range(1, len(parts) + 1):
+            dirs.add("/".join(parts[:k]))
+    for d in sorted(dirs):
+        entry(d, b"", 0o040755)
+    for path, data in files.items():
+        entry(path, data, 0o100644)
+    entry("TRAILER!!!", b"", 0)
+    return out.getvalue()
+
+
+class Runner:
+    def __init__(self, args):
+        self.a = args
+        self.build = args.build
+        self.initramfs = os.path.join(self.build, "initramfs.cpio")
+        self.kernel = args.kernel or "/boot/vmlinuz-%s" % args.kver
+        self.lock = threading.Lock()
+
+    # ---- one guest -------------------------------------------------------
+    def qemu_cmd(self, h, rundir, initrd, interactive=False):
+        accel = self.a.accel or "tcg"
+        append = ["console=ttyS0,115200", "panic=-1", "printk.time=0",
+                  "panic_on_warn=1", "oops=panic", "softlockup_panic=1",
+                  "no_hash_pointers", "rtc_cmos.use_acpi_alarm=0"]
+        cmd = ["qemu-system-x86_64", "-nodefaults", "-no-reboot",
+               "-machine", "pc,accel=%s" % accel, "-smp", h["smp"],
+               "-m", h["memory"], "-kernel", self.kernel, "-initrd", initrd,
+               "-append", " ".join(append), "-display", "none"]
+        if accel == "tcg":
+            cmd += ["-cpu", "max"]
+        if interactive:
+            cmd += ["-serial", "mon:stdio", "-serial", "null"]
+        else:
+            cmd += ["-monitor", "none",
+                    "-serial", "file:%s" % os.path.join(rundir, "console.log"),
+                    "-serial", "file:%s" % os.path.join(rundir, "verdict.log")]
+        return cmd
+
+    def start_services(self, h, rundir, log):
+        qargs = []
+        started = []
+        for svc in h["services"]:
+            name, sargs = svc[0], svc[1:]
+            exe = os.path.join(ROOT, "tests", "qemu", "services", name)
+            if not os.access(exe, os.X_OK):
+                raise RuntimeError("unknown host service '%s'" % name)
+            svcdir = os.path.join(rundir, name)
+            os.makedirs(svcdir, exist_ok=True)
+            p = subprocess.run([exe, "start", svcdir] + sargs, capture_output=True,
+                               text=True, timeout=60)
+            log.write("service %s start: rc=%d\n%s%s" % (name, p.returncode, p.stdout, p.stderr))
+            if p.returncode != 0:
+                self.stop_services(started, log)
+                raise RuntimeError("service %s did not start: %s" %
+                                   (name, (p.stderr or p.stdout).strip()[-300:]))
+            started.append((exe, svcdir, sargs, name))
+            qargs += [l for l in p.stdout.splitlines() if l.strip()]
+        return qargs, started
+
+    def stop_services(self, started, log):
+        text = ""
+        ok = True
+        for exe, svcdir, sargs, name in reversed(started):
+            try:
+                p = subprocess.run([exe, "stop", svcdir] + sargs, capture_output=True,
+                                   text=True, timeout=60)
+                rc, out, err = p.returncode, p.stdout, p.stderr
+            except subprocess.TimeoutExpired:
+                rc, out, err = 1, "not ok %s_stop # timed out\n" % name, ""
+            log.write("service %s stop: rc=%d\n%s%s" % (name, rc, out, err))
+            text += out
+            if rc != 0:
+                ok = False
+        return text, ok
+
+    def overlay(self, rundir, conf):
+        initrd = os.path.join(rundir, "initrd")
+        with open(self.initramfs, "rb") as src, open(initrd, "wb") as dst:
+            shutil.copyfileobj(src, dst)
+            dst.write(cpio_newc({"ampsoc/run.conf": conf.encode()}))
+        return initrd
+
+    def run_guest(self, rel, live=False, path=None):
+        """Boot one guest for scenario `rel` (its path under /ampsoc in the
+        guest, which is its path relative to ROOT unless `path` says)."""
+        path = path or os.path.join(ROOT, rel)
+        name = os.path.splitext(os.path.basename(rel))[0]
+        h = header(path)
+        rundir = os.path.join(self.build, "scenarios", name)
+        shutil.rmtree(rundir, ignore_errors=True)
+        os.makedirs(rundir)
+        res = {"name": name, "rel": rel, "counts": Counts(), "reasons": [],
+               "failures": [], "rundir": rundir, "bench": [], "expect": h["expect"]}
+        conf = "MODE=run\nSCENARIO=%s\nLOAD_ALL=%s\n" % (shlex.quote(rel), h["load-all"])
+        if self.a.cmd:
+            conf += "CMD=%s\n" % shlex.quote(self.a.cmd)
+        t0 = time.monotonic()
+        with open(os.path.join(rundir, "runner.log"), "w") as log:
+            try:
+                qargs, started = self.start_services(h, rundir, log)
+            except (RuntimeError, subprocess.TimeoutExpired) as e:
+                res["reasons"].append(str(e))
+                res["counts"].failed += 1
+                res["time"] = time.monotonic() - t0
+                return res
+            initrd = self.overlay(rundir, conf)
+            cmd = self.qemu_cmd(h, rundir, initrd) + qargs
+            log.write("qemu: %s\n" % " ".join(shlex.quote(c) for c in cmd))
+            log.flush()
+            timeout = int(float(h["timeout"]) * self.a.timeout_scale)
+            p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=log,
+                                 stderr=subprocess.STDOUT, start_new_session=True)
+            timed_out = False
+            verdict_path = os.path.join(rundir, "verdict.log")
+            shown = 0
+            deadline = time.monotonic() + timeout
+            while p.poll() is None:
+                if time.monotonic() > deadline:
+                    timed_out = True
+                    os.killpg(p.pid, signal.SIGKILL)
+                    p.wait()
+                    break
+                if live and os.path.exists(verdict_path):
+                    shown = self.show_live(verdict_path, shown)
+                time.sleep(0.05)
+            if live and os.path.exists(verdict_path):
+                self.show_live(verdict_path, shown)
+            svc_text, svc_ok = self.stop_services(started, log)
+        res["time"] = time.monotonic() - t0
+
+        verdict = ""
+        if os.path.exists(verdict_path):
+            with open(verdict_path, errors="replace") as f:
+                verdict = f.read().replace("\r", "")
+        console = ""
+        cpath = os.path.join(rundir, "console.log")
+        if os.path.exists(cpath):
+            with open(cpath, errors="replace") as f:
+                console = f.read().replace("\r", "")
+
+        c, failures = parse_ktap(verdict)
+        # service verdicts: unnumbered "ok NAME" lines
+        for line in svc_text.splitlines():
+            m = re.match(r"^(ok|not ok) (.*?)(\s*#\s*(.*))?$", line.strip())
+            if not m:
+                continue
+            if m.group(4) and m.group(4).upper().startswith("SKIP"):
+                c.skipped += 1
+            elif m.group(1) == "ok":
+                c.passed += 1
+            else:
+                c.failed += 1
+                failures.append("service: " + m.group(2))
+        reasons = []
+        if p.returncode not in (0, None) and not timed_out:
+            with open(os.path.join(rundir, "runner.log"), errors="replace") as f:
+                last = [l for l in f.read().splitlines() if l.startswith("qemu-system")]
+            reasons.append("qemu exited %d: %s" % (p.returncode, (last[-1] if last else "")[:200]))
+        if timed_out:
+            reasons.append("timeout after %d s" % timeout)
+        if not re.search(r"^%s\b" % TOKEN, verdict, re.M):
+            reasons.append("no success token")
+        for rx, what in TROUBLE:
+            m = rx.search(console)
+            if m:
+                line = console[console.rfind("\n", 0, m.start()) + 1:].split("\n", 1)[0]
+                reasons.append("console: %s: %s" % (what, line.strip()[:160]))
+        if not svc_ok:
+            reasons.append("a host service reported failure")
+        if c.passed + c.failed + c.skipped == 0 and not reasons:
+            reasons.append("no test points")
+        if reasons and c.failed == 0:
+            c.failed = 1
+        for line in verdict.splitlines():
+            m = BENCH.match(line)
+            if m:
+                res["bench"].append(dict(kv.split("=", 1) for kv in m.group(1).split()
+                                         if "=" in kv))
+        res.update(counts=c, reasons=reasons, failures=failures,
+                   verdict=verdict, console=console)
+        return res
+
+    def show_live(self, path, shown):
+        with open(path, errors="replace") as f:
+            f.seek(shown)
+            data = f.read()
+        # print complete lines only
+        cut = data.rfind("\n") + 1
+        for line in data[:cut].replace("\r", "").splitlines():
+            if line.startswith(TOKEN) or line.startswith("KTAP version"):
+                continue
+            print(line, flush=True)
+        return shown + len(data[:cut].encode())
+
+    # ---- reporting --------------------------------------------------------
+    def report(self, res, expect_fail=False):
+        c = res["counts"]
+        bad = c.failed > 0
+        status = "ok" if not bad else "not ok"
+        with self.lock:
+            print("%-6s %-40s %3d passed, %d failed, %d skipped  (%.1f s)" % (
+                status, res["name"], c.passed, c.failed, c.skipped, res.get("time", 0)),
+                flush=True)
+            if bad and not expect_fail:
+                for r in res["reasons"]:
+                    print("       reason: %s" % r)
+                for f in res["failures"][:20]:
+                    print("       failed: %s" % f)
+                print("       logs: %s" % os.path.relpath(res["rundir"], ROOT))
+                tail = [l for l in res.get("verdict", "").splitlines()
+                        if l.strip().startswith(("not ok", "#", "Bail"))][-15:]
+                for l in tail:
+                    print("       | %s" % l)
+                ctail = res.get("console", "").splitlines()[-12:]
+                for l in ctail:
+                    print("       console| %s" % l)
+                sys.stdout.flush()
+
+
+def discover(dirs, pattern):
+    found = []
+    for d in dirs:
+        full = os.path.join(ROOT, d)
+        if os.path.isfile(full):
+            found.append(d)
+            continue
+        if not os.path.isdir(full):
+            continue
+        for f in sorted(os.listdir(full)):
+            if f.endswith(".sh") and fnmatch.fnmatch(f[:-3], pattern or "*"):
+                found.append(os.path.join(d, f))
+    return found
+
+
+def run_unit(binaries):
+    total = Counts()
+    for b in binaries:
+        if not b:
+            continue
+        name = os.path.basename(b)
+        t0 = time.monotonic()
+        try:
+            p = subprocess.run([b], capture_output=True, text=True, timeout=300)
+            out, rc = p.stdout, p.returncode
+        except subprocess.TimeoutExpired:
+            out, rc = "", -1
+        c, failures = parse_ktap(out)
+        if rc != 0 and c.failed == 0:
+            c.failed = 1
+            failures.append("%s exited %d" % (name, rc))
+        if c.passed + c.failed + c.skipped == 0:
+            c.failed = 1
+            failures.append("%s printed no test points" % name)
+        total.add(c)
+        print("%-6s %-40s %3d passed, %d failed, %d skipped  (%.1f s)" % (
+            "ok" if c.failed == 0 else "not ok", "unit/" + name, c.passed, c.failed,
+            c.skipped, time.monotonic() - t0), flush=True)
+        for f in failures[:20]:
+            print("       failed: %s" % f)
+        if c.failed:
+            for l in out.splitlines():
+                if l.strip().startswith(("not ok", "#")):
+                    print("       | %s" % l)
+    return total
+
+
+def check_initramfs(runner):
+    if not os.path.exists(runner.initramfs):
+        sys.exit("ampsoc: %s is missing: run 'make initramfs'" % runner.initramfs)
+    if not os.path.exists(runner.kernel):
+        sys.exit("ampsoc: %s is missing: apt-get install linux-image-%s (or set KVER=)"
+                 % (runner.kernel, runner.a.kver))
+    if not shutil.which("qemu-system-x86_64"):
+        sys.exit("ampsoc: qemu-system-x86_64 not found: apt-get install qemu-system-x86")
+    if runner.a.accel == "kvm" and not os.access("/dev/kvm", os.R_OK | os.W_OK):
+        sys.exit("ampsoc: ACCEL=kvm but /dev/kvm is not usable; leave ACCEL unset for TCG")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--kver", default=os.environ.get("KVER", ""))
+    ap.add_argument("--accel")
+    ap.add_argument("--kernel", help="boot this image instead of /boot/vmlinuz-KVER")
+    ap.add_argument("--timeout-scale", type=float, default=1.0,
+                    help="multiply every scenario's timeout (slow debug kernels)")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--extra", default="")
+    ap.add_argument("--cmd", default="")
+    ap.add_argument("--filter")
+    ap.add_argument("--unit", nargs="*", help="only run these host unit tests")
+    ap.add_argument("--unit-tests", default="")
+    ap.add_argument("--harness-selftest", action="store_true")
+    ap.add_argument("--shell", action="store_true")
+    ap.add_argument("--services", default=None)
+    ap.add_argument("--demo", action="store_true")
+    ap.add_argument("--board")
+    ap.add_argument("--bench", action="store_true")
+    ap.add_argument("dirs", nargs="*")
+    a = ap.parse_args()
+
+    if a.unit is not None:
+        c = run_unit(a.unit)
+        print("%d passed, %d failed%s" % (c.passed, c.failed,
+                                          ", %d skipped" % c.skipped if c.skipped else ""))
+        return 1 if c.failed else 0
+
+    r = Runner(a)
+    check_initramfs(r)
+    if a.shell:
+        return shell(r)
+
+    total = Counts()
+    t_start = time.monotonic()
+    if a.unit_tests.strip():
+        total.add(run_unit(a.unit_tests.split()))
+
+    jobs = []  # (rel, expected_failure_reason or None)
+    if a.demo:
+        res = r.run_guest("tests/demo/demo.sh", live=True)
+        r.report(res)
+        total.add(res["counts"])
+    else:
+        if a.harness_selftest and not a.filter:
+            for rel in discover(["tests/harness"], None):
+                jobs.append((rel, header(os.path.join(ROOT, rel))["expect"] or "fail", None))
+        scen = discover(a.dirs, a.filter)
+        if a.extra:
+            extra = [f for f in a.extra.split() if f.endswith(".sh")]
+        else:
+            extra = []
+        if a.cmd and not a.bench:
+            scen.append("tests/qemu/user_cmd.sh")
+        if not scen and not extra and not jobs and not a.unit_tests.strip() and not a.bench:
+            print("ampsoc: no scenario matches '%s'" % (a.filter or "*"))
+            print("0 passed, 1 failed")
+            return 1
+        jobs += [(s, None, None) for s in scen]
+        jobs += [("extra/" + os.path.basename(f), None, os.path.abspath(f)) for f in extra]
+
+    bench_rows = []
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as ex:
+        futs = {ex.submit(r.run_guest, rel, False, path): (rel, exp)
+                for rel, exp, path in jobs}
+        for fut in concurrent.futures.as_completed(futs):
+            rel, exp = futs[fut]
+            res = fut.result()
+            if exp:
+                # harness self-test: the run must fail, for the stated reason
+                why = " | ".join(res["reasons"] + res["failures"])
+                detected = res["counts"].failed > 0 and re.search(exp, why, re.I)
+                c = Counts()
+                if detected:
+                    c.passed = 1
+                else:
+                    c.failed = 1
+                print("%-6s %-40s harness must fail (/%s/): %s" % (
+                    "ok" if detected else "not ok", "harness/" + res["name"], exp,
+                    why[:120] or "it passed"), flush=True)
+                total.add(c)
+                continue
+            r.report(res)
+            total.add(res["counts"])
+            for b in res["bench"]:
+                b["scenario"] = res["name"]
+                bench_rows.append(b)
+
+    if a.bench:
+        bench_table(r, bench_rows)
+    print("# total time %.0f s" % (time.monotonic() - t_start))
+    print("%d passed, %d failed%s" % (total.passed, total.failed,
+                                      ", %d skipped" % total.skipped if total.skipped else ""))
+    return 1 if total.failed else 0
+
+
+def bench_table(r, rows):
+    out = os.path.join(r.build, "bench")
+    os.makedirs(out, exist_ok=True)
+    print("\n%-40s %14s %-8s %-30s %14s %8s" % ("figure", "value", "unit", "baseline",
+                                                "baseline", "ratio"))
+    table = []
+    for b in rows:
+        try:
+            v, bv = float(b.get("value", "nan")), float(b.get("baseline_value", "nan"))
+            ratio = v / bv if bv else float("nan")
+        except ValueError:
+            v = bv = ratio = float("nan")
+        b["ratio"] = ratio
+        table.append(b)
+        print("%-40s %14.3f %-8s %-30s %14.3f %8.3f" % (
+            b.get("name", "?"), v, b.get("unit", ""), b.get("baseline", ""), bv, ratio))
+    with open(os.path.join(out, "results.json"), "w") as f:
+        json.dump({"time": time.strftime("%Y-%m-%dT%H:%M:%S"), "kver": r.a.kver,
+                   "results": table}, f, indent=2)
+    print("# written %s" % os.path.relpath(os.path.join(out, "results.json"), ROOT))
+
+
+def shell(r):
+    """Interactive guest on this terminal, with the default services."""
+    rundir = os.path.join(r.build, "shell")
+    shutil.rmtree(rundir, ignore_errors=True)
+    os.makedirs(rundir)
+    services = r.a.services
+    if services is None:
+        services = "socmodel" if os.path.exists(
+            os.path.join(ROOT, "tests/qemu/services/socmodel")) else ""
+    h = {"services": [s.split() for s in services.split(",") if s.strip()],
+         "smp": "2", "memory": "1024"}
+    conf = "MODE=shell\n"
+    if r.a.cmd:
+        conf += "CMD=%s\n" % shlex.quote(r.a.cmd)
+    with open(os.path.join(rundir, "runner.log"), "w") as log:
+        qargs, started = r.start_services(h, rundir, log)
+        try:
+            initrd = r.overlay(rundir, conf)
+            rc = subprocess.call(r.qemu_cmd(h, rundir, initrd, interactive=True) + qargs)
+        finally:
+            r.stop_services(started, log)
+    return rc
+
+
+if __name__ == "__main__":
+    sys.exit(main())

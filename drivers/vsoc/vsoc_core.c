@@ -71,6 +71,27 @@ u32 vsoc_child_index(struct device *child)
 EXPORT_SYMBOL_GPL(vsoc_child_index);
 
 /**
+ * vsoc_shm() - the kernel mapping of a shared-memory area
+ * @soc: the SoC
+ * @area: an area of the board (offset and size in BAR2)
+ *
+ * For users that have no platform resource of their own (remote-core
+ * memories seen from a loader, tests). Drivers of vsoc children should map
+ * their own resources instead.
+ *
+ * Context: Any context.
+ * Return: the mapping of @area, or NULL if it does not fit in BAR2.
+ */
+void __iomem *vsoc_shm(struct vsoc *soc, const struct vsoc_shm_area *area)
+{
+	if (!area->size || area->offset >= soc->shm_len ||
+	    area->size > soc->shm_len - area->offset)
+		return NULL;
+	return soc->shm + area->offset;
+}
+EXPORT_SYMBOL_GPL(vsoc_shm);
+
+/**
  * vsoc_kick() - ring a doorbell
  * @soc: the SoC
  * @peer: ivshmem peer to interrupt (the model, a core, or ourselves)

@@ -19,6 +19,7 @@
 #include <linux/module.h>
 #include <linux/pm_runtime.h>
 #include <linux/slab.h>
+#include <ampsoc/pm_domain.h>
 
 #include "vsoc_periph.h"
 
@@ -94,14 +95,21 @@ u64 vsoc_periph_value(struct vsoc_periph *p, unsigned int i)
  *
  * Context: Process context; sleeps.
  * Return: 0 or the runtime resume error (e.g. the domain failed to power
- * on); on error no reference is held.
+ * on); on error no reference is held and the next call tries again.
  */
 int vsoc_periph_get(struct vsoc_periph *p)
 {
 	int ret = pm_runtime_resume_and_get(p->dev);
 
-	if (ret)
+	if (ret) {
 		dev_err(p->dev, "cannot resume: %d\n", ret);
+		/*
+		 * A failed resume leaves runtime_error set and every later
+		 * resume refused; the device is still suspended, so say so
+		 * and let the next access try the hardware again.
+		 */
+		pm_runtime_set_suspended(p->dev);
+	}
 	return ret;
 }
 
@@ -290,6 +298,11 @@ static int vsoc_periph_probe(struct platform_device *pdev)
 
 	if (!soc || index >= vsoc_board(soc)->nr_periphs)
 		return -ENODEV;
+	/* Without its domain every access would be a violation. */
+	if (!ampsoc_pd_of_dev(dev)) {
+		dev_err(dev, "not in a power domain\n");
+		return -ENODEV;
+	}
 	p = devm_kzalloc(dev, sizeof(*p), GFP_KERNEL);
 	if (!p)
 		return -ENOMEM;

@@ -175,9 +175,14 @@ static int vsoc_power_attach(struct vsoc_power *pc, const char *type, u32 idx,
 		return 0;
 	ret = ampsoc_pd_add_device(&pc->doms[dom].pd, dev);
 	if (ret) {
+		/*
+		 * Attaching powers the domain on; if the hardware refuses,
+		 * this consumer stays out of the domain (its driver will not
+		 * probe) and the others go on.
+		 */
 		dev_err(pc->dev, "cannot attach %s to %s: %d\n", dev_name(dev),
 			pc->doms[dom].info->name, ret);
-		return ret;
+		return ret == -ENOMEM || ret == -EINVAL ? ret : 0;
 	}
 	pc->consumers[pc->nconsumers++] = dev;
 	return 0;
@@ -282,13 +287,12 @@ static int vsoc_power_probe(struct platform_device *pdev)
 		for (i = 0; i < pc->ndoms; i++) {
 			struct vsoc_pd *d = &pc->doms[i];
 
-			if (d->depth == depth && !d->needed &&
-			    d->pd.status == AMPSOC_PD_ON) {
-				ret = vsoc_pd_request(d, VSOC_PWR_OP_OFF);
-				if (ret)
-					return ret;
+			if (d->depth != depth || d->needed ||
+			    d->pd.status != AMPSOC_PD_ON)
+				continue;
+			/* Best effort: a domain that refuses simply stays on. */
+			if (!vsoc_pd_request(d, VSOC_PWR_OP_OFF))
 				d->pd.status = AMPSOC_PD_OFF;
-			}
 		}
 	}
 	for (depth = 0; depth <= maxdepth; depth++) {

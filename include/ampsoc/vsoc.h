@@ -260,6 +260,7 @@ struct vsoc *vsoc_get(struct device *child);
 const struct vsoc_board *vsoc_board(const struct vsoc *soc);
 u32 vsoc_child_index(struct device *child);
 int vsoc_kick(struct vsoc *soc, u16 peer, u16 vector);
+void __iomem *vsoc_shm(struct vsoc *soc, const struct vsoc_shm_area *area);
 int vsoc_telemetry_read(struct vsoc *soc, struct vsoc_telemetry *out);
 struct device *vsoc_find_child(struct vsoc *soc, const char *type,
 			       u32 index);

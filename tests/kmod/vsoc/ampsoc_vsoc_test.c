@@ -1,0 +1,654 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vsoc in-kernel tests, run against a live SoC model:
+ *  - transport: the board, doorbell round trips both ways and the
+ *    guest-to-guest loopback;
+ *  - clocks: every gate and rate change, checked in the model's telemetry;
+ *  - power: runtime PM of every peripheral, checked in the model's
+ *    telemetry (the domain and its parents really on, then really off,
+ *    counters moved by exactly one);
+ *  - mailbox: a send lands in the FIFO, a receive reaches the client, a
+ *    corrupted FIFO is refused;
+ *  - faults (with fail_domain= / stuck_domain=): a failing power-on is the
+ *    error of the consumer's runtime resume, a stuck domain times out, and
+ *    the next access works again once the fault is on another domain;
+ *  - model: the number of violations is what the scenario expects.
+ */
+#include <linux/clk.h>
+#include <linux/clk-provider.h>
+#include <linux/io.h>
+#include <linux/ktime.h>
+#include <linux/mailbox_client.h>
+#include <ampsoc/ktap.h>
+
+#include "vsoc_test_common.h"
+
+static char *fail_domain = "";
+module_param(fail_domain, charp, 0444);
+MODULE_PARM_DESC(fail_domain, "domain whose power-on the model fails (fault injection)");
+
+static char *stuck_domain = "";
+module_param(stuck_domain, charp, 0444);
+MODULE_PARM_DESC(stuck_domain, "domain whose requests the model never completes");
+
+static int expect_violations;
+module_param(expect_violations, int, 0444);
+MODULE_PARM_DESC(expect_violations, "violations the model should have recorded");
+
+static unsigned int roundtrips = 200;
+module_param(roundtrips, uint, 0444);
+MODULE_PARM_DESC(roundtrips, "doorbell round trips per direction");
+
+static struct vsoc *soc;
+
+static int vt_domain_index(const char *name)
+{
+	const struct vsoc_board *b = vsoc_board(soc);
+	unsigned int i;
+
+	for (i = 0; name && *name && i < b->nr_domains; i++)
+		if (!strcmp(b->domains[i].name, name))
+			return i;
+	return -1;
+}
+
+/* Is @dom the faulty domain or below it? */
+static bool vt_domain_faulty(u32 dom)
+{
+	const struct vsoc_board *b = vsoc_board(soc);
+	int f1 = vt_domain_index(fail_domain), f2 = vt_domain_index(stuck_domain);
+
+	for (; dom != VSOC_NONE; dom = b->domains[dom].parent)
+		if ((int)dom == f1 || (int)dom == f2)
+			return true;
+	return false;
+}
+
+static int suite_init(struct ampsoc_ktap_test *t)
+{
+	return soc ? 0 : -ENODEV;
+}
+
+/* ---- transport ------------------------------------------------------ */
+
+static void board_is_sane(struct ampsoc_ktap_test *t)
+{
+	const struct vsoc_board *b = vsoc_board(soc);
+	unsigned int i;
+
+	KTAP_EXPECT_EQ(t, b->version >> 16, VSOC_VERSION_MAJOR);
+	KTAP_EXPECT(t, b->nr_domains > 0);
+	KTAP_EXPECT(t, b->nr_vectors > VSOC_VEC_ECHO_RT);
+	for (i = 0; i < b->nr_periphs; i++) {
+		struct device *dev = vt_periph_dev(soc, i);
+
+		if (!KTAP_EXPECT(t, dev))
+			continue;
+		KTAP_EXPECT(t, dev->driver);
+		KTAP_EXPECT(t, ampsoc_pd_of_dev(dev) ==
+			    ampsoc_pd_find(b->domains[b->periphs[i].domain].name));
+	}
+}
+
+static void ping_model(struct ampsoc_ktap_test *t)
+{
+	unsigned int i;
+	u64 ns;
+
+	for (i = 0; i < roundtrips; i++)
+		VT_ASSERT_EQ(t, vsoc_ping(soc, false, &ns), 0);
+}
+
+static void ping_loopback(struct ampsoc_ktap_test *t)
+{
+	unsigned int i;
+	u64 ns;
+
+	for (i = 0; i < roundtrips; i++)
+		VT_ASSERT_EQ(t, vsoc_ping(soc, true, &ns), 0);
+}
+
+static void model_initiated_roundtrips(struct ampsoc_ktap_test *t)
+{
+	u64 total = 0;
+	u32 done = 0;
+
+	VT_ASSERT_EQ(t, vsoc_echo_rt(soc, roundtrips, &total, &done), 0);
+	KTAP_EXPECT_EQ(t, done, roundtrips);
+	KTAP_EXPECT(t, total > 0);
+}
+
+static void bad_echo_count_refused(struct ampsoc_ktap_test *t)
+{
+	u64 total;
+	u32 done;
+
+	KTAP_EXPECT_EQ(t, vsoc_echo_rt(soc, 0, &total, &done), -EINVAL);
+	KTAP_EXPECT_EQ(t, vsoc_kick(soc, vsoc_board(soc)->model_peer,
+				    vsoc_board(soc)->nr_vectors), -EINVAL);
+}
+
+static const struct ampsoc_ktap_case transport_cases[] = {
+	AMPSOC_KTAP_CASE(board_is_sane),
+	AMPSOC_KTAP_CASE(ping_model),
+	AMPSOC_KTAP_CASE(ping_loopback),
+	AMPSOC_KTAP_CASE(model_initiated_roundtrips),
+	AMPSOC_KTAP_CASE(bad_echo_count_refused),
+	{}
+};
+
+/* ---- clocks --------------------------------------------------------- */
+
+/* Wait until no peripheral holds a clock or a domain. */
+static bool vt_all_idle(void)
+{
+	const struct vsoc_board *b = vsoc_board(soc);
+	unsigned int i;
+
+	for (i = 0; i < b->nr_periphs; i++) {
+		struct device *dev = vt_periph_dev(soc, i);
+
+		if (dev && dev->driver && !pm_runtime_suspended(dev))
+			return false;
+	}
+	return true;
+}
+
+static void clocks_gate_in_model(struct ampsoc_ktap_test *t)
+{
+	const struct vsoc_board *b = vsoc_board(soc);
+	struct vsoc_telemetry *t0, *t1, *t2;
+	unsigned int i, tested = 0;
+
+	VT_ASSERT(t, vt_wait(vt_all_idle(), VT_WAIT_MS));
+	for (i = 0; i < b->nr_clocks; i++) {
+		const struct vsoc_clock_info *ci = &b->clocks[i];
+		struct clk *clk;
+		bool was;
+
+		if (!(ci->flags & VSOC_CLK_GATE) || (ci->flags & VSOC_CLK_CRITICAL))
+			continue;
+		clk = clk_get(NULL, ci->name);
+		if (!KTAP_EXPECT(t, !IS_ERR(clk)))
+			continue;
+		was = __clk_is_enabled(clk);
+		t0 = vt_telemetry(soc);
+		KTAP_EXPECT_EQ(t, clk_prepare_enable(clk), 0);
+		t1 = vt_telemetry(soc);
+		clk_disable_unprepare(clk);
+		t2 = vt_telemetry(soc);
+		if (KTAP_EXPECT(t, t0 && t1 && t2)) {
+			KTAP_EXPECT_EQ(t, le32_to_cpu(t1->clocks[i].state),
+				       VSOC_CLK_RUNNING);
+			if (!was) {
+				KTAP_EXPECT_EQ(t, le32_to_cpu(t1->clocks[i].ungate_count),
+					       le32_to_cpu(t0->clocks[i].ungate_count) + 1);
+				KTAP_EXPECT_EQ(t, le32_to_cpu(t2->clocks[i].state),
+					       VSOC_CLK_GATED);
+				KTAP_EXPECT_EQ(t, le32_to_cpu(t2->clocks[i].gate_count),
+					       le32_to_cpu(t1->clocks[i].gate_count) + 1);
+			}
+		}
+		kfree(t0);
+		kfree(t1);
+		kfree(t2);
+		clk_put(clk);
+		tested++;
+	}
+	if (!tested)
+		KTAP_SKIP(t, "no gateable clock on this board");
+}
+
+static void clock_rate_in_model(struct ampsoc_ktap_test *t)
+{
+	const struct vsoc_board *b = vsoc_board(soc);
+	unsigned int i;
+
+	for (i = 0; i < b->nr_clocks; i++) {
+		const struct vsoc_clock_info *ci = &b->clocks[i];
+		unsigned long r0, target;
+		struct vsoc_telemetry *t0, *t1;
+		struct clk *clk;
+
+		if (!(ci->flags & VSOC_CLK_SET_RATE) || ci->min_rate_hz == ci->max_rate_hz)
+			continue;
+		clk = clk_get(NULL, ci->name);
+		VT_ASSERT(t, !IS_ERR(clk));
+		r0 = clk_get_rate(clk);
+		target = r0 == ci->min_rate_hz ? ci->max_rate_hz : ci->min_rate_hz;
+		t0 = vt_telemetry(soc);
+		KTAP_EXPECT_EQ(t, clk_set_rate(clk, target), 0);
+		t1 = vt_telemetry(soc);
+		KTAP_EXPECT_EQ(t, clk_get_rate(clk), target);
+		if (KTAP_EXPECT(t, t0 && t1)) {
+			KTAP_EXPECT_EQ(t, le64_to_cpu(t1->clocks[i].rate_hz), target);
+			KTAP_EXPECT_EQ(t, le32_to_cpu(t1->clocks[i].rate_count),
+				       le32_to_cpu(t0->clocks[i].rate_count) + 1);
+		}
+		/* Out of range is clamped by the provider, never sent raw. */
+		KTAP_EXPECT_EQ(t, clk_set_rate(clk, ci->max_rate_hz + 1), 0);
+		KTAP_EXPECT_EQ(t, clk_get_rate(clk), ci->max_rate_hz);
+		KTAP_EXPECT_EQ(t, clk_set_rate(clk, r0), 0);
+		KTAP_EXPECT_EQ(t, clk_get_rate(clk), r0);
+		kfree(t0);
+		kfree(t1);
+		clk_put(clk);
+		return;
+	}
+	KTAP_SKIP(t, "no clock with a settable rate");
+}
+
+static void consumer_clock_lookup(struct ampsoc_ktap_test *t)
+{
+	const struct vsoc_board *b = vsoc_board(soc);
+	unsigned int i;
+
+	for (i = 0; i < b->nr_periphs; i++) {
+		struct device *dev = vt_periph_dev(soc, i);
+		struct clk *clk;
+
+		if (!dev || b->periphs[i].clock == VSOC_NONE)
+			continue;
+		clk = clk_get(dev, NULL);
+		if (!KTAP_EXPECT(t, !IS_ERR(clk)))
+			continue;
+		KTAP_EXPECT(t, !strcmp(__clk_get_name(clk),
+				       b->clocks[b->periphs[i].clock].name));
+		clk_put(clk);
+	}
+}
+
+static const struct ampsoc_ktap_case clock_cases[] = {
+	AMPSOC_KTAP_CASE(consumer_clock_lookup),
+	AMPSOC_KTAP_CASE(clocks_gate_in_model),
+	AMPSOC_KTAP_CASE(clock_rate_in_model),
+	{}
+};
+
+/* ---- power ---------------------------------------------------------- */
+
+static char vt_why[128];
+
+static bool vt_domain_has_core(u32 dom)
+{
+	const struct vsoc_board *b = vsoc_board(soc);
+	unsigned int i;
+
+	for (i = 0; i < b->nr_cores; i++) {
+		u32 d;
+
+		for (d = b->cores[i].domain; d != VSOC_NONE;
+		     d = b->domains[d].parent)
+			if (d == dom)
+				return true;
+	}
+	return false;
+}
+
+/* The kernel's view of a clock (prepared or not) is the model's. */
+static void vt_expect_clock_agrees(struct ampsoc_ktap_test *t,
+				   const struct vsoc_telemetry *tel, u32 ci)
+{
+	struct clk *clk = clk_get(NULL, vsoc_board(soc)->clocks[ci].name);
+
+	if (!KTAP_EXPECT(t, !IS_ERR(clk)))
+		return;
+	KTAP_EXPECT_EQ(t, le32_to_cpu(tel->clocks[ci].state),
+		       __clk_is_enabled(clk) ? VSOC_CLK_RUNNING : VSOC_CLK_GATED);
+	clk_put(clk);
+}
+
+static void runtime_pm_drives_model(struct ampsoc_ktap_test *t)
+{
+	const struct vsoc_board *b = vsoc_board(soc);
+	unsigned int i, tested = 0;
+
+	for (i = 0; i < b->nr_periphs; i++) {
+		const struct vsoc_periph_info *pi = &b->periphs[i];
+		struct device *dev = vt_periph_dev(soc, i);
+		struct vsoc_telemetry *t0, *t1, *t2;
+		struct ampsoc_pd *pd;
+		u32 d, dom = pi->domain;
+
+		if (!dev || !dev->driver || vt_domain_faulty(dom))
+			continue;
+		pd = ampsoc_pd_of_dev(dev);
+		if (!KTAP_EXPECT(t, pd))
+			continue;
+		/* Start from rest: every device suspended, domains settled. */
+		VT_ASSERT(t, vt_wait(vt_all_idle(), VT_WAIT_MS));
+		if (!vt_wait(vt_domains_agree(soc, vt_why, sizeof(vt_why)),
+			     VT_WAIT_MS)) {
+			ampsoc_ktap_fail(t, "%s", vt_why);
+			return;
+		}
+		t0 = vt_telemetry(soc);
+		KTAP_EXPECT_EQ(t, pm_runtime_resume_and_get(dev), 0);
+		t1 = vt_telemetry(soc);
+		KTAP_EXPECT(t, ampsoc_pd_is_on(pd));
+		if (t0 && t1) {
+			for (d = dom; d != VSOC_NONE; d = b->domains[d].parent)
+				KTAP_EXPECT_EQ(t, le32_to_cpu(t1->domains[d].state),
+					       VSOC_PWR_ON);
+			if (le32_to_cpu(t0->domains[dom].state) == VSOC_PWR_OFF)
+				KTAP_EXPECT_EQ(t, le32_to_cpu(t1->domains[dom].on_count),
+					       le32_to_cpu(t0->domains[dom].on_count) + 1);
+			if (pi->clock != VSOC_NONE)
+				KTAP_EXPECT_EQ(t, le32_to_cpu(t1->clocks[pi->clock].state),
+					       VSOC_CLK_RUNNING);
+		}
+		pm_runtime_mark_last_busy(dev);
+		pm_runtime_put_autosuspend(dev);
+		KTAP_EXPECT(t, vt_wait(pm_runtime_suspended(dev), VT_WAIT_MS));
+		if (!vt_wait(vt_domains_agree(soc, vt_why, sizeof(vt_why)),
+			     VT_WAIT_MS))
+			ampsoc_ktap_fail(t, "%s", vt_why);
+		t2 = vt_telemetry(soc);
+		if (t1 && t2 && !ampsoc_pd_is_on(pd))
+			KTAP_EXPECT_EQ(t, le32_to_cpu(t2->domains[dom].off_count),
+				       le32_to_cpu(t1->domains[dom].off_count) + 1);
+		if (t2 && pi->clock != VSOC_NONE)
+			vt_expect_clock_agrees(t, t2, pi->clock);
+		kfree(t0);
+		kfree(t1);
+		kfree(t2);
+		tested++;
+	}
+	if (!tested)
+		KTAP_SKIP(t, "no bound peripheral outside the faulty domains");
+}
+
+static void idle_domains_are_off(struct ampsoc_ktap_test *t)
+{
+	const struct vsoc_board *b = vsoc_board(soc);
+	unsigned int i;
+
+	VT_ASSERT(t, vt_wait(vt_all_idle(), VT_WAIT_MS));
+	if (!vt_wait(vt_domains_agree(soc, vt_why, sizeof(vt_why)), VT_WAIT_MS))
+		ampsoc_ktap_fail(t, "%s", vt_why);
+	for (i = 0; i < b->nr_periphs; i++) {
+		u32 dom = b->periphs[i].domain;
+
+		if (b->domains[dom].flags & VSOC_DOMAIN_ALWAYS_ON ||
+		    vt_domain_faulty(dom))
+			continue;
+		/* Domains holding a core stay on while the core is unbound. */
+		KTAP_EXPECT(t, vt_wait(vt_model_domain_state(soc, dom) == VSOC_PWR_OFF ||
+				       vt_domain_has_core(dom), VT_WAIT_MS));
+	}
+}
+
+static const struct ampsoc_ktap_case power_cases[] = {
+	AMPSOC_KTAP_CASE(runtime_pm_drives_model),
+	AMPSOC_KTAP_CASE(idle_domains_are_off),
+	{}
+};
+
+/* ---- mailbox -------------------------------------------------------- */
+
+#define FIFO(field)	offsetof(struct vsoc_mbox_fifo, field)
+
+struct vt_mbox_client {
+	struct mbox_client cl;
+	struct completion got;
+	u32 msg;
+	unsigned int count;
+};
+
+static void vt_mbox_rx(struct mbox_client *cl, void *mssg)
+{
+	struct vt_mbox_client *c = container_of(cl, struct vt_mbox_client, cl);
+
+	c->msg = (u32)(uintptr_t)mssg;
+	c->count++;
+	complete(&c->got);
+}
+
+static int vt_find_mbox(bool to_guest)
+{
+	const struct vsoc_board *b = vsoc_board(soc);
+	unsigned int i;
+
+	for (i = 0; i < b->nr_mboxes; i++)
+		if ((b->mboxes[i].to == VSOC_MBOX_EP_GUEST) == to_guest)
+			return i;
+	return -1;
+}
+
+static void mbox_send_lands_in_fifo(struct ampsoc_ktap_test *t)
+{
+	const struct vsoc_board *b = vsoc_board(soc);
+	struct vt_mbox_client c = {};
+	const struct vsoc_mbox_info *mi;
+	struct mbox_chan *chan;
+	void __iomem *fifo;
+	int i = vt_find_mbox(false);
+	u32 head;
+
+	if (i < 0) {
+		KTAP_SKIP(t, "no guest->core channel");
+		return;
+	}
+	mi = &b->mboxes[i];
+	fifo = vsoc_shm(soc, &mi->fifo);
+	VT_ASSERT(t, fifo);
+	c.cl.dev = vsoc_find_child(soc, VSOC_DEV_MBOX, 0);
+	init_completion(&c.got);
+	chan = vsoc_mbox_request_channel(&c.cl, mi->name);
+	VT_ASSERT(t, !IS_ERR(chan));
+	KTAP_EXPECT(t, IS_ERR(vsoc_mbox_request_channel(&c.cl, "no-such-channel")));
+	head = readl(fifo + FIFO(head));
+	KTAP_EXPECT(t, mbox_send_message(chan, (void *)(uintptr_t)0x5a5a0001) >= 0);
+	KTAP_EXPECT_EQ(t, readl(fifo + FIFO(head)), head + 1);
+	KTAP_EXPECT_EQ(t, readl(fifo + FIFO(msg) +
+				(head & (mi->depth - 1)) * sizeof(__le32)),
+		       0x5a5a0001);
+	mbox_free_channel(chan);
+	/* Play the absent core: consume what we sent. */
+	writel(readl(fifo + FIFO(head)), fifo + FIFO(tail));
+}
+
+static void mbox_receive_reaches_client(struct ampsoc_ktap_test *t)
+{
+	const struct vsoc_board *b = vsoc_board(soc);
+	struct vt_mbox_client c = {};
+	const struct vsoc_mbox_info *mi;
+	struct mbox_chan *chan;
+	void __iomem *fifo;
+	int i = vt_find_mbox(true);
+	u32 head;
+
+	if (i < 0) {
+		KTAP_SKIP(t, "no core->guest channel");
+		return;
+	}
+	mi = &b->mboxes[i];
+	fifo = vsoc_shm(soc, &mi->fifo);
+	VT_ASSERT(t, fifo);
+	c.cl.dev = vsoc_find_child(soc, VSOC_DEV_MBOX, 0);
+	c.cl.rx_callback = vt_mbox_rx;
+	init_completion(&c.got);
+	chan = vsoc_mbox_request_channel(&c.cl, mi->name);
+	VT_ASSERT(t, !IS_ERR(chan));
+
+	/* Play the core: one message, then ring the guest (ourselves). */
+	head = readl(fifo + FIFO(head));
+	writel(0x0000beef, fifo + FIFO(msg) + (head & (mi->depth - 1)) * sizeof(__le32));
+	wmb(); /* the message before the head */
+	writel(head + 1, fifo + FIFO(head));
+	wmb(); /* the head before the doorbell */
+	KTAP_EXPECT_EQ(t, vsoc_kick(soc, b->guest_peer, mi->vector), 0);
+	KTAP_EXPECT(t, wait_for_completion_timeout(&c.got, msecs_to_jiffies(VT_WAIT_MS)));
+	KTAP_EXPECT_EQ(t, c.msg, 0x0000beef);
+	KTAP_EXPECT_EQ(t, readl(fifo + FIFO(tail)), head + 1);
+
+	/* A head too far ahead is corruption: nothing delivered, resynced. */
+	c.count = 0;
+	writel(head + 1 + mi->depth + 3, fifo + FIFO(head));
+	wmb(); /* the head before the doorbell */
+	KTAP_EXPECT_EQ(t, vsoc_kick(soc, b->guest_peer, mi->vector), 0);
+	KTAP_EXPECT(t, vt_wait(readl(fifo + FIFO(tail)) == head + 1 + mi->depth + 3,
+			       VT_WAIT_MS));
+	KTAP_EXPECT_EQ(t, c.count, 0);
+	mbox_free_channel(chan);
+}
+
+static const struct ampsoc_ktap_case mbox_cases[] = {
+	AMPSOC_KTAP_CASE(mbox_send_lands_in_fifo),
+	AMPSOC_KTAP_CASE(mbox_receive_reaches_client),
+	{}
+};
+
+/* ---- faults --------------------------------------------------------- */
+
+/* A bound peripheral exactly in @dom, or NULL. */
+static struct device *vt_periph_in(int dom)
+{
+	const struct vsoc_board *b = vsoc_board(soc);
+	unsigned int i;
+
+	for (i = 0; dom >= 0 && i < b->nr_periphs; i++) {
+		struct device *dev = vt_periph_dev(soc, i);
+
+		if (dev && dev->driver && b->periphs[i].domain == dom)
+			return dev;
+	}
+	return NULL;
+}
+
+static void failing_power_on_reaches_consumer(struct ampsoc_ktap_test *t)
+{
+	int dom = vt_domain_index(fail_domain);
+	struct vsoc_telemetry *t0, *t1;
+	struct device *dev = vt_periph_in(dom);
+	int ret;
+
+	if (!dev) {
+		KTAP_SKIP(t, "no fail_domain with a bound peripheral");
+		return;
+	}
+	VT_ASSERT(t, vt_wait(pm_runtime_suspended(dev), VT_WAIT_MS));
+	VT_ASSERT(t, vt_wait(vt_model_domain_state(soc, dom) == VSOC_PWR_OFF,
+			       VT_WAIT_MS));
+	t0 = vt_telemetry(soc);
+	ret = pm_runtime_resume_and_get(dev);
+	t1 = vt_telemetry(soc);
+	KTAP_EXPECT_EQ(t, ret, -EIO);
+	if (!ret)
+		pm_runtime_put(dev);
+	KTAP_EXPECT(t, pm_runtime_suspended(dev));
+	KTAP_EXPECT(t, !ampsoc_pd_is_on(ampsoc_pd_of_dev(dev)));
+	if (KTAP_EXPECT(t, t0 && t1)) {
+		KTAP_EXPECT_EQ(t, le32_to_cpu(t1->domains[dom].state), VSOC_PWR_OFF);
+		KTAP_EXPECT_EQ(t, le32_to_cpu(t1->domains[dom].failed_count),
+			       le32_to_cpu(t0->domains[dom].failed_count) + 1);
+	}
+	kfree(t0);
+	kfree(t1);
+	/* The error is reported, not latched: a retry reaches the model again. */
+	pm_runtime_set_suspended(dev);
+	KTAP_EXPECT_EQ(t, pm_runtime_resume_and_get(dev), -EIO);
+	pm_runtime_set_suspended(dev);
+}
+
+static void stuck_domain_times_out(struct ampsoc_ktap_test *t)
+{
+	int dom = vt_domain_index(stuck_domain);
+	struct device *dev = vt_periph_in(dom);
+	const struct vsoc_domain_info *di;
+	ktime_t t0;
+	s64 ms;
+	int ret;
+
+	if (!dev) {
+		KTAP_SKIP(t, "no stuck_domain with a bound peripheral");
+		return;
+	}
+	di = &vsoc_board(soc)->domains[dom];
+	VT_ASSERT(t, vt_wait(pm_runtime_suspended(dev), VT_WAIT_MS));
+	t0 = ktime_get();
+	ret = pm_runtime_resume_and_get(dev);
+	ms = ktime_ms_delta(ktime_get(), t0);
+	KTAP_EXPECT_EQ(t, ret, -ETIMEDOUT);
+	if (!ret)
+		pm_runtime_put(dev);
+	/* Bounded by the latency plus the request timeout, with slack. */
+	KTAP_EXPECT(t, ms <= div_u64(di->on_latency_ns, NSEC_PER_MSEC) +
+		    2 * VSOC_REQ_TIMEOUT_MS);
+	KTAP_EXPECT(t, !ampsoc_pd_is_on(ampsoc_pd_of_dev(dev)));
+	/* Still stuck: refused at once, not another full timeout. */
+	pm_runtime_set_suspended(dev);
+	t0 = ktime_get();
+	KTAP_EXPECT_EQ(t, pm_runtime_resume_and_get(dev), -EBUSY);
+	KTAP_EXPECT(t, ktime_ms_delta(ktime_get(), t0) < VSOC_REQ_TIMEOUT_MS);
+	pm_runtime_set_suspended(dev);
+}
+
+static void other_domains_still_work(struct ampsoc_ktap_test *t)
+{
+	const struct vsoc_board *b = vsoc_board(soc);
+	unsigned int i;
+
+	for (i = 0; i < b->nr_periphs; i++) {
+		struct device *dev = vt_periph_dev(soc, i);
+
+		if (!dev || !dev->driver || vt_domain_faulty(b->periphs[i].domain))
+			continue;
+		KTAP_EXPECT_EQ(t, pm_runtime_resume_and_get(dev), 0);
+		KTAP_EXPECT_EQ(t, vt_model_domain_state(soc, b->periphs[i].domain),
+			       VSOC_PWR_ON);
+		pm_runtime_put(dev);
+		return;
+	}
+	KTAP_SKIP(t, "no peripheral outside the faulty domains");
+}
+
+static const struct ampsoc_ktap_case fault_cases[] = {
+	AMPSOC_KTAP_CASE(failing_power_on_reaches_consumer),
+	AMPSOC_KTAP_CASE(stuck_domain_times_out),
+	AMPSOC_KTAP_CASE(other_domains_still_work),
+	{}
+};
+
+/* ---- the model's verdict ------------------------------------------- */
+
+static void violations_as_expected(struct ampsoc_ktap_test *t)
+{
+	struct vsoc_telemetry *tel = vt_telemetry(soc);
+
+	VT_ASSERT(t, tel);
+	KTAP_EXPECT_EQ(t, le32_to_cpu(tel->violations), expect_violations);
+	KTAP_EXPECT_EQ(t, le32_to_cpu(tel->garbage), 0);
+	kfree(tel);
+}
+
+static const struct ampsoc_ktap_case model_cases[] = {
+	AMPSOC_KTAP_CASE(violations_as_expected),
+	{}
+};
+
+static const struct ampsoc_ktap_suite suites[] = {
+	{ .name = "vsoc_transport", .init = suite_init, .cases = transport_cases },
+	{ .name = "vsoc_clock", .init = suite_init, .cases = clock_cases },
+	{ .name = "vsoc_power", .init = suite_init, .cases = power_cases },
+	{ .name = "vsoc_mbox", .init = suite_init, .cases = mbox_cases },
+	{ .name = "vsoc_faults", .init = suite_init, .cases = fault_cases },
+	{ .name = "vsoc_model", .init = suite_init, .cases = model_cases },
+};
+
+static int __init vsoc_test_init(void)
+{
+	soc = vt_find_soc();
+	ampsoc_ktap_run(suites, ARRAY_SIZE(suites));
+	return 0;
+}
+module_init(vsoc_test_init);
+
+static void __exit vsoc_test_exit(void)
+{
+	ampsoc_ktap_done();
+}
+module_exit(vsoc_test_exit);
+
+MODULE_DESCRIPTION("ampsoc vsoc driver tests against the SoC model");
+MODULE_LICENSE("GPL");

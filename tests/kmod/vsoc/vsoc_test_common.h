@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Helpers shared by the vsoc test modules: finding the SoC and its
+ * children, reading the model's telemetry, and waiting on conditions
+ * (polling with a deadline, never sleeping to synchronise).
+ */
+#ifndef _VSOC_TEST_COMMON_H
+#define _VSOC_TEST_COMMON_H
+
+#include <linux/delay.h>
+#include <linux/device.h>
+#include <linux/jiffies.h>
+#include <linux/pci.h>
+#include <linux/pm_runtime.h>
+#include <linux/slab.h>
+#include <ampsoc/pm_domain.h>
+#include <ampsoc/vsoc.h>
+
+#define VT_WAIT_MS	5000
+
+/* Record a failed expectation and leave the case. */
+#define VT_ASSERT(t, cond)						\
+	do {								\
+		if (!KTAP_EXPECT(t, cond))				\
+			return;						\
+	} while (0)
+
+#define VT_ASSERT_EQ(t, a, b)						\
+	do {								\
+		if (!KTAP_EXPECT_EQ(t, a, b))				\
+			return;						\
+	} while (0)
+
+/* Poll @cond every millisecond for up to @ms; evaluates to whether it held. */
+#define vt_wait(cond, ms)						\
+	({								\
+		unsigned long __end = jiffies + msecs_to_jiffies(ms);	\
+		bool __ok;						\
+		while (!(__ok = (cond)) && time_before(jiffies, __end))	\
+			usleep_range(500, 1000);			\
+		__ok;							\
+	})
+
+static inline int vt_any_child(struct device *dev, void *data)
+{
+	return 1;
+}
+
+/* The first vsoc on the PCI bus, or NULL. */
+static inline struct vsoc *vt_find_soc(void)
+{
+	struct pci_dev *pdev = NULL;
+	struct vsoc *soc = NULL;
+	struct device *child;
+
+	while (!soc && (pdev = pci_get_device(PCI_VENDOR_ID_REDHAT_QUMRANET,
+					      0x1110, pdev))) {
+		child = device_find_child(&pdev->dev, NULL, vt_any_child);
+		if (child) {
+			soc = vsoc_get(child);
+			put_device(child);
+		}
+	}
+	pci_dev_put(pdev);
+	return soc;
+}
+
+static inline const char *vt_periph_type(u32 type)
+{
+	switch (type) {
+	case VSOC_PERIPH_TIMER:
+		return VSOC_DEV_TIMER;
+	case VSOC_PERIPH_SENSOR:
+		return VSOC_DEV_SENSOR;
+	case VSOC_PERIPH_DMA:
+		return VSOC_DEV_DMA;
+	default:
+		return VSOC_DEV_SIMPLE;
+	}
+}
+
+static inline struct device *vt_periph_dev(struct vsoc *soc, u32 i)
+{
+	return vsoc_find_child(soc, vt_periph_type(vsoc_board(soc)->periphs[i].type),
+			       i);
+}
+
+/* A telemetry snapshot (kmalloc'ed), or NULL. */
+static inline struct vsoc_telemetry *vt_telemetry(struct vsoc *soc)
+{
+	struct vsoc_telemetry *t = kmalloc(sizeof(*t), GFP_KERNEL);
+
+	if (t && vsoc_telemetry_read(soc, t)) {
+		kfree(t);
+		t = NULL;
+	}
+	return t;
+}
+
+static inline int vt_model_domain_state(struct vsoc *soc, u32 dom)
+{
+	struct vsoc_telemetry *t = vt_telemetry(soc);
+	int st;
+
+	if (!t)
+		return -1;
+	st = le32_to_cpu(t->domains[dom].state);
+	kfree(t);
+	return st;
+}
+
+/* True when the kernel and the model agree on every domain. */
+static inline bool vt_domains_agree(struct vsoc *soc, char *why, size_t len)
+{
+	const struct vsoc_board *b = vsoc_board(soc);
+	struct vsoc_telemetry *t = vt_telemetry(soc);
+	bool ok = t;
+	unsigned int i;
+
+	for (i = 0; t && i < b->nr_domains; i++) {
+		struct ampsoc_pd *pd = ampsoc_pd_find(b->domains[i].name);
+		u32 st = le32_to_cpu(t->domains[i].state);
+
+		if (!pd || ampsoc_pd_is_on(pd) != (st == VSOC_PWR_ON)) {
+			scnprintf(why, len, "domain %s: kernel %s, model state %u",
+				  b->domains[i].name,
+				  !pd ? "missing" : ampsoc_pd_is_on(pd) ? "on" : "off",
+				  st);
+			ok = false;
+			break;
+		}
+	}
+	kfree(t);
+	return ok;
+}
+
+#endif /* _VSOC_TEST_COMMON_H */

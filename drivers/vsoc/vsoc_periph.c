@@ -351,31 +351,19 @@ static int vsoc_periph_probe(struct platform_device *pdev)
 	if (ret)
 		return ret;
 
-	/*
-	 * The power controller attached us while unbound, which counted us
-	 * as needing power and powered the domain on: start active, with
-	 * the clock running, and autosuspend from there.
-	 */
-	ret = clk_prepare_enable(p->clk);
-	if (ret)
-		return ret;
-	writel(1, p->regs + PREG(irq_enable));
 	pm_runtime_set_autosuspend_delay(dev, VSOC_PERIPH_AUTOSUSPEND_MS);
 	pm_runtime_use_autosuspend(dev);
-	pm_runtime_get_noresume(dev);
-	ret = pm_runtime_set_active(dev);
-	if (ret) {
-		pm_runtime_put_noidle(dev);
-		clk_disable_unprepare(p->clk);
-		return ret;
-	}
 	ret = devm_pm_runtime_enable(dev);
-	if (ret) {
-		pm_runtime_put_noidle(dev);
-		pm_runtime_set_suspended(dev);
-		clk_disable_unprepare(p->clk);
+	if (ret)
 		return ret;
-	}
+	/*
+	 * One real resume: it powers the domain on if it is off (a rebind),
+	 * or tells the domain that the device it counted as busy while
+	 * unbound is ours now; the device then autosuspends.
+	 */
+	ret = vsoc_periph_get(p);
+	if (ret)
+		return ret;
 	vsoc_periph_put(p);
 	dev_dbg(dev, "%s in domain %s\n", p->info->name,
 		vsoc_board(soc)->domains[p->info->domain].name);

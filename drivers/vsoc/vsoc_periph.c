@@ -183,11 +183,35 @@ static int vsoc_periph_runtime_resume(struct device *dev)
 	return 0;
 }
 
+/*
+ * System sleep: work in flight is stopped first (the model must not see a
+ * busy device lose its domain), then the device is suspended like at
+ * runtime and its PM domain powers off in the noirq phase.
+ */
+static int vsoc_periph_suspend(struct device *dev)
+{
+	struct vsoc_periph *p = dev_get_drvdata(dev);
+
+	if (p->type->suspend)
+		p->type->suspend(p);
+	return pm_runtime_force_suspend(dev);
+}
+
+static int vsoc_periph_resume(struct device *dev)
+{
+	struct vsoc_periph *p = dev_get_drvdata(dev);
+	int ret;
+
+	ret = pm_runtime_force_resume(dev);
+	if (!ret && p->type->resume)
+		p->type->resume(p);
+	return ret;
+}
+
 static const struct dev_pm_ops vsoc_periph_pm = {
 	SET_RUNTIME_PM_OPS(vsoc_periph_runtime_suspend,
 			   vsoc_periph_runtime_resume, NULL)
-	SET_SYSTEM_SLEEP_PM_OPS(pm_runtime_force_suspend,
-				pm_runtime_force_resume)
+	SET_SYSTEM_SLEEP_PM_OPS(vsoc_periph_suspend, vsoc_periph_resume)
 };
 
 static ssize_t label_show(struct device *dev, struct device_attribute *attr,

@@ -27,6 +27,9 @@ struct vsoc_periph;
  * @init: set up the type's state at probe (may be NULL)
  * @event: an asynchronous event arrived (process context, may be NULL)
  * @stop: stop whatever runs before the driver goes away (may be NULL)
+ * @suspend: quiesce before system sleep, the device still resumed (may be
+ *	NULL)
+ * @resume: restart after system sleep (may be NULL)
  * @groups: the type's sysfs attributes
  */
 struct vsoc_periph_type {
@@ -34,6 +37,8 @@ struct vsoc_periph_type {
 	int (*init)(struct vsoc_periph *p);
 	void (*event)(struct vsoc_periph *p, s32 result);
 	void (*stop)(struct vsoc_periph *p);
+	void (*suspend)(struct vsoc_periph *p);
+	void (*resume)(struct vsoc_periph *p);
 	const struct attribute_group **groups;
 };
 

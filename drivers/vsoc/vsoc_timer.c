@@ -23,11 +23,15 @@
  * @running: started and not yet stopped or expired (one-shot)
  * @periodic: the running timer is periodic
  * @expirations: expiry events since the last start
+ * @paused: stopped for system sleep, restarted on resume
+ * @period_ns: period of the running timer
  */
 struct vsoc_timer {
 	bool running;
 	bool periodic;
 	u64 expirations;
+	bool paused;
+	u64 period_ns;
 };
 
 static int vsoc_timer_init(struct vsoc_periph *p)
@@ -70,6 +74,36 @@ static void vsoc_timer_stop(struct vsoc_periph *p)
 	mutex_unlock(&p->lock);
 }
 
+/* A running timer keeps its reference across the sleep, stopped. */
+static void vsoc_timer_suspend(struct vsoc_periph *p)
+{
+	struct vsoc_timer *t = p->priv;
+
+	mutex_lock(&p->lock);
+	if (t->running && !vsoc_periph_cmd(p, VSOC_CMD_STOP, NULL, 0))
+		t->paused = true;
+	mutex_unlock(&p->lock);
+}
+
+static void vsoc_timer_resume(struct vsoc_periph *p)
+{
+	struct vsoc_timer *t = p->priv;
+	u64 args[2];
+
+	mutex_lock(&p->lock);
+	if (t->paused) {
+		t->paused = false;
+		args[0] = t->period_ns;
+		args[1] = t->periodic ? VSOC_TIMER_PERIODIC : 0;
+		if (vsoc_periph_cmd(p, VSOC_TIMER_CMD_START, args, 2)) {
+			dev_err(p->dev, "cannot restart after resume\n");
+			t->running = false;
+			vsoc_periph_put(p);
+		}
+	}
+	mutex_unlock(&p->lock);
+}
+
 static ssize_t start_store(struct device *dev, struct device_attribute *attr,
 			   const char *buf, size_t count)
 {
@@ -94,8 +128,10 @@ static ssize_t start_store(struct device *dev, struct device_attribute *attr,
 	t->expirations = 0;
 	t->periodic = n == 2;
 	ret = vsoc_periph_cmd(p, VSOC_TIMER_CMD_START, args, 2);
-	if (!ret)
+	if (!ret) {
 		t->running = true;	/* keeps our reference */
+		t->period_ns = args[0];
+	}
 	mutex_unlock(&p->lock);
 	if (ret)
 		vsoc_periph_put(p);
@@ -174,5 +210,7 @@ const struct vsoc_periph_type vsoc_timer_type = {
 	.init = vsoc_timer_init,
 	.event = vsoc_timer_event,
 	.stop = vsoc_timer_stop,
+	.suspend = vsoc_timer_suspend,
+	.resume = vsoc_timer_resume,
 	.groups = vsoc_timer_groups,
 };

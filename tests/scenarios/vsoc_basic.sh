@@ -16,6 +16,12 @@
 # timeout: 300
 . /ampsoc/lib.sh
 
+# sysfs_test FILE OP VALUE: test on the file's current contents (re-read on
+# every call, so that wait_for can poll it)
+sysfs_test() {
+	test "$(cat "$1")" "$2" "$3"
+}
+
 VSOC=$(ls -d /sys/kernel/debug/vsoc/vsoc* 2>/dev/null | head -n 1)
 [ -n "$VSOC" ] && [ -r "$VSOC/board" ] || bail "no vsoc device bound (is the SoC model running?)"
 BOARD=$VSOC/board
@@ -88,10 +94,10 @@ if [ -n "$TIMER" ]; then
 	DOM=$(cat "$TIMER/domain")
 	check timer_idle_domain_off wait_for 5 both_domain "$DOM" off
 	echo 1000000 >"$TIMER/start"
-	check timer_oneshot_expires wait_for 5 test "$(cat "$TIMER/expirations")" -ge 1
-	check timer_oneshot_released wait_for 5 test "$(cat "$TIMER/running")" = 0
+	check timer_oneshot_expires wait_for 5 sysfs_test "$TIMER/expirations" -ge 1
+	check timer_oneshot_released wait_for 5 sysfs_test "$TIMER/running" = 0
 	echo "200000 periodic" >"$TIMER/start"
-	check timer_periodic_runs wait_for 10 test "$(cat "$TIMER/expirations")" -ge 5
+	check timer_periodic_runs wait_for 10 sysfs_test "$TIMER/expirations" -ge 5
 	check timer_domain_on_while_running both_domain "$DOM" on
 	echo 1 >"$TIMER/stop"
 	check timer_counter_reads test "$(cat "$TIMER/counter")" -ge 0

@@ -14,7 +14,7 @@
 
 #define bad(soc, fmt, ...)						\
 	({								\
-		dev_err(&(soc)->pdev->dev, "board table: " fmt "\n",	\
+		dev_err((soc)->dev, "board table: " fmt "\n",		\
 			##__VA_ARGS__);					\
 		-EINVAL;						\
 	})
@@ -566,6 +566,44 @@ static int parse_table(struct vsoc_parse *p)
 	return ret ?: check_overlaps(p);
 }
 
+/* Check the header of a private copy of the table, then all of it. */
+static int vsoc_table_parse(struct vsoc *soc, const u8 *tbl, size_t len)
+{
+	struct vsoc_parse p = { .soc = soc, .tbl = tbl };
+	const struct vsoc_board_header *h = (const void *)tbl;
+	u32 magic, version, size;
+	int ret;
+
+	if (len < sizeof(*h))
+		return bad(soc, "%zu bytes cannot hold the header", len);
+	magic = le32_to_cpu(h->magic);
+	version = le32_to_cpu(h->version);
+	size = le32_to_cpu(h->size);
+	if (magic != VSOC_MAGIC) {
+		dev_err(soc->dev,
+			"board table: bad magic %#010x (expected %#010x): is the SoC model running?\n",
+			magic, VSOC_MAGIC);
+		return -ENODEV;
+	}
+	if (VSOC_VERSION_GET_MAJOR(version) != VSOC_VERSION_MAJOR)
+		return bad(soc, "version %u.%u, this driver reads %u.x",
+			   VSOC_VERSION_GET_MAJOR(version), version & 0xffff,
+			   VSOC_VERSION_MAJOR);
+	if (size < sizeof(*h) || size > len)
+		return bad(soc, "size %u outside [%zu, %zu]", size, sizeof(*h),
+			   len);
+	p.size = size;
+	p.maxregions = VSOC_MAX_PERIPHS * 2 + VSOC_MAX_MEMS + VSOC_MAX_MBOXES +
+		       VSOC_MAX_CORES + 8;
+	p.regions = kcalloc(p.maxregions, sizeof(*p.regions), GFP_KERNEL);
+	if (!p.regions)
+		return -ENOMEM;
+	memset(soc->board, 0, sizeof(*soc->board));
+	ret = parse_table(&p);
+	kfree(p.regions);
+	return ret;
+}
+
 /**
  * vsoc_board_load() - copy, validate and parse the board table
  * @soc: the SoC; @soc->shm, @soc->shm_len, @soc->own_id and @soc->nvec
@@ -579,59 +617,63 @@ static int parse_table(struct vsoc_parse *p)
  */
 int vsoc_board_load(struct vsoc *soc)
 {
-	struct vsoc_parse p = { .soc = soc };
-	struct vsoc_board_header h;
-	u32 magic, version, size;
+	size_t len = min_t(resource_size_t, soc->shm_len, VSOC_MAX_TABLE_SIZE);
+	u8 *tbl;
 	int ret;
 
-	if (soc->shm_len < sizeof(h))
-		return bad(soc, "shared memory of %llu bytes cannot hold it",
-			   (u64)soc->shm_len);
-	memcpy_fromio(&h, soc->shm, sizeof(h));
-	magic = le32_to_cpu(h.magic);
-	version = le32_to_cpu(h.version);
-	size = le32_to_cpu(h.size);
-	if (magic != VSOC_MAGIC) {
-		dev_err(&soc->pdev->dev,
-			"board table: bad magic %#010x (expected %#010x): is the SoC model running?\n",
-			magic, VSOC_MAGIC);
-		return -ENODEV;
-	}
-	if (VSOC_VERSION_GET_MAJOR(version) != VSOC_VERSION_MAJOR)
-		return bad(soc, "version %u.%u, this driver reads %u.x",
-			   VSOC_VERSION_GET_MAJOR(version), version & 0xffff,
-			   VSOC_VERSION_MAJOR);
-	if (size < sizeof(h) || size > VSOC_MAX_TABLE_SIZE ||
-	    size > soc->shm_len)
-		return bad(soc, "size %u outside [%zu, %u]", size, sizeof(h),
-			   VSOC_MAX_TABLE_SIZE);
-
-	p.size = size;
-	p.tbl = kvmalloc(size, GFP_KERNEL);
+	tbl = kvmalloc(len, GFP_KERNEL);
 	soc->board = kzalloc(sizeof(*soc->board), GFP_KERNEL);
-	p.maxregions = VSOC_MAX_PERIPHS * 2 + VSOC_MAX_MEMS + VSOC_MAX_MBOXES +
-		       VSOC_MAX_CORES + 8;
-	p.regions = kcalloc(p.maxregions, sizeof(*p.regions), GFP_KERNEL);
-	if (!p.tbl || !soc->board || !p.regions) {
+	if (!tbl || !soc->board) {
 		ret = -ENOMEM;
 		goto out;
 	}
-	/* From here on only the private copy is read. */
-	memcpy_fromio((void *)p.tbl, soc->shm, size);
-	if (memcmp(p.tbl, &h, 16)) {
-		ret = bad(soc, "header changed while it was read");
-		goto out;
-	}
-	ret = parse_table(&p);
+	/* One copy; from here on only the copy is read. */
+	memcpy_fromio(tbl, soc->shm, len);
+	ret = vsoc_table_parse(soc, tbl, len);
 out:
-	kfree(p.regions);
-	kvfree(p.tbl);
+	kvfree(tbl);
 	if (ret) {
 		kfree(soc->board);
 		soc->board = NULL;
 	}
 	return ret;
 }
+
+/**
+ * vsoc_board_parse() - validate a board table held in memory
+ * @dev: device named in the error message
+ * @tbl: the table
+ * @len: bytes readable at @tbl
+ * @shm_len: size of the shared memory the table describes
+ * @own_id: the guest's ivshmem peer ID
+ * @nvec: MSI-X vectors available
+ * @board: the result
+ *
+ * The same checks as at probe time, for tests that feed damaged tables.
+ *
+ * Context: Process context.
+ * Return: 0, -EINVAL or -ENODEV with one error line, or -ENOMEM.
+ */
+int vsoc_board_parse(struct device *dev, const void *tbl, size_t len,
+		     u64 shm_len, u32 own_id, unsigned int nvec,
+		     struct vsoc_board *board)
+{
+	struct vsoc *soc;
+	int ret;
+
+	soc = kzalloc(sizeof(*soc), GFP_KERNEL);
+	if (!soc)
+		return -ENOMEM;
+	soc->dev = dev;
+	soc->shm_len = shm_len;
+	soc->own_id = own_id;
+	soc->nvec = nvec;
+	soc->board = board;
+	ret = vsoc_table_parse(soc, tbl, len);
+	kfree(soc);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(vsoc_board_parse);
 
 /**
  * vsoc_board_free() - free the board description

@@ -547,6 +547,7 @@ static int vsoc_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	if (!soc)
 		return -ENOMEM;
 	soc->pdev = pdev;
+	soc->dev = dev;
 	mutex_init(&soc->echo.lock);
 	init_completion(&soc->echo.done);
 	init_completion(&soc->echo.rt_done);

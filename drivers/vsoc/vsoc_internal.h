@@ -55,6 +55,7 @@ struct vsoc_echo_state {
 /**
  * struct vsoc - one virtual SoC, that is one ivshmem-doorbell device
  * @pdev: the PCI device
+ * @dev: its struct device
  * @regs: BAR0 registers
  * @shm: BAR2 shared memory, mapped once for the whole device
  * @shm_res: BAR2 resource, parent of the children's memory resources
@@ -72,6 +73,7 @@ struct vsoc_echo_state {
  */
 struct vsoc {
 	struct pci_dev *pdev;
+	struct device *dev;
 	void __iomem *regs;
 	void __iomem *shm;
 	struct resource *shm_res;

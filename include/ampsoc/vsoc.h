@@ -266,6 +266,9 @@ struct device *vsoc_find_child(struct vsoc *soc, const char *type,
 			       u32 index);
 struct mbox_chan *vsoc_mbox_request_channel(struct mbox_client *cl,
 					    const char *name);
+int vsoc_board_parse(struct device *dev, const void *tbl, size_t len,
+		     u64 shm_len, u32 own_id, unsigned int nvec,
+		     struct vsoc_board *board);
 int vsoc_ping(struct vsoc *soc, bool loopback, u64 *ns);
 int vsoc_echo_rt(struct vsoc *soc, u32 count, u64 *total_ns, u32 *done);
 

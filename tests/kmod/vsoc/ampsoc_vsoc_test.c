@@ -15,6 +15,7 @@
  *  - model: the number of violations is what the scenario expects.
  */
 #include <linux/clk.h>
+#include <linux/crc32.h>
 #include <linux/clk-provider.h>
 #include <linux/io.h>
 #include <linux/ktime.h>
@@ -673,6 +674,252 @@ static const struct ampsoc_ktap_case fault_cases[] = {
 	{}
 };
 
+/* ---- board table validation --------------------------------------- */
+
+/*
+ * Damaged copies of the live table go through the same validation as at
+ * probe time; each must be refused. The CRC is recomputed after a damage
+ * so that the check under test, not the checksum, is what refuses it.
+ */
+static u8 *vt_tbl;
+static size_t vt_tbl_len;
+static struct vsoc_board *vt_parsed;
+
+static int table_init(struct ampsoc_ktap_test *t)
+{
+	struct vsoc_shm_area all = { 0, VSOC_MAX_TABLE_SIZE };
+	void __iomem *shm;
+
+	if (!soc)
+		return -ENODEV;
+	shm = vsoc_shm(soc, &all);
+	if (!shm)
+		return -ENODEV;
+	vt_tbl_len = VSOC_MAX_TABLE_SIZE;
+	vt_tbl = kvmalloc(vt_tbl_len, GFP_KERNEL);
+	vt_parsed = kzalloc(sizeof(*vt_parsed), GFP_KERNEL);
+	if (!vt_tbl || !vt_parsed) {
+		kvfree(vt_tbl);
+		kfree(vt_parsed);
+		return -ENOMEM;
+	}
+	memcpy_fromio(vt_tbl, shm, vt_tbl_len);
+	return 0;
+}
+
+static void table_exit(struct ampsoc_ktap_test *t)
+{
+	kvfree(vt_tbl);
+	kfree(vt_parsed);
+	vt_tbl = NULL;
+	vt_parsed = NULL;
+}
+
+static struct vsoc_board_header *vt_hdr(void)
+{
+	return (struct vsoc_board_header *)vt_tbl;
+}
+
+static void *vt_entry(const struct vsoc_array *arr, unsigned int i)
+{
+	return vt_tbl + le32_to_cpu(arr->offset) + i * le32_to_cpu(arr->stride);
+}
+
+static void vt_fix_crc(void)
+{
+	u32 size = le32_to_cpu(vt_hdr()->size);
+
+	vt_hdr()->checksum = cpu_to_le32(crc32_le(~0U, vt_tbl + VSOC_CSUM_START,
+						  size - VSOC_CSUM_START) ^ ~0U);
+}
+
+static int vt_parse(void)
+{
+	const struct vsoc_board *b = vsoc_board(soc);
+
+	return vsoc_board_parse(vsoc_find_child(soc, VSOC_DEV_POWER, 0), vt_tbl,
+				vt_tbl_len, b->shm_size, b->guest_peer,
+				b->nr_vectors, vt_parsed);
+}
+
+static void table_valid_parses(struct ampsoc_ktap_test *t)
+{
+	KTAP_EXPECT_EQ(t, vt_parse(), 0);
+	KTAP_EXPECT(t, !strcmp(vt_parsed->name, vsoc_board(soc)->name));
+	KTAP_EXPECT_EQ(t, vt_parsed->nr_domains, vsoc_board(soc)->nr_domains);
+}
+
+static void table_bad_magic(struct ampsoc_ktap_test *t)
+{
+	vt_hdr()->magic = cpu_to_le32(0x12345678);
+	KTAP_EXPECT_EQ(t, vt_parse(), -ENODEV);
+}
+
+static void table_bad_checksum(struct ampsoc_ktap_test *t)
+{
+	vt_tbl[le32_to_cpu(vt_hdr()->size) - 1] ^= 0x40;
+	KTAP_EXPECT_EQ(t, vt_parse(), -EINVAL);
+}
+
+static void table_other_major(struct ampsoc_ktap_test *t)
+{
+	vt_hdr()->version = cpu_to_le32((VSOC_VERSION_MAJOR + 1) << 16);
+	vt_fix_crc();
+	KTAP_EXPECT_EQ(t, vt_parse(), -EINVAL);
+}
+
+static void table_size_too_big(struct ampsoc_ktap_test *t)
+{
+	vt_hdr()->size = cpu_to_le32(vt_tbl_len + 4);
+	KTAP_EXPECT_EQ(t, vt_parse(), -EINVAL);
+}
+
+static void table_array_outside(struct ampsoc_ktap_test *t)
+{
+	vt_hdr()->domains.offset = cpu_to_le32(le32_to_cpu(vt_hdr()->size) - 8);
+	vt_fix_crc();
+	KTAP_EXPECT_EQ(t, vt_parse(), -EINVAL);
+}
+
+static void table_too_many_domains(struct ampsoc_ktap_test *t)
+{
+	vt_hdr()->domains.count = cpu_to_le32(VSOC_MAX_DOMAINS + 1);
+	vt_fix_crc();
+	KTAP_EXPECT_EQ(t, vt_parse(), -EINVAL);
+}
+
+static void table_name_without_nul(struct ampsoc_ktap_test *t)
+{
+	struct vsoc_domain_desc *d = vt_entry(&vt_hdr()->domains, 0);
+
+	memset(d->name, 'A', sizeof(d->name));
+	vt_fix_crc();
+	KTAP_EXPECT_EQ(t, vt_parse(), -EINVAL);
+}
+
+static void table_parent_out_of_range(struct ampsoc_ktap_test *t)
+{
+	struct vsoc_domain_desc *d = vt_entry(&vt_hdr()->domains, 0);
+
+	d->parent = cpu_to_le32(le32_to_cpu(vt_hdr()->domains.count) + 3);
+	vt_fix_crc();
+	KTAP_EXPECT_EQ(t, vt_parse(), -EINVAL);
+}
+
+static void table_domain_cycle(struct ampsoc_ktap_test *t)
+{
+	u32 n = le32_to_cpu(vt_hdr()->domains.count), i, p;
+	struct vsoc_domain_desc *d;
+
+	/* A child and its parent become each other's parent. */
+	for (i = 0; i < n; i++) {
+		d = vt_entry(&vt_hdr()->domains, i);
+		p = le32_to_cpu(d->parent);
+		if (p != VSOC_NONE && p < n) {
+			d = vt_entry(&vt_hdr()->domains, p);
+			d->parent = cpu_to_le32(i);
+			break;
+		}
+	}
+	if (i == n) {
+		/* A flat board: the first domain is its own parent. */
+		d = vt_entry(&vt_hdr()->domains, 0);
+		d->parent = cpu_to_le32(0);
+	}
+	vt_fix_crc();
+	KTAP_EXPECT_EQ(t, vt_parse(), -EINVAL);
+}
+
+static void table_periph_unknown_domain(struct ampsoc_ktap_test *t)
+{
+	struct vsoc_periph_desc *p;
+
+	if (!le32_to_cpu(vt_hdr()->periphs.count)) {
+		KTAP_SKIP(t, "no peripheral");
+		return;
+	}
+	p = vt_entry(&vt_hdr()->periphs, 0);
+	p->domain = cpu_to_le32(VSOC_MAX_DOMAINS + 7);
+	vt_fix_crc();
+	KTAP_EXPECT_EQ(t, vt_parse(), -EINVAL);
+}
+
+static void table_periph_bad_vector(struct ampsoc_ktap_test *t)
+{
+	struct vsoc_periph_desc *p;
+
+	if (!le32_to_cpu(vt_hdr()->periphs.count)) {
+		KTAP_SKIP(t, "no peripheral");
+		return;
+	}
+	p = vt_entry(&vt_hdr()->periphs, 0);
+	p->vector = cpu_to_le32(4096);
+	vt_fix_crc();
+	KTAP_EXPECT_EQ(t, vt_parse(), -EINVAL);
+}
+
+static void table_area_outside_shm(struct ampsoc_ktap_test *t)
+{
+	vt_hdr()->telemetry.offset = cpu_to_le64(vsoc_board(soc)->shm_size - 16);
+	vt_fix_crc();
+	KTAP_EXPECT_EQ(t, vt_parse(), -EINVAL);
+}
+
+static void table_overlapping_areas(struct ampsoc_ktap_test *t)
+{
+	struct vsoc_periph_desc *p;
+
+	if (!le32_to_cpu(vt_hdr()->periphs.count)) {
+		KTAP_SKIP(t, "no peripheral");
+		return;
+	}
+	p = vt_entry(&vt_hdr()->periphs, 0);
+	p->regs.offset = vt_hdr()->pwr.offset;
+	vt_fix_crc();
+	KTAP_EXPECT_EQ(t, vt_parse(), -EINVAL);
+}
+
+static void table_mbox_bad_depth(struct ampsoc_ktap_test *t)
+{
+	struct vsoc_mbox_desc *m;
+
+	if (!le32_to_cpu(vt_hdr()->mboxes.count)) {
+		KTAP_SKIP(t, "no mailbox");
+		return;
+	}
+	m = vt_entry(&vt_hdr()->mboxes, 0);
+	m->depth = cpu_to_le32(3);
+	vt_fix_crc();
+	KTAP_EXPECT_EQ(t, vt_parse(), -EINVAL);
+}
+
+static void table_wrong_guest_peer(struct ampsoc_ktap_test *t)
+{
+	vt_hdr()->guest_peer = cpu_to_le16(vsoc_board(soc)->guest_peer + 1);
+	vt_fix_crc();
+	KTAP_EXPECT_EQ(t, vt_parse(), -EINVAL);
+}
+
+static const struct ampsoc_ktap_case table_cases[] = {
+	AMPSOC_KTAP_CASE(table_valid_parses),
+	AMPSOC_KTAP_CASE(table_bad_magic),
+	AMPSOC_KTAP_CASE(table_bad_checksum),
+	AMPSOC_KTAP_CASE(table_other_major),
+	AMPSOC_KTAP_CASE(table_size_too_big),
+	AMPSOC_KTAP_CASE(table_array_outside),
+	AMPSOC_KTAP_CASE(table_too_many_domains),
+	AMPSOC_KTAP_CASE(table_name_without_nul),
+	AMPSOC_KTAP_CASE(table_parent_out_of_range),
+	AMPSOC_KTAP_CASE(table_domain_cycle),
+	AMPSOC_KTAP_CASE(table_periph_unknown_domain),
+	AMPSOC_KTAP_CASE(table_periph_bad_vector),
+	AMPSOC_KTAP_CASE(table_area_outside_shm),
+	AMPSOC_KTAP_CASE(table_overlapping_areas),
+	AMPSOC_KTAP_CASE(table_mbox_bad_depth),
+	AMPSOC_KTAP_CASE(table_wrong_guest_peer),
+	{}
+};
+
 /* ---- the model's verdict ------------------------------------------- */
 
 static void violations_as_expected(struct ampsoc_ktap_test *t)
@@ -692,6 +939,8 @@ static const struct ampsoc_ktap_case model_cases[] = {
 
 static const struct ampsoc_ktap_suite suites[] = {
 	{ .name = "vsoc_transport", .init = suite_init, .cases = transport_cases },
+	{ .name = "vsoc_table", .init = table_init, .exit = table_exit,
+	  .cases = table_cases },
 	{ .name = "vsoc_clock", .init = suite_init, .cases = clock_cases },
 	{ .name = "vsoc_power", .init = suite_init, .cases = power_cases },
 	{ .name = "vsoc_mbox", .init = suite_init, .cases = mbox_cases },

@@ -92,6 +92,22 @@ void __iomem *vsoc_shm(struct vsoc *soc, const struct vsoc_shm_area *area)
 EXPORT_SYMBOL_GPL(vsoc_shm);
 
 /**
+ * vsoc_debugfs_dir() - the SoC's debugfs directory
+ * @soc: the SoC
+ *
+ * Child drivers add their own files there and remove them when unbound.
+ *
+ * Context: Any context.
+ * Return: the directory (/sys/kernel/debug/vsoc/vsocN), or an error
+ * pointer if debugfs is not available.
+ */
+struct dentry *vsoc_debugfs_dir(struct vsoc *soc)
+{
+	return soc->debugfs;
+}
+EXPORT_SYMBOL_GPL(vsoc_debugfs_dir);
+
+/**
  * vsoc_kick() - ring a doorbell
  * @soc: the SoC
  * @peer: ivshmem peer to interrupt (the model, a core, or ourselves)

@@ -15,14 +15,28 @@
  * initial state, except that domains nobody needs are switched off first,
  * leaves before parents, so that the kernel and the model agree.
  */
+#include <linux/debugfs.h>
 #include <linux/interrupt.h>
 #include <linux/io.h>
 #include <linux/mod_devicetable.h>
 #include <linux/module.h>
 #include <linux/platform_device.h>
+#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <ampsoc/pm_domain.h>
 #include <ampsoc/vsoc.h>
+
+/**
+ * struct vsoc_pd_stats - time the model took to complete requests
+ * @count: completed requests
+ * @total_ns: their total duration, doorbell to acknowledgement
+ * @max_ns: the longest
+ */
+struct vsoc_pd_stats {
+	u64 count;
+	u64 total_ns;
+	u64 max_ns;
+};
 
 /**
  * struct vsoc_pd - one hardware power domain
@@ -36,6 +50,8 @@
  * @registered: ampsoc_pd_init() succeeded
  * @linked: the subdomain link to its parent exists
  * @needed: it has consumers or children that have (or is always-on)
+ * @on: power-on request timing
+ * @off: power-off request timing
  */
 struct vsoc_pd {
 	struct ampsoc_pd pd;
@@ -48,6 +64,8 @@ struct vsoc_pd {
 	bool registered;
 	bool linked;
 	bool needed;
+	struct vsoc_pd_stats on;
+	struct vsoc_pd_stats off;
 };
 
 /**
@@ -57,6 +75,7 @@ struct vsoc_pd {
  * @ndoms: number of domains
  * @consumers: devices attached to a domain, to detach at remove
  * @nconsumers: entries in @consumers
+ * @stats: the debugfs file with request timings
  * @doms: the domains, indexed like the board
  */
 struct vsoc_power {
@@ -65,6 +84,7 @@ struct vsoc_power {
 	unsigned int ndoms;
 	struct device **consumers;
 	unsigned int nconsumers;
+	struct dentry *stats;
 	struct vsoc_pd doms[];
 };
 
@@ -75,11 +95,21 @@ static int vsoc_pd_request(struct vsoc_pd *d, u32 op)
 	unsigned int timeout = div_u64(latency, NSEC_PER_MSEC) +
 			       VSOC_REQ_TIMEOUT_MS;
 	u32 want = op == VSOC_PWR_OP_ON ? VSOC_PWR_ON : VSOC_PWR_OFF;
+	struct vsoc_pd_stats *st = op == VSOC_PWR_OP_ON ? &d->on : &d->off;
 	struct vsoc_slot_result res;
+	ktime_t t0 = ktime_get();
+	u64 ns;
 	int ret;
 
 	ret = vsoc_slot_submit(d->ctrl->soc, &d->slot, VSOC_VEC_PWR, op, 0,
 			       timeout, &res);
+	if (!ret) {
+		/* Requests on one domain are serialised by its lock. */
+		ns = ktime_to_ns(ktime_sub(ktime_get(), t0));
+		st->count++;
+		st->total_ns += ns;
+		st->max_ns = max(st->max_ns, ns);
+	}
 	if (ret) {
 		dev_err(d->ctrl->dev, "domain %s: power %s failed: %d\n",
 			d->info->name, op == VSOC_PWR_OP_ON ? "on" : "off", ret);
@@ -106,6 +136,25 @@ static int vsoc_pd_power_off(struct ampsoc_pd *pd)
 			       VSOC_PWR_OP_OFF);
 }
 
+static int vsoc_power_stats_show(struct seq_file *m, void *v)
+{
+	struct vsoc_power *pc = m->private;
+	unsigned int i;
+
+	for (i = 0; i < pc->ndoms; i++) {
+		const struct vsoc_pd *d = &pc->doms[i];
+
+		seq_printf(m, "domain %s on_count %llu on_avg_ns %llu on_max_ns %llu off_count %llu off_avg_ns %llu off_max_ns %llu\n",
+			   d->info->name, d->on.count,
+			   d->on.count ? div64_u64(d->on.total_ns, d->on.count) : 0,
+			   d->on.max_ns, d->off.count,
+			   d->off.count ? div64_u64(d->off.total_ns, d->off.count) : 0,
+			   d->off.max_ns);
+	}
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(vsoc_power_stats);
+
 static irqreturn_t vsoc_power_isr(int irq, void *data)
 {
 	struct vsoc_power *pc = data;
@@ -129,6 +178,8 @@ static void vsoc_power_teardown(struct vsoc_power *pc)
 	unsigned int i, depth, maxdepth = 0;
 	int ret;
 
+	debugfs_remove(pc->stats);
+	pc->stats = NULL;
 	while (pc->nconsumers) {
 		struct device *dev = pc->consumers[--pc->nconsumers];
 
@@ -361,6 +412,9 @@ static int vsoc_power_probe(struct platform_device *pdev)
 		if (ret)
 			goto err;
 	}
+	pc->stats = debugfs_create_file("power_stats", 0444,
+					vsoc_debugfs_dir(soc), pc,
+					&vsoc_power_stats_fops);
 	dev_info(dev, "%u power domains, %u consumers\n", pc->ndoms,
 		 pc->nconsumers);
 	return 0;

@@ -32,6 +32,7 @@
 #include <linux/types.h>
 #include <ampsoc/vsoc_abi.h>
 
+struct dentry;
 struct device;
 struct mbox_chan;
 struct mbox_client;
@@ -261,6 +262,7 @@ const struct vsoc_board *vsoc_board(const struct vsoc *soc);
 u32 vsoc_child_index(struct device *child);
 int vsoc_kick(struct vsoc *soc, u16 peer, u16 vector);
 void __iomem *vsoc_shm(struct vsoc *soc, const struct vsoc_shm_area *area);
+struct dentry *vsoc_debugfs_dir(struct vsoc *soc);
 int vsoc_telemetry_read(struct vsoc *soc, struct vsoc_telemetry *out);
 struct device *vsoc_find_child(struct vsoc *soc, const char *type,
 			       u32 index);

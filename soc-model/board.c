@@ -464,6 +464,7 @@ static int handler(void *user, const char *section, const char *name,
 		} else {
 			NUM(U_SIZE);
 			b->shm_size = v;
+			b->shm_line = p->line;
 		}
 		return 1;
 	case S_DOMAIN: {
@@ -969,10 +970,10 @@ static int layout(struct parser *p)
 		}
 	if (b->shm_size) {
 		if (b->shm_size & (b->shm_size - 1))
-			return perr(p, 1, "[soc] shm_size: 0x%llx is not a power of two",
+			return perr(p, b->shm_line, "[soc] shm_size: 0x%llx is not a power of two",
 				    (unsigned long long)b->shm_size);
 		if (b->shm_size < need)
-			return perr(p, 1,
+			return perr(p, b->shm_line,
 				    "[soc] shm_size: 0x%llx is smaller than the 0x%llx bytes the board needs",
 				    (unsigned long long)b->shm_size,
 				    (unsigned long long)need);
@@ -1008,9 +1009,10 @@ int board_parse(struct board *b, const char *path, const char *buf,
 		perr(&p, 0, "cannot parse (error %d)", r);
 	if (p.failed)
 		return -1;
-	if (resolve(&p) || layout(&p))
-		return -1;
-	return 0;
+	resolve(&p);
+	if (!p.failed)
+		layout(&p);
+	return p.failed ? -1 : 0;
 }
 
 int board_load(struct board *b, const char *path, char *err, size_t errlen)

@@ -82,6 +82,7 @@ struct board {
 	char name[VSOC_NAME_LEN];
 	char path[256];
 	uint64_t shm_size;		/* 0: computed */
+	int shm_line;
 	struct board_domain domain[VSOC_MAX_DOMAINS];
 	struct board_clock clock[VSOC_MAX_CLOCKS];
 	struct board_periph periph[VSOC_MAX_PERIPHS];

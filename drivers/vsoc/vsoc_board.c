@@ -305,6 +305,7 @@ static int parse_periphs(struct vsoc_parse *p, const struct vsoc_array *arr)
 static int parse_mboxes(struct vsoc_parse *p, const struct vsoc_array *arr)
 {
 	struct vsoc_board *b = p->soc->board;
+	bool from_guest, to_guest;
 	unsigned int i;
 	int ret;
 
@@ -323,8 +324,9 @@ static int parse_mboxes(struct vsoc_parse *p, const struct vsoc_array *arr)
 		m->vector = le32_to_cpu(e.vector);
 		m->depth = le32_to_cpu(e.depth);
 		get_area(&m->fifo, &e.fifo);
-		if ((m->from == VSOC_MBOX_EP_GUEST) ==
-		    (m->to == VSOC_MBOX_EP_GUEST))
+		from_guest = m->from == VSOC_MBOX_EP_GUEST;
+		to_guest = m->to == VSOC_MBOX_EP_GUEST;
+		if (from_guest == to_guest)
 			return bad(p->soc, "mboxes[%u] (%s): exactly one end must be the guest",
 				   i, m->name);
 		if ((m->from != VSOC_MBOX_EP_GUEST && m->from >= b->nr_cores) ||
@@ -383,8 +385,8 @@ static int parse_mems(struct vsoc_parse *p, const struct vsoc_array *arr)
 
 			if (o->core == m->core && m->da < o->da + o->shm.size &&
 			    o->da < m->da + m->shm.size)
-				return bad(p->soc, "mems[%u] (%s): device addresses overlap mems[%u] (%s)",
-					   i, m->name, j, o->name);
+				return bad(p->soc, "mems[%u] (%s): addresses overlap mems[%u]",
+					   i, m->name, j);
 		}
 		ret = add_region(p, &m->shm, "memory", m->name, 1);
 		if (ret)
@@ -445,7 +447,7 @@ static int check_core_links(struct vsoc_parse *p)
 
 		if (c->first_mem > b->nr_mems ||
 		    c->nr_mems > b->nr_mems - c->first_mem)
-			return bad(p->soc, "cores[%u] (%s): memory map [%u, +%u) out of range (%u mems)",
+			return bad(p->soc, "cores[%u] (%s): mems [%u, +%u) out of range (%u)",
 				   i, c->name, c->first_mem, c->nr_mems,
 				   b->nr_mems);
 		for (j = c->first_mem; j < c->first_mem + c->nr_mems; j++)
@@ -456,13 +458,13 @@ static int check_core_links(struct vsoc_parse *p)
 		    (c->mbox_tx >= b->nr_mboxes ||
 		     b->mboxes[c->mbox_tx].from != VSOC_MBOX_EP_GUEST ||
 		     b->mboxes[c->mbox_tx].to != i))
-			return bad(p->soc, "cores[%u] (%s): mbox_tx %u is not a guest->core channel",
+			return bad(p->soc, "cores[%u] (%s): mbox_tx %u is not guest->core",
 				   i, c->name, c->mbox_tx);
 		if (c->mbox_rx != VSOC_NONE &&
 		    (c->mbox_rx >= b->nr_mboxes ||
 		     b->mboxes[c->mbox_rx].to != VSOC_MBOX_EP_GUEST ||
 		     b->mboxes[c->mbox_rx].from != i))
-			return bad(p->soc, "cores[%u] (%s): mbox_rx %u is not a core->guest channel",
+			return bad(p->soc, "cores[%u] (%s): mbox_rx %u is not core->guest",
 				   i, c->name, c->mbox_rx);
 	}
 	for (i = 0; i < b->nr_mboxes; i++) {

@@ -171,10 +171,8 @@ static int vsoc_clk_add_lookups(struct device *dev, struct vsoc_clk_ctrl *cc)
 		if (b->periphs[i].clock == VSOC_NONE)
 			continue;
 		consumer = vsoc_find_child(cc->soc,
-					   b->periphs[i].type == VSOC_PERIPH_TIMER ? VSOC_DEV_TIMER :
-					   b->periphs[i].type == VSOC_PERIPH_SENSOR ? VSOC_DEV_SENSOR :
-					   b->periphs[i].type == VSOC_PERIPH_DMA ? VSOC_DEV_DMA :
-					   VSOC_DEV_SIMPLE, i);
+					   vsoc_periph_dev_name(b->periphs[i].type),
+					   i);
 		if (!consumer)
 			continue;
 		ret = devm_clk_hw_register_clkdev(dev,

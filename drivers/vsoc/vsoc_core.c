@@ -440,20 +440,6 @@ static int vsoc_link(struct vsoc *soc, struct device *consumer,
 	return 0;
 }
 
-static const char *periph_dev_name(u32 type)
-{
-	switch (type) {
-	case VSOC_PERIPH_TIMER:
-		return VSOC_DEV_TIMER;
-	case VSOC_PERIPH_SENSOR:
-		return VSOC_DEV_SENSOR;
-	case VSOC_PERIPH_DMA:
-		return VSOC_DEV_DMA;
-	default:
-		return VSOC_DEV_SIMPLE;
-	}
-}
-
 static void vsoc_remove_children(struct vsoc *soc)
 {
 	while (soc->nchildren)
@@ -508,7 +494,7 @@ static int vsoc_create_children(struct vsoc *soc)
 		const struct vsoc_periph_info *p = &b->periphs[i];
 
 		*s = (struct vsoc_child_spec){
-			.name = periph_dev_name(p->type), .index = i,
+			.name = vsoc_periph_dev_name(p->type), .index = i,
 		};
 		spec_mem(soc, s, &p->regs, "regs");
 		spec_mem(soc, s, &p->data, "data");

@@ -67,10 +67,8 @@ static int board_show(struct seq_file *m, void *v)
 	}
 	for (i = 0; i < b->nr_periphs; i++) {
 		const struct vsoc_periph_info *p = &b->periphs[i];
-		struct device *dev = vsoc_find_child(soc, p->type == VSOC_PERIPH_TIMER ?
-			VSOC_DEV_TIMER : p->type == VSOC_PERIPH_SENSOR ?
-			VSOC_DEV_SENSOR : p->type == VSOC_PERIPH_DMA ?
-			VSOC_DEV_DMA : VSOC_DEV_SIMPLE, i);
+		struct device *dev = vsoc_find_child(soc,
+						     vsoc_periph_dev_name(p->type), i);
 
 		seq_printf(m, "periph %u %s type %u domain %s clock %s vector %u device %s\n",
 			   i, p->name, p->type, b->domains[p->domain].name,

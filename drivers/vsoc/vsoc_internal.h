@@ -40,7 +40,7 @@
  * @rt_finished: the last run is over
  */
 struct vsoc_echo_state {
-	struct mutex lock;
+	struct mutex lock; /* see above */
 	struct completion done;
 	u32 seq;
 	bool loopback;

@@ -66,7 +66,7 @@ int vsoc_periph_cmd(struct vsoc_periph *p, u32 cmd, const u64 *args,
 		wait_for_completion_timeout(&p->cmd_done,
 					    msecs_to_jiffies(VSOC_PERIPH_POLL_MS));
 	}
-	rmb(); /* the acknowledgement before the result */
+	rmb(); /* the acknowledgment before the result */
 	res = (s32)readl(p->regs + PREG(cmd_result));
 	if (res > 0 || res < -MAX_ERRNO)
 		res = -EIO;
@@ -406,49 +406,52 @@ static int vsoc_periph_remove(struct platform_device *pdev)
 	return 0;
 }
 
-#define VSOC_PERIPH_DRIVER(_var, _name, _type)				\
-	static const struct platform_device_id _var##_ids[] = {	\
-		{ _name, (kernel_ulong_t)&(_type) },			\
-		{ }							\
-	};								\
-	MODULE_DEVICE_TABLE(platform, _var##_ids);			\
-	static struct platform_driver _var = {				\
-		.driver = {						\
-			.name = _name,					\
-			.pm = &vsoc_periph_pm,				\
-		},							\
-		.probe = vsoc_periph_probe,				\
-		.remove = vsoc_periph_remove,				\
-		.id_table = _var##_ids,					\
-	}
-
-VSOC_PERIPH_DRIVER(vsoc_timer_driver, VSOC_DEV_TIMER, vsoc_timer_type);
-VSOC_PERIPH_DRIVER(vsoc_sensor_driver, VSOC_DEV_SENSOR, vsoc_sensor_type);
-VSOC_PERIPH_DRIVER(vsoc_dma_driver, VSOC_DEV_DMA, vsoc_dma_type);
-VSOC_PERIPH_DRIVER(vsoc_simple_driver, VSOC_DEV_SIMPLE, vsoc_simple_type);
-
-static struct platform_driver *const vsoc_periph_drivers[] = {
-	&vsoc_timer_driver,
-	&vsoc_sensor_driver,
-	&vsoc_dma_driver,
-	&vsoc_simple_driver,
+static const struct platform_device_id vsoc_periph_ids[] = {
+	{ VSOC_DEV_TIMER, (kernel_ulong_t)&vsoc_timer_type },
+	{ VSOC_DEV_SENSOR, (kernel_ulong_t)&vsoc_sensor_type },
+	{ VSOC_DEV_DMA, (kernel_ulong_t)&vsoc_dma_type },
+	{ VSOC_DEV_SIMPLE, (kernel_ulong_t)&vsoc_simple_type },
+	{ }
 };
+MODULE_DEVICE_TABLE(platform, vsoc_periph_ids);
+
+#define VSOC_NR_PERIPH_DRIVERS	(ARRAY_SIZE(vsoc_periph_ids) - 1)
+
+/*
+ * One driver per type, so that each has its own name and attributes; each
+ * matches only its own name (a table of one entry and the terminator).
+ */
+static struct platform_device_id vsoc_periph_one_id[VSOC_NR_PERIPH_DRIVERS][2];
+static struct platform_driver vsoc_periph_drivers[VSOC_NR_PERIPH_DRIVERS];
+static struct platform_driver *vsoc_periph_driver_ptrs[VSOC_NR_PERIPH_DRIVERS];
 
 static int __init vsoc_periph_init(void)
 {
-	vsoc_timer_driver.driver.dev_groups = vsoc_timer_type.groups;
-	vsoc_sensor_driver.driver.dev_groups = vsoc_sensor_type.groups;
-	vsoc_dma_driver.driver.dev_groups = vsoc_dma_type.groups;
-	vsoc_simple_driver.driver.dev_groups = vsoc_simple_type.groups;
-	return platform_register_drivers(vsoc_periph_drivers,
-					 ARRAY_SIZE(vsoc_periph_drivers));
+	unsigned int i;
+
+	for (i = 0; i < VSOC_NR_PERIPH_DRIVERS; i++) {
+		const struct vsoc_periph_type *type =
+			(const void *)vsoc_periph_ids[i].driver_data;
+		struct platform_driver *drv = &vsoc_periph_drivers[i];
+
+		drv->driver.name = vsoc_periph_ids[i].name;
+		drv->driver.pm = &vsoc_periph_pm;
+		drv->driver.dev_groups = type->groups;
+		drv->probe = vsoc_periph_probe;
+		drv->remove = vsoc_periph_remove;
+		vsoc_periph_one_id[i][0] = vsoc_periph_ids[i];
+		drv->id_table = vsoc_periph_one_id[i];
+		vsoc_periph_driver_ptrs[i] = drv;
+	}
+	return platform_register_drivers(vsoc_periph_driver_ptrs,
+					 VSOC_NR_PERIPH_DRIVERS);
 }
 module_init(vsoc_periph_init);
 
 static void __exit vsoc_periph_exit(void)
 {
-	platform_unregister_drivers(vsoc_periph_drivers,
-				    ARRAY_SIZE(vsoc_periph_drivers));
+	platform_unregister_drivers(vsoc_periph_driver_ptrs,
+				    VSOC_NR_PERIPH_DRIVERS);
 }
 module_exit(vsoc_periph_exit);
 

@@ -29,7 +29,7 @@
 /**
  * struct vsoc_pd_stats - time the model took to complete requests
  * @count: completed requests
- * @total_ns: their total duration, doorbell to acknowledgement
+ * @total_ns: their total duration, doorbell to acknowledgment
  * @max_ns: the longest
  */
 struct vsoc_pd_stats {
@@ -239,20 +239,6 @@ static int vsoc_power_attach(struct vsoc_power *pc, const char *type, u32 idx,
 	return 0;
 }
 
-static const char *vsoc_periph_dev(u32 type)
-{
-	switch (type) {
-	case VSOC_PERIPH_TIMER:
-		return VSOC_DEV_TIMER;
-	case VSOC_PERIPH_SENSOR:
-		return VSOC_DEV_SENSOR;
-	case VSOC_PERIPH_DMA:
-		return VSOC_DEV_DMA;
-	default:
-		return VSOC_DEV_SIMPLE;
-	}
-}
-
 static int vsoc_power_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
@@ -401,7 +387,7 @@ static int vsoc_power_probe(struct platform_device *pdev)
 	}
 
 	for (i = 0; i < b->nr_periphs; i++) {
-		ret = vsoc_power_attach(pc, vsoc_periph_dev(b->periphs[i].type),
+		ret = vsoc_power_attach(pc, vsoc_periph_dev_name(b->periphs[i].type),
 					i, b->periphs[i].domain);
 		if (ret)
 			goto err;

@@ -2,7 +2,7 @@
 /*
  * vsoc request slots: the handshake the power and clock controllers share
  * with the model (docs/shm-abi.md, "Request slots"). The completion
- * doorbell only wakes the waiter early; the acknowledgement in shared
+ * doorbell only wakes the waiter early; the acknowledgment in shared
  * memory is what counts, so a lost doorbell costs a poll interval, not a
  * timeout.
  */
@@ -106,7 +106,7 @@ int vsoc_slot_submit(struct vsoc *soc, struct vsoc_slot *slot, u16 vector,
 		wait_for_completion_timeout(&slot->done,
 					    msecs_to_jiffies(VSOC_SLOT_POLL_MS));
 	}
-	rmb(); /* the acknowledgement before the results */
+	rmb(); /* the acknowledgment before the results */
 	status = (s32)readl(r + SLOT(status));
 	if (res) {
 		res->state = readl(r + SLOT(state));

@@ -284,6 +284,27 @@ int vsoc_echo_rt(struct vsoc *soc, u32 count, u64 *total_ns, u32 *done);
 #define VSOC_DEV_SIMPLE		"vsoc-simple"
 #define VSOC_DEV_RPROC		"vsoc-rproc"
 
+/**
+ * vsoc_periph_dev_name() - the device (and driver) name of a peripheral type
+ * @type: VSOC_PERIPH_*
+ *
+ * Context: Any context.
+ * Return: one of the VSOC_DEV_* peripheral names.
+ */
+static inline const char *vsoc_periph_dev_name(u32 type)
+{
+	switch (type) {
+	case VSOC_PERIPH_TIMER:
+		return VSOC_DEV_TIMER;
+	case VSOC_PERIPH_SENSOR:
+		return VSOC_DEV_SENSOR;
+	case VSOC_PERIPH_DMA:
+		return VSOC_DEV_DMA;
+	default:
+		return VSOC_DEV_SIMPLE;
+	}
+}
+
 /* Worst-case wait for a request the model should answer at once. */
 #define VSOC_REQ_TIMEOUT_MS	2000
 

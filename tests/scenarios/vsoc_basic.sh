@@ -77,6 +77,8 @@ check clocks_registered clocks_ok
 periphs_ok() {
 	awk '$1 == "periph" { print $3, $NF }' "$BOARD" | while read -r name dev; do
 		[ -e "/sys/bus/platform/devices/$dev/driver" ] || { echo "$name ($dev) unbound"; return 1; }
+		drv=$(basename "$(readlink "/sys/bus/platform/devices/$dev/driver")")
+		[ "$drv" = "${dev%%.*}" ] || { echo "$dev bound to $drv"; return 1; }
 	done
 }
 check peripherals_bound periphs_ok

@@ -101,7 +101,8 @@ static void ping_model(struct ampsoc_ktap_test *t)
 	u64 ns;
 
 	for (i = 0; i < roundtrips; i++)
-		VT_ASSERT_EQ(t, vsoc_ping(soc, false, &ns), 0);
+		if (!KTAP_EXPECT_EQ(t, vsoc_ping(soc, false, &ns), 0))
+			return;
 }
 
 static void ping_loopback(struct ampsoc_ktap_test *t)
@@ -110,7 +111,8 @@ static void ping_loopback(struct ampsoc_ktap_test *t)
 	u64 ns;
 
 	for (i = 0; i < roundtrips; i++)
-		VT_ASSERT_EQ(t, vsoc_ping(soc, true, &ns), 0);
+		if (!KTAP_EXPECT_EQ(t, vsoc_ping(soc, true, &ns), 0))
+			return;
 }
 
 static void model_initiated_roundtrips(struct ampsoc_ktap_test *t)
@@ -118,7 +120,8 @@ static void model_initiated_roundtrips(struct ampsoc_ktap_test *t)
 	u64 total = 0;
 	u32 done = 0;
 
-	VT_ASSERT_EQ(t, vsoc_echo_rt(soc, roundtrips, &total, &done), 0);
+	if (!KTAP_EXPECT_EQ(t, vsoc_echo_rt(soc, roundtrips, &total, &done), 0))
+		return;
 	KTAP_EXPECT_EQ(t, done, roundtrips);
 	KTAP_EXPECT(t, total > 0);
 }
@@ -165,7 +168,8 @@ static void clocks_gate_in_model(struct ampsoc_ktap_test *t)
 	struct vsoc_telemetry *t0, *t1, *t2;
 	unsigned int i, tested = 0;
 
-	VT_ASSERT(t, vt_wait(vt_all_idle(), VT_WAIT_MS));
+	if (!KTAP_EXPECT(t, vt_wait(vt_all_idle(), VT_WAIT_MS)))
+		return;
 	for (i = 0; i < b->nr_clocks; i++) {
 		const struct vsoc_clock_info *ci = &b->clocks[i];
 		struct clk *clk;
@@ -218,7 +222,8 @@ static void clock_rate_in_model(struct ampsoc_ktap_test *t)
 		if (!(ci->flags & VSOC_CLK_SET_RATE) || ci->min_rate_hz == ci->max_rate_hz)
 			continue;
 		clk = clk_get(NULL, ci->name);
-		VT_ASSERT(t, !IS_ERR(clk));
+		if (!KTAP_EXPECT(t, !IS_ERR(clk)))
+			return;
 		r0 = clk_get_rate(clk);
 		target = r0 == ci->min_rate_hz ? ci->max_rate_hz : ci->min_rate_hz;
 		t0 = vt_telemetry(soc);
@@ -321,7 +326,8 @@ static void runtime_pm_drives_model(struct ampsoc_ktap_test *t)
 		if (!KTAP_EXPECT(t, pd))
 			continue;
 		/* Start from rest: every device suspended, domains settled. */
-		VT_ASSERT(t, vt_wait(vt_all_idle(), VT_WAIT_MS));
+		if (!KTAP_EXPECT(t, vt_wait(vt_all_idle(), VT_WAIT_MS)))
+			return;
 		if (!vt_wait(vt_domains_agree(soc, vt_why, sizeof(vt_why)),
 			     VT_WAIT_MS)) {
 			ampsoc_ktap_fail(t, "%s", vt_why);
@@ -368,7 +374,8 @@ static void idle_domains_are_off(struct ampsoc_ktap_test *t)
 	const struct vsoc_board *b = vsoc_board(soc);
 	unsigned int i;
 
-	VT_ASSERT(t, vt_wait(vt_all_idle(), VT_WAIT_MS));
+	if (!KTAP_EXPECT(t, vt_wait(vt_all_idle(), VT_WAIT_MS)))
+		return;
 	if (!vt_wait(vt_domains_agree(soc, vt_why, sizeof(vt_why)), VT_WAIT_MS))
 		ampsoc_ktap_fail(t, "%s", vt_why);
 	for (i = 0; i < b->nr_periphs; i++) {
@@ -414,9 +421,12 @@ static int vt_find_mbox(bool to_guest)
 	const struct vsoc_board *b = vsoc_board(soc);
 	unsigned int i;
 
-	for (i = 0; i < b->nr_mboxes; i++)
-		if ((b->mboxes[i].to == VSOC_MBOX_EP_GUEST) == to_guest)
+	for (i = 0; i < b->nr_mboxes; i++) {
+		bool guest_bound = b->mboxes[i].to == VSOC_MBOX_EP_GUEST;
+
+		if (guest_bound == to_guest)
 			return i;
+	}
 	return -1;
 }
 
@@ -436,11 +446,13 @@ static void mbox_send_lands_in_fifo(struct ampsoc_ktap_test *t)
 	}
 	mi = &b->mboxes[i];
 	fifo = vsoc_shm(soc, &mi->fifo);
-	VT_ASSERT(t, fifo);
+	if (!KTAP_EXPECT(t, fifo))
+		return;
 	c.cl.dev = vsoc_find_child(soc, VSOC_DEV_MBOX, 0);
 	init_completion(&c.got);
 	chan = vsoc_mbox_request_channel(&c.cl, mi->name);
-	VT_ASSERT(t, !IS_ERR(chan));
+	if (!KTAP_EXPECT(t, !IS_ERR(chan)))
+		return;
 	KTAP_EXPECT(t, IS_ERR(vsoc_mbox_request_channel(&c.cl, "no-such-channel")));
 	head = readl(fifo + FIFO(head));
 	KTAP_EXPECT(t, mbox_send_message(chan, (void *)(uintptr_t)0x5a5a0001) >= 0);
@@ -469,12 +481,14 @@ static void mbox_receive_reaches_client(struct ampsoc_ktap_test *t)
 	}
 	mi = &b->mboxes[i];
 	fifo = vsoc_shm(soc, &mi->fifo);
-	VT_ASSERT(t, fifo);
+	if (!KTAP_EXPECT(t, fifo))
+		return;
 	c.cl.dev = vsoc_find_child(soc, VSOC_DEV_MBOX, 0);
 	c.cl.rx_callback = vt_mbox_rx;
 	init_completion(&c.got);
 	chan = vsoc_mbox_request_channel(&c.cl, mi->name);
-	VT_ASSERT(t, !IS_ERR(chan));
+	if (!KTAP_EXPECT(t, !IS_ERR(chan)))
+		return;
 
 	/* Play the core: one message, then ring the guest (ourselves). */
 	head = readl(fifo + FIFO(head));
@@ -926,7 +940,8 @@ static void violations_as_expected(struct ampsoc_ktap_test *t)
 {
 	struct vsoc_telemetry *tel = vt_telemetry(soc);
 
-	VT_ASSERT(t, tel);
+	if (!KTAP_EXPECT(t, tel))
+		return;
 	KTAP_EXPECT_EQ(t, le32_to_cpu(tel->violations), expect_violations);
 	KTAP_EXPECT_EQ(t, le32_to_cpu(tel->garbage), 0);
 	kfree(tel);

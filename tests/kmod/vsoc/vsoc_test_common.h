@@ -18,19 +18,6 @@
 
 #define VT_WAIT_MS	5000
 
-/* Record a failed expectation and leave the case. */
-#define VT_ASSERT(t, cond)						\
-	do {								\
-		if (!KTAP_EXPECT(t, cond))				\
-			return;						\
-	} while (0)
-
-#define VT_ASSERT_EQ(t, a, b)						\
-	do {								\
-		if (!KTAP_EXPECT_EQ(t, a, b))				\
-			return;						\
-	} while (0)
-
 /* Poll @cond every millisecond for up to @ms; evaluates to whether it held. */
 #define vt_wait(cond, ms)						\
 	({								\
@@ -65,23 +52,9 @@ static inline struct vsoc *vt_find_soc(void)
 	return soc;
 }
 
-static inline const char *vt_periph_type(u32 type)
-{
-	switch (type) {
-	case VSOC_PERIPH_TIMER:
-		return VSOC_DEV_TIMER;
-	case VSOC_PERIPH_SENSOR:
-		return VSOC_DEV_SENSOR;
-	case VSOC_PERIPH_DMA:
-		return VSOC_DEV_DMA;
-	default:
-		return VSOC_DEV_SIMPLE;
-	}
-}
-
 static inline struct device *vt_periph_dev(struct vsoc *soc, u32 i)
 {
-	return vsoc_find_child(soc, vt_periph_type(vsoc_board(soc)->periphs[i].type),
+	return vsoc_find_child(soc, vsoc_periph_dev_name(vsoc_board(soc)->periphs[i].type),
 			       i);
 }
 
@@ -120,8 +93,9 @@ static inline bool vt_domains_agree(struct vsoc *soc, char *why, size_t len)
 	for (i = 0; t && i < b->nr_domains; i++) {
 		struct ampsoc_pd *pd = ampsoc_pd_find(b->domains[i].name);
 		u32 st = le32_to_cpu(t->domains[i].state);
+		bool model_on = st == VSOC_PWR_ON;
 
-		if (!pd || ampsoc_pd_is_on(pd) != (st == VSOC_PWR_ON)) {
+		if (!pd || ampsoc_pd_is_on(pd) != model_on) {
 			scnprintf(why, len, "domain %s: kernel %s, model state %u",
 				  b->domains[i].name,
 				  !pd ? "missing" : ampsoc_pd_is_on(pd) ? "on" : "off",

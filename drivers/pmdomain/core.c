@@ -112,6 +112,20 @@ static void pd_update_latency(struct ampsoc_pd *pd, s64 *latency, s64 elapsed,
 		 pd->name, on ? "on" : "off", elapsed);
 }
 
+/*
+ * Send a PRE_* event; if a notifier vetoes it, the ones already called get
+ * the opposite event. A bare NOTIFY_BAD counts as -EBUSY.
+ */
+static int pd_notify_robust(struct ampsoc_pd *pd, unsigned long up,
+			    unsigned long down)
+{
+	int ret = raw_notifier_call_chain_robust(&pd->notifiers, up, down, pd);
+
+	if (!(ret & NOTIFY_STOP_MASK))
+		return 0;
+	return notifier_to_errno(ret) ?: -EBUSY;
+}
+
 /* Power the domain itself on (not its parents). Lock held. */
 static int pd_do_power_on(struct ampsoc_pd *pd)
 {
@@ -119,10 +133,8 @@ static int pd_do_power_on(struct ampsoc_pd *pd)
 	s64 elapsed = 0;
 	int ret;
 
-	ret = raw_notifier_call_chain_robust(&pd->notifiers,
-					     AMPSOC_PD_NOTIFY_PRE_ON,
-					     AMPSOC_PD_NOTIFY_OFF, pd);
-	ret = notifier_to_errno(ret);
+	ret = pd_notify_robust(pd, AMPSOC_PD_NOTIFY_PRE_ON,
+			       AMPSOC_PD_NOTIFY_OFF);
 	if (ret)
 		goto out;
 
@@ -154,10 +166,8 @@ static int pd_do_power_off(struct ampsoc_pd *pd)
 	s64 elapsed = 0;
 	int ret;
 
-	ret = raw_notifier_call_chain_robust(&pd->notifiers,
-					     AMPSOC_PD_NOTIFY_PRE_OFF,
-					     AMPSOC_PD_NOTIFY_ON, pd);
-	ret = notifier_to_errno(ret);
+	ret = pd_notify_robust(pd, AMPSOC_PD_NOTIFY_PRE_OFF,
+			       AMPSOC_PD_NOTIFY_ON);
 	if (ret)
 		goto out;
 

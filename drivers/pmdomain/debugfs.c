@@ -11,6 +11,37 @@
 
 static struct dentry *pd_debugfs_root;
 
+/*
+ * The files are created "unsafe" (no proxy) so that they keep read_iter and
+ * can be read with kernel_read() by the self-test; each show() pins the
+ * file against removal itself, as debugfs requires then.
+ */
+#define PD_DEBUGFS_FILE(__name)						\
+static int __name##_show_pinned(struct seq_file *s, void *data)		\
+{									\
+	struct dentry *d = s->file->f_path.dentry;			\
+	int ret = debugfs_file_get(d);					\
+									\
+	if (ret)							\
+		return ret;						\
+	ret = __name##_show(s, data);					\
+	debugfs_file_put(d);						\
+	return ret;							\
+}									\
+									\
+static int __name##_open(struct inode *inode, struct file *file)	\
+{									\
+	return single_open(file, __name##_show_pinned, inode->i_private); \
+}									\
+									\
+static const struct file_operations __name##_fops = {			\
+	.owner = THIS_MODULE,						\
+	.open = __name##_open,						\
+	.read_iter = seq_read_iter,					\
+	.llseek = seq_lseek,						\
+	.release = single_release,					\
+}
+
 static void pd_rpm_status(struct seq_file *s, struct device *dev)
 {
 	static const char * const names[] = {
@@ -80,7 +111,7 @@ static int pd_summary_show(struct seq_file *s, void *data)
 	mutex_unlock(&ampsoc_pd_list_lock);
 	return 0;
 }
-DEFINE_SHOW_ATTRIBUTE(pd_summary);
+PD_DEBUGFS_FILE(pd_summary);
 
 static int current_state_show(struct seq_file *s, void *data)
 {
@@ -94,7 +125,7 @@ static int current_state_show(struct seq_file *s, void *data)
 	mutex_unlock(&pd->lock);
 	return 0;
 }
-DEFINE_SHOW_ATTRIBUTE(current_state);
+PD_DEBUGFS_FILE(current_state);
 
 static int sub_domains_show(struct seq_file *s, void *data)
 {
@@ -107,7 +138,7 @@ static int sub_domains_show(struct seq_file *s, void *data)
 	mutex_unlock(&pd->lock);
 	return 0;
 }
-DEFINE_SHOW_ATTRIBUTE(sub_domains);
+PD_DEBUGFS_FILE(sub_domains);
 
 /* Time in the current status not yet folded into the totals (lock held). */
 static u64 pd_pending_ns(struct ampsoc_pd *pd)
@@ -137,7 +168,7 @@ static int idle_states_show(struct seq_file *s, void *data)
 	mutex_unlock(&pd->lock);
 	return 0;
 }
-DEFINE_SHOW_ATTRIBUTE(idle_states);
+PD_DEBUGFS_FILE(idle_states);
 
 static int active_time_show(struct seq_file *s, void *data)
 {
@@ -152,7 +183,7 @@ static int active_time_show(struct seq_file *s, void *data)
 	seq_printf(s, "%llu ms\n", div_u64(t, NSEC_PER_MSEC));
 	return 0;
 }
-DEFINE_SHOW_ATTRIBUTE(active_time);
+PD_DEBUGFS_FILE(active_time);
 
 static int total_idle_time_show(struct seq_file *s, void *data)
 {
@@ -170,7 +201,7 @@ static int total_idle_time_show(struct seq_file *s, void *data)
 	seq_printf(s, "%llu ms\n", div_u64(t, NSEC_PER_MSEC));
 	return 0;
 }
-DEFINE_SHOW_ATTRIBUTE(total_idle_time);
+PD_DEBUGFS_FILE(total_idle_time);
 
 static int devices_show(struct seq_file *s, void *data)
 {
@@ -190,7 +221,7 @@ static int devices_show(struct seq_file *s, void *data)
 	mutex_unlock(&pd->lock);
 	return 0;
 }
-DEFINE_SHOW_ATTRIBUTE(devices);
+PD_DEBUGFS_FILE(devices);
 
 /* List lock held. */
 void ampsoc_pd_debugfs_add(struct ampsoc_pd *pd)
@@ -201,13 +232,13 @@ void ampsoc_pd_debugfs_add(struct ampsoc_pd *pd)
 		return;
 	d = debugfs_create_dir(pd->name, pd_debugfs_root);
 	pd->dbg_dir = d;
-	debugfs_create_file("current_state", 0444, d, pd, &current_state_fops);
-	debugfs_create_file("sub_domains", 0444, d, pd, &sub_domains_fops);
-	debugfs_create_file("idle_states", 0444, d, pd, &idle_states_fops);
-	debugfs_create_file("active_time", 0444, d, pd, &active_time_fops);
-	debugfs_create_file("total_idle_time", 0444, d, pd,
+	debugfs_create_file_unsafe("current_state", 0444, d, pd, &current_state_fops);
+	debugfs_create_file_unsafe("sub_domains", 0444, d, pd, &sub_domains_fops);
+	debugfs_create_file_unsafe("idle_states", 0444, d, pd, &idle_states_fops);
+	debugfs_create_file_unsafe("active_time", 0444, d, pd, &active_time_fops);
+	debugfs_create_file_unsafe("total_idle_time", 0444, d, pd,
 			    &total_idle_time_fops);
-	debugfs_create_file("devices", 0444, d, pd, &devices_fops);
+	debugfs_create_file_unsafe("devices", 0444, d, pd, &devices_fops);
 }
 
 void ampsoc_pd_debugfs_remove(struct ampsoc_pd *pd)
@@ -219,7 +250,7 @@ void ampsoc_pd_debugfs_remove(struct ampsoc_pd *pd)
 void ampsoc_pd_debugfs_init(void)
 {
 	pd_debugfs_root = debugfs_create_dir("ampsoc_pd", NULL);
-	debugfs_create_file("pm_genpd_summary", 0444, pd_debugfs_root, NULL,
+	debugfs_create_file_unsafe("pm_genpd_summary", 0444, pd_debugfs_root, NULL,
 			    &pd_summary_fops);
 }
 

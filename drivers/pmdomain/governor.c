@@ -88,6 +88,19 @@ static void pd_qos_refresh(struct ampsoc_pd *pd, u64 gen)
 	pd->qos_gen = gen;
 }
 
+/*
+ * What this domain leaves of the constraint for its parents; a change
+ * invalidates their cached values.
+ */
+static void pd_qos_set_off(struct ampsoc_pd *pd, s64 off)
+{
+	if (READ_ONCE(pd->qos_off_ns) == off)
+		return;
+	WRITE_ONCE(pd->qos_off_ns, off);
+	if (!list_empty(&pd->parent_links))
+		atomic64_inc(&ampsoc_pd_qos_gen);
+}
+
 static bool qos_power_down_ok(struct ampsoc_pd *pd)
 {
 	u64 gen = atomic64_read(&ampsoc_pd_qos_gen);
@@ -123,17 +136,14 @@ static bool qos_power_down_ok(struct ampsoc_pd *pd)
 			}
 		}
 	}
-	if (best < 0) {
-		WRITE_ONCE(pd->qos_off_ns, c);
-		return false;
+	if (best >= 0) {
+		pd->state_idx = best;
+		if (c >= 0)
+			c -= pd->states[best].power_off_latency_ns +
+			     pd->states[best].power_on_latency_ns;
 	}
-	pd->state_idx = best;
-	if (c < 0)
-		WRITE_ONCE(pd->qos_off_ns, -1);
-	else
-		WRITE_ONCE(pd->qos_off_ns, c - pd->states[best].power_off_latency_ns -
-				       pd->states[best].power_on_latency_ns);
-	return true;
+	pd_qos_set_off(pd, c);
+	return best >= 0;
 }
 
 const struct ampsoc_pd_governor ampsoc_pd_qos_gov = {

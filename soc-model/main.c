@@ -732,6 +732,7 @@ int main(int argc, char **argv)
 	char err[BOARD_ERR_LEN], self[PATH_MAX];
 	int o, nfaults = 0, i, rc = 1;
 	bool daemonize = false;
+	int ready_fd = -1;
 	ssize_t n;
 
 	m->listen_fd = m->guest_fd = m->ep = m->tfd = m->sfd = m->ctl_fd = -1;
@@ -803,6 +804,39 @@ int main(int argc, char **argv)
 	signal(SIGFPE, fatal_signal);
 	signal(SIGILL, fatal_signal);
 
+	/*
+	 * Detach before creating anything: an epoll set watching a signalfd
+	 * does not follow it across fork(). The parent returns once the child
+	 * reports ready, so "started" means "listening".
+	 */
+	if (daemonize) {
+		int ready[2];
+		pid_t pid;
+		char c;
+
+		if (pipe2(ready, O_CLOEXEC)) {
+			perror("socmodel: pipe");
+			return 1;
+		}
+		pid = fork();
+		if (pid < 0) {
+			perror("socmodel: fork");
+			return 1;
+		}
+		if (pid > 0) {
+			close(ready[1]);
+			_exit(read(ready[0], &c, 1) == 1 ? 0 : 1);
+		}
+		close(ready[0]);
+		ready_fd = ready[1];
+		setsid();
+		i = open("/dev/null", O_RDWR);
+		if (i >= 0) {
+			dup2(i, 0);
+			if (i > 2)
+				close(i);
+		}
+	}
 	if (setup(m, sock))
 		goto out;
 	for (i = 0; i < nfaults; i++)
@@ -817,39 +851,19 @@ int main(int argc, char **argv)
 			 m->board.core[i].name);
 		m->proc[i].log = fopen(p, "w");
 	}
-	if (daemonize) {
-		pid_t pid = fork();
-
-		if (pid < 0) {
-			perror("socmodel: fork");
-			goto out;
-		}
-		if (pid > 0) {
-			/* the child owns the sockets now */
-			if (m->pidfile) {
-				FILE *f = fopen(m->pidfile, "w");
-
-				if (f) {
-					fprintf(f, "%d\n", pid);
-					fclose(f);
-				}
-			}
-			_exit(0);
-		}
-		setsid();
-		i = open("/dev/null", O_RDWR);
-		if (i >= 0) {
-			dup2(i, 0);
-			if (i > 2)
-				close(i);
-		}
-	} else if (m->pidfile) {
+	if (m->pidfile) {
 		FILE *f = fopen(m->pidfile, "w");
 
 		if (f) {
 			fprintf(f, "%d\n", getpid());
 			fclose(f);
 		}
+	}
+	if (ready_fd >= 0) {
+		if (write(ready_fd, "R", 1) != 1)
+			goto out;
+		close(ready_fd);
+		ready_fd = -1;
 	}
 	fprintf(stderr, "socmodel: board '%s' (%s), shm 0x%llx, listening on %s, control %s\n",
 		m->board.name, m->board.path,

@@ -41,10 +41,10 @@ $(SOCMODEL_UNITS): $(BUILD)/tests/unit/%: $$(wildcard $(ROOT)/tests/unit/%/*.c) 
 
 # libFuzzer targets: the board-file parser and the board-table checker.
 FUZZ_CC ?= clang
-SOCMODEL_FUZZ := $(BUILD)/fuzz/socmodel_board $(BUILD)/fuzz/socmodel_table
+SOCMODEL_FUZZ := $(SOCMODEL_OUT)/fuzz/socmodel_board $(SOCMODEL_OUT)/fuzz/socmodel_table
 FUZZ_TARGETS += $(SOCMODEL_FUZZ)
 
-$(BUILD)/fuzz/socmodel_%: $(SOCMODEL_DIR)/fuzz/%_fuzz.c $(addprefix $(SOCMODEL_DIR)/,$(SOCMODEL_LIB)) $(SOCMODEL_HDRS)
+$(SOCMODEL_OUT)/fuzz/socmodel_%: $(SOCMODEL_DIR)/fuzz/%_fuzz.c $(addprefix $(SOCMODEL_DIR)/,$(SOCMODEL_LIB)) $(SOCMODEL_HDRS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		-I$(ROOT)/include -I$(SOCMODEL_DIR) -DDEFAULT_BOARD='""' -o $@ $< \

@@ -8,7 +8,7 @@
 #   hold exactly one "board table:" error naming the checksum, and none of
 #   the board's devices may exist. (Each kind of damage is also fed to the
 #   same validation in-kernel by ampsoc_vsoc_test's vsoc_table suite.)
-# services: socmodel --corrupt-table crc
+# services: socmodel corrupt-table=crc
 # load-all: 1
 # timeout: 120
 . /ampsoc/lib.sh

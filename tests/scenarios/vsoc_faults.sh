@@ -11,13 +11,13 @@
 #   domain and runtime-resume it, checking the model's telemetry (failed
 #   count, state) and the elapsed time; then use a peripheral outside the
 #   faulty domains; the model must record no violation.
-# services: socmodel --fault fail_on:l4per_sub --fault stuck:dsp_pd
+# services: socmodel fault=fail-on:l4per_sub fault=stuck:dsp
 # load-all: 1
 # timeout: 300
 . /ampsoc/lib.sh
 
 FAIL_DOM=l4per_sub
-STUCK_DOM=dsp_pd
+STUCK_DOM=dsp
 VSOC=$(ls -d /sys/kernel/debug/vsoc/vsoc* 2>/dev/null | head -n 1)
 [ -n "$VSOC" ] || bail "no vsoc device bound (is the SoC model running?)"
 check power_controller_survived test -d /sys/kernel/debug/ampsoc_pd/$FAIL_DOM

@@ -12,7 +12,7 @@
 #   driver. The scenario checks the telemetry counters and that the
 #   peripheral works again. The model service is told to expect one
 #   violation, so its own verdict passes only with exactly one.
-# services: socmodel --expect-violations 1
+# services: socmodel expect-violations=1
 # load-all: 1
 # timeout: 180
 . /ampsoc/lib.sh

@@ -76,7 +76,9 @@ static void touch_with_domain_off(struct ampsoc_ktap_test *t)
 	res = (s32)readl(regs + PREG(cmd_result));
 	KTAP_EXPECT_EQ(t, res, -EPERM);
 
-	t1 = vt_telemetry(soc);
+	t1 = NULL;
+	KTAP_EXPECT(t, t0 && vt_tel_until(soc, t1, le32_to_cpu(t1->violations) >
+					  le32_to_cpu(t0->violations)));
 	if (KTAP_EXPECT(t, t0 && t1)) {
 		n = le32_to_cpu(t1->violations);
 		KTAP_EXPECT_EQ(t, n, le32_to_cpu(t0->violations) + 1);

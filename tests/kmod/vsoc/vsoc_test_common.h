@@ -28,6 +28,33 @@
 		__ok;							\
 	})
 
+/*
+ * Take telemetry snapshots into @tp (freed and replaced each time) until
+ * @cond, which reads *@tp, holds or VT_WAIT_MS pass. The model acknowledges
+ * a request before it republishes its telemetry, so a check made right
+ * after a request must allow it to catch up. Evaluates to whether @cond
+ * held; @tp is the last snapshot (or NULL).
+ */
+#define vt_tel_until(soc, tp, cond)					\
+	({								\
+		unsigned long __end = jiffies + msecs_to_jiffies(VT_WAIT_MS); \
+		struct vsoc_telemetry **__tp = &(tp);			\
+		struct vsoc *__soc = (soc);				\
+		bool __ok = false;					\
+		for (;;) {						\
+			kfree(*__tp);					\
+			*__tp = vt_telemetry(__soc);			\
+			if (*__tp && (cond)) {				\
+				__ok = true;				\
+				break;					\
+			}						\
+			if (time_after(jiffies, __end))			\
+				break;					\
+			usleep_range(500, 1000);			\
+		}							\
+		__ok;							\
+	})
+
 static inline int vt_any_child(struct device *dev, void *data)
 {
 	return 1;

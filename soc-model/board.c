@@ -937,6 +937,8 @@ static int layout(struct parser *p)
 			VSOC_PAGE_SIZE);
 	b->echo_off = off;
 	off += VSOC_PAGE_SIZE;
+	b->fault_off = off;
+	off += VSOC_PAGE_SIZE;
 	b->core_ctl_off = off;
 	for (i = 0; i < b->nr_cores; i++)
 		b->core[i].ctl_off = off + i * sizeof(struct vsoc_core_ctl);

@@ -91,7 +91,7 @@ struct board {
 	unsigned int nr_domains, nr_clocks, nr_periphs, nr_cores, nr_mboxes;
 	/* layout (board_layout) */
 	uint64_t table_size;
-	uint64_t telem_off, pwr_off, clk_off, echo_off, core_ctl_off;
+	uint64_t telem_off, pwr_off, clk_off, echo_off, fault_off, core_ctl_off;
 	uint64_t sys_end;		/* end of the model's areas */
 };
 

@@ -454,9 +454,13 @@ static void guest_accept(struct model *m)
 	r = ivshmem_greet(fd, VSOC_PEER_GUEST, m->shm_fd, peers,
 			  1 + m->board.nr_cores, m->guest_ev, VSOC_NR_VECTORS);
 	if (r) {
+		/* the one guest went away while being greeted: end as below */
 		fprintf(stderr, "socmodel: greeting the client failed: %s\n",
 			strerror(-r));
 		close(fd);
+		snprintf(m->exit_reason, sizeof(m->exit_reason),
+			 "guest disconnected during greeting");
+		m->stop = true;
 		return;
 	}
 	m->guest_fd = fd;
@@ -694,6 +698,41 @@ static void teardown(struct model *m)
 	fprintf(stderr, "socmodel: exit (%s)\n", m->exit_reason);
 }
 
+/*
+ * Damage the published table the way a guest must notice: a bad CRC, a
+ * bad magic, an unknown major version, or (with a valid CRC, so that
+ * only the structural checks catch it) an index out of range or a cycle.
+ * The model keeps running on its own copy of the board.
+ */
+static int corrupt_table(struct model *m, const char *how)
+{
+	struct vsoc_board_header *h = m->shm;
+	struct vsoc_domain_desc *d = (void *)((uint8_t *)m->shm + h->domains.offset);
+	struct vsoc_periph_desc *p = (void *)((uint8_t *)m->shm + h->periphs.offset);
+
+	if (!strcmp(how, "crc")) {
+		h->checksum ^= 0x1;
+		return 0;
+	}
+	if (!strcmp(how, "magic"))
+		h->magic = 0x21444142;
+	else if (!strcmp(how, "version"))
+		h->version = (VSOC_VERSION_MAJOR + 1) << 16;
+	else if (!strcmp(how, "index") && h->periphs.count)
+		p[0].domain = h->domains.count + 5;
+	else if (!strcmp(how, "cycle") && h->domains.count >= 2) {
+		d[0].parent = 1;
+		d[1].parent = 0;
+	} else {
+		fprintf(stderr, "socmodel: --corrupt-table: '%s' is not crc, magic, version, index or cycle (or the board is too small)\n",
+			how);
+		return -1;
+	}
+	h->checksum = crc32_ieee(0, (uint8_t *)m->shm + VSOC_CSUM_START,
+				 h->size - VSOC_CSUM_START);
+	return 0;
+}
+
 static void usage(FILE *f)
 {
 	fprintf(f,
@@ -706,7 +745,9 @@ static void usage(FILE *f)
 		"  --report PATH     write the final report there on exit\n"
 		"  --log-dir DIR     core console logs and the timeline go there\n"
 		"  --fault SPEC      inject a fault at start (repeatable)\n"
-		"  --daemon          detach once ready; --pidfile PATH gets the pid\n",
+		"  --daemon          detach once ready; --pidfile PATH gets the pid\n"
+		"  --corrupt-table crc|magic|version|index|cycle\n"
+		"                    publish a damaged board table (guest negative tests)\n",
 		DEFAULT_BOARD);
 }
 
@@ -723,6 +764,7 @@ int main(int argc, char **argv)
 		{ "daemon", no_argument, NULL, 'd' },
 		{ "pidfile", required_argument, NULL, 'p' },
 		{ "check", required_argument, NULL, 'k' },
+		{ "corrupt-table", required_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -732,6 +774,7 @@ int main(int argc, char **argv)
 	char err[BOARD_ERR_LEN], self[PATH_MAX];
 	int o, nfaults = 0, i, rc = 1;
 	bool daemonize = false;
+	const char *corrupt = NULL;
 	int ready_fd = -1;
 	ssize_t n;
 
@@ -757,6 +800,7 @@ int main(int argc, char **argv)
 		case 'l': m->log_dir = optarg; break;
 		case 'p': m->pidfile = optarg; break;
 		case 'd': daemonize = true; break;
+		case 'C': corrupt = optarg; break;
 		case 'f':
 			if (nfaults == MAX_FAULTS) {
 				fprintf(stderr, "socmodel: too many --fault\n");
@@ -830,14 +874,18 @@ int main(int argc, char **argv)
 		close(ready[0]);
 		ready_fd = ready[1];
 		setsid();
+		/* keep no pipe of the caller open (stderr is its log file) */
 		i = open("/dev/null", O_RDWR);
 		if (i >= 0) {
 			dup2(i, 0);
+			dup2(i, 1);
 			if (i > 2)
 				close(i);
 		}
 	}
 	if (setup(m, sock))
+		goto out;
+	if (corrupt && corrupt_table(m, corrupt))
 		goto out;
 	for (i = 0; i < nfaults; i++)
 		if (soc_fault(&m->soc, faults[i], err, sizeof(err))) {

@@ -962,6 +962,8 @@ static void echo_rt(struct soc *s)
 	rt_ring(s);
 }
 
+static void scan_fault(struct soc *s);
+
 /* ---------------- entry points ---------------- */
 
 void soc_doorbell(struct soc *s, unsigned int vector)
@@ -999,6 +1001,9 @@ void soc_doorbell(struct soc *s, unsigned int vector)
 	case VSOC_VEC_ECHO_RT:
 		echo_rt(s);
 		return;
+	case VSOC_VEC_FAULT:
+		scan_fault(s);
+		break;
 	default:
 		break;
 	}
@@ -1126,6 +1131,7 @@ int soc_init(struct soc *s, const struct board *b, void *shm,
 	s->pwr = (void *)(s->shm + b->pwr_off);
 	s->clk = (void *)(s->shm + b->clk_off);
 	s->echo = (void *)(s->shm + b->echo_off);
+	s->fault = (void *)(s->shm + b->fault_off);
 	for (i = 0; i < b->nr_domains; i++) {
 		s->dom[i].state = b->domain[i].initially_on ? VSOC_PWR_ON :
 							      VSOC_PWR_OFF;
@@ -1172,44 +1178,133 @@ static int find_dom(const struct soc *s, const char *name)
 	return -1;
 }
 
+static void clear_domain_fault(struct soc *s, unsigned int d, uint32_t kind)
+{
+	struct soc_domain *sd = &s->dom[d];
+
+	if (kind == VSOC_FAULT_ALL || kind == VSOC_FAULT_SLOW_ON)
+		sd->slow_ns = 0;
+	if (kind == VSOC_FAULT_ALL || kind == VSOC_FAULT_FAIL_ON)
+		sd->fail_on = 0;
+	if ((kind == VSOC_FAULT_ALL || kind == VSOC_FAULT_STUCK) && sd->stuck) {
+		/* the request that got stuck completes now */
+		if (sd->inflight)
+			sd->due = s->now ? s->now : 1;
+		sd->stuck = false;
+	}
+}
+
+int soc_fault_apply(struct soc *s, uint32_t op, uint32_t kind,
+		    uint32_t target, uint64_t arg)
+{
+	unsigned int i;
+
+	if (op == VSOC_FAULT_OP_CLEAR) {
+		if (kind == VSOC_FAULT_ALL) {
+			for (i = 0; i < s->b->nr_domains; i++)
+				clear_domain_fault(s, i, kind);
+			s->lost_in = s->lost_out = 0;
+			return 0;
+		}
+		if (kind == VSOC_FAULT_LOST_DB) {
+			s->lost_in = s->lost_out = 0;
+			return 0;
+		}
+		if (kind > VSOC_FAULT_STUCK || target >= s->b->nr_domains)
+			return -VSOC_EINVAL;
+		clear_domain_fault(s, target, kind);
+		return 0;
+	}
+	if (op != VSOC_FAULT_OP_SET)
+		return -VSOC_EINVAL;
+	switch (kind) {
+	case VSOC_FAULT_LOST_DB:
+		if (target > 1 || arg > 1000000)
+			return -VSOC_EINVAL;
+		if (target)
+			s->lost_in = arg;
+		else
+			s->lost_out = arg;
+		return 0;
+	case VSOC_FAULT_SLOW_ON:
+		if (target >= s->b->nr_domains || arg > 10000000000ull)
+			return -VSOC_EINVAL;
+		s->dom[target].slow_ns = arg;
+		return 0;
+	case VSOC_FAULT_FAIL_ON:
+		if (target >= s->b->nr_domains || arg >= ~0u)
+			return -VSOC_EINVAL;
+		s->dom[target].fail_on = arg ? arg : ~0u;
+		return 0;
+	case VSOC_FAULT_STUCK:
+		if (target >= s->b->nr_domains || arg)
+			return -VSOC_EINVAL;
+		s->dom[target].stuck = true;
+		return 0;
+	}
+	return -VSOC_EINVAL;
+}
+
+static void scan_fault(struct soc *s)
+{
+	struct vsoc_fault_ctl *f = s->fault;
+	uint32_t seq = READ_GUEST(f->req_seq), op, kind, target;
+	uint32_t saved_in, saved_out;
+	uint64_t arg;
+	int r;
+
+	if (seq == s->fault_acked)
+		return;
+	ACQUIRE();
+	op = READ_GUEST(f->op);
+	kind = READ_GUEST(f->kind);
+	target = READ_GUEST(f->target);
+	arg = READ_GUEST(f->arg);
+	/* a new lost-doorbell fault must not eat its own acknowledgement */
+	saved_in = s->lost_in;
+	saved_out = s->lost_out;
+	r = soc_fault_apply(s, op, kind, target, arg);
+	if (r)
+		garbage(s, "fault ctl", 0, "bad op, kind, target or argument");
+	f->status = (uint32_t)r;
+	RELEASE();
+	WRITE_M(f->ack_seq, seq);
+	s->fault_acked = seq;
+	if (!r && op == VSOC_FAULT_OP_SET && kind == VSOC_FAULT_LOST_DB) {
+		uint32_t in = s->lost_in, out = s->lost_out;
+
+		s->lost_in = saved_in;
+		s->lost_out = saved_out;
+		ring_guest(s, VSOC_VEC_FAULT);
+		s->lost_in = in;
+		s->lost_out = out;
+		return;
+	}
+	ring_guest(s, VSOC_VEC_FAULT);
+}
+
 int soc_fault(struct soc *s, const char *spec, char *err, size_t errlen)
 {
 	char what[32] = "", a[64] = "", c[64] = "";
-	int n = sscanf(spec, "%31s %63s %63s", what, a, c), d = -1;
+	int n = sscanf(spec, "%31s %63s %63s", what, a, c), d = -1, r;
 	unsigned long long v = 0;
 	char *end;
-	unsigned int i;
 
 	if (n < 1)
 		goto usage;
-	if (!strcmp(what, "clear")) {
-		for (i = 0; i < s->b->nr_domains; i++) {
-			struct soc_domain *sd = &s->dom[i];
-
-			sd->slow_ns = 0;
-			sd->fail_on = 0;
-			if (sd->stuck && sd->inflight)
-				sd->due = s->now ? s->now : 1;
-			sd->stuck = false;
-		}
-		s->lost_in = s->lost_out = 0;
-		soc_publish(s);
-		return 0;
+	if (!strcmp(what, "clear") && n == 1) {
+		r = soc_fault_apply(s, VSOC_FAULT_OP_CLEAR, VSOC_FAULT_ALL, 0, 0);
+		goto done;
 	}
 	if (!strcmp(what, "lost-db")) {
 		if (n < 2)
 			goto usage;
 		v = strtoull(a, &end, 0);
-		if (*end || v > 1000000)
+		if (*end || (n == 3 && strcmp(c, "in") && strcmp(c, "out")))
 			goto usage;
-		if (n == 3 && !strcmp(c, "in"))
-			s->lost_in = v;
-		else if (n == 2 || !strcmp(c, "out"))
-			s->lost_out = v;
-		else
-			goto usage;
-		soc_publish(s);
-		return 0;
+		r = soc_fault_apply(s, VSOC_FAULT_OP_SET, VSOC_FAULT_LOST_DB,
+				    n == 3 && !strcmp(c, "in"), v);
+		goto done;
 	}
 	if (n < 2)
 		goto usage;
@@ -1222,21 +1317,23 @@ int soc_fault(struct soc *s, const char *spec, char *err, size_t errlen)
 		v = strtoull(c, &end, 0);
 		if (*end || v > 10000000)
 			goto usage;
-		s->dom[d].slow_ns = v * 1000;
+		r = soc_fault_apply(s, VSOC_FAULT_OP_SET, VSOC_FAULT_SLOW_ON, d,
+				    v * 1000);
 	} else if (!strcmp(what, "fail-on")) {
 		if (n == 3) {
 			v = strtoull(c, &end, 0);
-			if (*end || !v || v >= ~0u)
+			if (*end || !v)
 				goto usage;
-			s->dom[d].fail_on = v;
-		} else {
-			s->dom[d].fail_on = ~0u;
 		}
+		r = soc_fault_apply(s, VSOC_FAULT_OP_SET, VSOC_FAULT_FAIL_ON, d, v);
 	} else if (!strcmp(what, "stuck") && n == 2) {
-		s->dom[d].stuck = true;
+		r = soc_fault_apply(s, VSOC_FAULT_OP_SET, VSOC_FAULT_STUCK, d, 0);
 	} else {
 		goto usage;
 	}
+done:
+	if (r)
+		goto usage;
 	soc_publish(s);
 	return 0;
 usage:

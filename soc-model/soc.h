@@ -92,6 +92,8 @@ struct soc {
 	struct vsoc_telemetry *telem;
 	struct vsoc_req_slot *pwr, *clk;
 	struct vsoc_echo *echo;
+	struct vsoc_fault_ctl *fault;
+	uint32_t fault_acked;
 
 	struct soc_domain dom[VSOC_MAX_DOMAINS];
 	struct soc_clock clk_st[VSOC_MAX_CLOCKS];
@@ -136,6 +138,9 @@ void soc_publish(struct soc *s);
  * "stuck DOMAIN", "lost-db N [in|out]", "clear". 0 or -1 with @err.
  */
 int soc_fault(struct soc *s, const char *spec, char *err, size_t errlen);
+/* The same as the fault-control slot: 0 or a negative VSOC_E* value. */
+int soc_fault_apply(struct soc *s, uint32_t op, uint32_t kind,
+		    uint32_t target, uint64_t arg);
 
 /* Reports for the control interface and the service's verdict. */
 void soc_dump_state(const struct soc *s, FILE *f);

@@ -86,6 +86,7 @@ size_t board_write_table(const struct board *b, void *table)
 	set_area(&h->clk, b->clk_off,
 		 b->nr_clocks * sizeof(struct vsoc_req_slot));
 	set_area(&h->echo, b->echo_off, sizeof(struct vsoc_echo));
+	set_area(&h->fault, b->fault_off, sizeof(struct vsoc_fault_ctl));
 	set_area(&h->core_ctl, b->core_ctl_off,
 		 b->nr_cores * sizeof(struct vsoc_core_ctl));
 
@@ -281,6 +282,10 @@ int table_check(const void *table, size_t len, uint64_t shm_size,
 		       sizeof(struct vsoc_req_slot), "clk", 0, err, errlen) ||
 	    check_area(&h->echo, shm_size, sizeof(struct vsoc_echo), "echo", 0,
 		       err, errlen))
+		return -1;
+	/* added in 1.1: absent (size 0) in a 1.0 table */
+	if ((h->version & 0xffff) >= 1 && check_area(&h->fault, shm_size,
+			sizeof(struct vsoc_fault_ctl), "fault", 0, err, errlen))
 		return -1;
 	n = h->domains.count;
 	for (i = 0; i < n; i++) {

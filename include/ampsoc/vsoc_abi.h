@@ -42,7 +42,7 @@ typedef unsigned long long __le64;
 
 #define VSOC_MAGIC		0x434f5356u	/* "VSOC" in memory */
 #define VSOC_VERSION_MAJOR	1	/* incompatible layout change */
-#define VSOC_VERSION_MINOR	0	/* additive change */
+#define VSOC_VERSION_MINOR	1	/* additive change */
 #define VSOC_VERSION		((VSOC_VERSION_MAJOR << 16) | VSOC_VERSION_MINOR)
 #define VSOC_VERSION_GET_MAJOR(v)	((v) >> 16)
 
@@ -99,6 +99,7 @@ typedef unsigned long long __le64;
 #define VSOC_VEC_PERIPH		3	/* peripheral command / event */
 #define VSOC_VEC_CORE		4	/* core control, crash notification */
 #define VSOC_VEC_ECHO_RT	5	/* echo: model-initiated round trip */
+#define VSOC_VEC_FAULT		6	/* fault-control slot (1.1) */
 #define VSOC_VEC_MBOX_BASE	8	/* mailbox channels, per table entry */
 
 /*
@@ -164,6 +165,7 @@ struct vsoc_area {
  * @clk: struct vsoc_req_slot[clocks.count], one per clock
  * @echo: struct vsoc_echo
  * @core_ctl: struct vsoc_core_ctl[cores.count]
+ * @fault: struct vsoc_fault_ctl (version 1.1; zero size before)
  * @reserved: zero; room for areas added by later minor versions
  */
 struct vsoc_board_header {
@@ -191,7 +193,8 @@ struct vsoc_board_header {
 	struct vsoc_area clk;
 	struct vsoc_area echo;
 	struct vsoc_area core_ctl;
-	__le64 reserved[8];
+	struct vsoc_area fault;
+	__le64 reserved[6];
 };
 
 #define VSOC_CSUM_START		16	/* first byte covered by @checksum */
@@ -776,6 +779,53 @@ struct vsoc_telemetry {
 #define VSOC_FAULT_FAIL_ON	1	/* power-on completes with -EIO */
 #define VSOC_FAULT_STUCK	2	/* requests never complete */
 #define VSOC_FAULT_LOST_DB	3	/* completion doorbells dropped */
+#define VSOC_FAULT_ALL		0xffffffffu	/* CLEAR: every fault */
+
+/* ------------------------------------------------------------------ */
+/* Fault-control slot (test mode, version 1.1)                        */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Lets an in-guest test arm a fault exactly around the transition it
+ * checks. G writes @op, @kind, @target, @arg, then (write barrier)
+ * increments @req_seq and rings (model, VSOC_VEC_FAULT); M validates,
+ * applies, writes @status, then @ack_seq = @req_seq and rings (guest,
+ * VSOC_VEC_FAULT). A LOST_DB fault starts after that ring.
+ *
+ *   kind      target                  arg
+ *   SLOW_ON   domain index            extra power-on time, ns (<= 10 s)
+ *   FAIL_ON   domain index            power-ons to fail; 0 = all
+ *   STUCK     domain index            zero
+ *   LOST_DB   0: model->guest,        doorbells to drop (<= 1000000)
+ *             1: guest->model
+ *
+ * CLEAR removes @kind on @target (LOST_DB: both directions), or every
+ * fault when @kind is VSOC_FAULT_ALL; a stuck request then completes.
+ */
+#define VSOC_FAULT_OP_SET	1
+#define VSOC_FAULT_OP_CLEAR	2
+
+/**
+ * struct vsoc_fault_ctl - the fault-control slot
+ * @req_seq: G: incremented to submit
+ * @op: G: VSOC_FAULT_OP_*
+ * @kind: G: VSOC_FAULT_* (or VSOC_FAULT_ALL with CLEAR)
+ * @target: G: see the table above
+ * @arg: G: see the table above
+ * @ack_seq: M: set to @req_seq when applied
+ * @status: M: VSOC_OK or negative VSOC_E*
+ * @reserved: zero
+ */
+struct vsoc_fault_ctl {
+	__le32 req_seq;
+	__le32 op;
+	__le32 kind;
+	__le32 target;
+	__le64 arg;
+	__le32 ack_seq;
+	__le32 status;
+	__le64 reserved[2];
+};
 
 /* ------------------------------------------------------------------ */
 /* Size checks                                                        */
@@ -796,6 +846,7 @@ _Static_assert(sizeof(struct vsoc_mbox_fifo) == 128, "mbox fifo");
 _Static_assert(sizeof(struct vsoc_core_ctl) == 120, "core ctl");
 _Static_assert(sizeof(struct vsoc_periph_regs) == 152, "periph regs");
 _Static_assert(sizeof(struct vsoc_sensor_sample) == 16, "sensor sample");
+_Static_assert(sizeof(struct vsoc_fault_ctl) == 48, "fault ctl");
 _Static_assert(sizeof(struct vsoc_telem_domain) == 32, "telem domain");
 _Static_assert(sizeof(struct vsoc_telem_clock) == 24, "telem clock");
 _Static_assert(sizeof(struct vsoc_telem_violation) == 24, "telem viol");

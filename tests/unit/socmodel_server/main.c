@@ -363,6 +363,68 @@ out:
 		ktap_diag("could not remove %s", dir);
 }
 
+/* --corrupt-table: the published table must fail the consumer check */
+static void test_corrupt(const char *kind, const char *want)
+{
+	char dir[] = "/tmp/socmodel-test.XXXXXX", sock[128], arg[64], pidf[160],
+	     err[256];
+	int c = -1, fd, shm_fd = -1, st;
+	bool ok = false;
+	struct board b;
+	pid_t pid, model = 0;
+	int64_t val;
+	void *shm;
+	FILE *f;
+
+	if (!mkdtemp(dir) || board_load(&b, SOCMODEL_BOARDS "/omap4.ini", err,
+					sizeof(err)))
+		goto out;
+	snprintf(sock, sizeof(sock), "%s/vsoc.sock", dir);
+	snprintf(pidf, sizeof(pidf), "%s/pid", dir);
+	snprintf(arg, sizeof(arg), "%s", kind);
+	pid = fork();
+	if (pid == 0) {
+		int nul = open("/dev/null", O_WRONLY);
+
+		dup2(nul, 2);
+		execl(SOCMODEL_BUILD "/ampsoc-socmodel", "ampsoc-socmodel",
+		      "--socket", sock, "--pidfile", pidf, "--daemon",
+		      "--corrupt-table", arg, (char *)NULL);
+		_exit(99);
+	}
+	if (pid < 0 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st) ||
+	    WEXITSTATUS(st))
+		goto out;
+	f = fopen(pidf, "r");
+	if (!f || fscanf(f, "%d", &model) != 1)
+		model = 0;
+	if (f)
+		fclose(f);
+	c = connect_to(sock);
+	if (c < 0 || ivshmem_recv(c, &val, &fd) || ivshmem_recv(c, &val, &fd) ||
+	    ivshmem_recv(c, &val, &shm_fd) || shm_fd < 0)
+		goto out;
+	shm = mmap(NULL, VSOC_MAX_TABLE_SIZE, PROT_READ, MAP_SHARED, shm_fd, 0);
+	if (shm == MAP_FAILED)
+		goto out;
+	ok = table_check(shm, VSOC_MAX_TABLE_SIZE, b.shm_size, err,
+			 sizeof(err)) == -1 && strstr(err, want);
+	if (!ok)
+		ktap_diag("check said '%s', wanted '%s'", err, want);
+	munmap(shm, VSOC_MAX_TABLE_SIZE);
+out:
+	if (c >= 0)
+		close(c);
+	if (shm_fd >= 0)
+		close(shm_fd);
+	if (model > 0 && waitpid(model, &st, 0) != model)
+		ok = false;
+	ktap_ok(ok, "corrupt_table_%s_detected", kind);
+	snprintf(err, sizeof(err), "rm -rf '%s'", dir);
+	if (system(err))
+		ktap_diag("could not remove %s", dir);
+}
+
 int main(int argc, char **argv)
 {
 	char self[4096];
@@ -375,5 +437,10 @@ int main(int argc, char **argv)
 	ktap_plan(0);
 	test_greeting();
 	test_model(self);
+	test_corrupt("crc", "checksum");
+	test_corrupt("magic", "magic");
+	test_corrupt("version", "version");
+	test_corrupt("index", "domain");
+	test_corrupt("cycle", "cycle");
 	ktap_exit();
 }

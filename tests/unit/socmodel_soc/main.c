@@ -460,6 +460,53 @@ static void test_faults(void)
 		"bad_fault_specs_rejected");
 }
 
+static int fault_slot(uint32_t op, uint32_t kind, uint32_t target,
+		      uint64_t arg)
+{
+	struct vsoc_fault_ctl *f = s.fault;
+
+	f->op = op;
+	f->kind = kind;
+	f->target = target;
+	f->arg = arg;
+	f->req_seq++;
+	soc_doorbell(&s, VSOC_VEC_FAULT);
+	return f->ack_seq == f->req_seq ? (int)f->status : 1000;
+}
+
+static void test_fault_slot(void)
+{
+	unsigned int g;
+
+	fresh();
+	ktap_ok(fault_slot(VSOC_FAULT_OP_SET, VSOC_FAULT_FAIL_ON, PER, 0) == 0 &&
+		rings[VSOC_VEC_FAULT] == 1, "fault_slot_set");
+	ktap_ok(pwr(PER, VSOC_PWR_OP_ON) == -VSOC_EIO &&
+		pwr(PER, VSOC_PWR_OP_ON) == -VSOC_EIO, "fault_slot_fail_on_every_time");
+	ktap_ok(fault_slot(VSOC_FAULT_OP_CLEAR, VSOC_FAULT_FAIL_ON, PER, 0) == 0 &&
+		pwr(PER, VSOC_PWR_OP_ON) == 0, "fault_slot_clear_one");
+	fault_slot(VSOC_FAULT_OP_SET, VSOC_FAULT_STUCK, SUB, 0);
+	{
+		struct vsoc_req_slot *sl = pwr_req(SUB, VSOC_PWR_OP_ON);
+
+		advance(1000000000);
+		ktap_ok(sl->ack_seq != sl->req_seq, "fault_slot_stuck");
+		fault_slot(VSOC_FAULT_OP_CLEAR, VSOC_FAULT_ALL, 0, 0);
+		advance(1);
+		ktap_ok(sl->ack_seq == sl->req_seq && sl->status == 0,
+			"fault_slot_clear_all_releases_stuck");
+	}
+	rings[VSOC_VEC_FAULT] = 0;
+	ktap_ok(fault_slot(VSOC_FAULT_OP_SET, VSOC_FAULT_LOST_DB, 0, 1) == 0 &&
+		rings[VSOC_VEC_FAULT] == 1 && s.lost_out == 1,
+		"fault_slot_lost_db_acked_before_it_starts");
+	g = s.garbage;
+	ktap_ok(fault_slot(VSOC_FAULT_OP_SET, 9, 0, 0) == -VSOC_EINVAL &&
+		fault_slot(VSOC_FAULT_OP_SET, VSOC_FAULT_STUCK, 99, 0) == -VSOC_EINVAL &&
+		fault_slot(7, VSOC_FAULT_STUCK, 0, 0) == -VSOC_EINVAL &&
+		s.garbage == g + 3, "fault_slot_garbage_rejected");
+}
+
 static void test_cores(void)
 {
 	struct vsoc_mbox_fifo *rx;
@@ -558,6 +605,7 @@ int main(void)
 	test_periph();
 	test_energy();
 	test_faults();
+	test_fault_slot();
 	test_cores();
 	test_echo();
 	soc_free(&s);

@@ -13,7 +13,10 @@
 
 #include "board.h"
 
-#define ALIGN_UP(x, a)	(((x) + (a) - 1) & ~((uint64_t)(a) - 1))
+static uint64_t align_up(uint64_t x, uint64_t a)
+{
+	return (x + a - 1) & ~(a - 1);
+}
 
 enum sect { S_NONE, S_SOC, S_DOMAIN, S_CLOCK, S_PERIPH, S_CORE, S_MBOX };
 
@@ -409,6 +412,36 @@ static int parse_mem(struct parser *p, struct board_core *c, const char *v)
 	return 1;
 }
 
+static bool get_num(struct parser *p, const char *name, const char *value,
+		    enum unit u, uint64_t *v)
+{
+	if (!parse_u64(value, u, v))
+		return true;
+	perr(p, p->line, "[%s] %s: '%s' is not a number", p->cur_section,
+	     name, value);
+	return false;
+}
+
+static bool fits_u32(struct parser *p, const char *name, const char *value,
+		     uint64_t v)
+{
+	if (v <= UINT32_MAX)
+		return true;
+	perr(p, p->line, "[%s] %s: %s is too large", p->cur_section, name,
+	     value);
+	return false;
+}
+
+static bool get_bool(struct parser *p, const char *name, const char *value,
+		     bool *v)
+{
+	if (!parse_bool(value, v))
+		return true;
+	perr(p, p->line, "[%s] %s: '%s' is not yes/no", p->cur_section, name,
+	     value);
+	return false;
+}
+
 static int handler(void *user, const char *section, const char *name,
 		   const char *value)
 {
@@ -434,26 +467,6 @@ static int handler(void *user, const char *section, const char *name,
 			    p->cur_section, name);
 	p->seen |= 1u << k;
 
-#define NUM(u) do {							\
-		if (parse_u64(value, u, &v))				\
-			return perr(p, p->line,				\
-				    "[%s] %s: '%s' is not a number",	\
-				    p->cur_section, name, value);	\
-	} while (0)
-#define BOOL() do {							\
-		if (parse_bool(value, &bv))				\
-			return perr(p, p->line,				\
-				    "[%s] %s: '%s' is not yes/no",	\
-				    p->cur_section, name, value);	\
-	} while (0)
-#define U32() do {							\
-		NUM(U_PLAIN);						\
-		if (v > UINT32_MAX)					\
-			return perr(p, p->line,				\
-				    "[%s] %s: %s is too large",		\
-				    p->cur_section, name, value);	\
-	} while (0)
-
 	switch (p->kind) {
 	case S_SOC:
 		if (!strcmp(name, "name")) {
@@ -462,7 +475,8 @@ static int handler(void *user, const char *section, const char *name,
 					    value);
 			copy_name(b->name, value);
 		} else {
-			NUM(U_SIZE);
+			if (!get_num(p, name, value, U_SIZE, &v))
+				return 0;
 			b->shm_size = v;
 			b->shm_line = p->line;
 		}
@@ -474,7 +488,8 @@ static int handler(void *user, const char *section, const char *name,
 			return set_ref(p, d->parent_name, &d->parent_line,
 				       value, name);
 		if (!strcmp(name, "always_on")) {
-			BOOL();
+			if (!get_bool(p, name, value, &bv))
+				return 0;
 			if (bv) {
 				d->flags |= VSOC_DOMAIN_ALWAYS_ON;
 				d->initially_on = true;
@@ -486,24 +501,30 @@ static int handler(void *user, const char *section, const char *name,
 					    p->cur_section, value);
 			d->initially_on = !strcmp(value, "on");
 		} else if (!strcmp(name, "on_latency_us")) {
-			NUM(U_PLAIN);
+			if (!get_num(p, name, value, U_PLAIN, &v))
+				return 0;
 			if (v > 10000000)
 				return perr(p, p->line,
 					    "[%s] %s: more than 10 s",
 					    p->cur_section, name);
 			d->on_latency_ns = v * 1000;
 		} else if (!strcmp(name, "off_latency_us")) {
-			NUM(U_PLAIN);
+			if (!get_num(p, name, value, U_PLAIN, &v))
+				return 0;
 			if (v > 10000000)
 				return perr(p, p->line,
 					    "[%s] %s: more than 10 s",
 					    p->cur_section, name);
 			d->off_latency_ns = v * 1000;
 		} else if (!strcmp(name, "on_power_uw")) {
-			U32();
+			if (!get_num(p, name, value, U_PLAIN, &v) ||
+			    !fits_u32(p, name, value, v))
+				return 0;
 			d->on_power_uw = v;
 		} else {
-			U32();
+			if (!get_num(p, name, value, U_PLAIN, &v) ||
+			    !fits_u32(p, name, value, v))
+				return 0;
 			d->off_power_uw = v;
 		}
 		return 1;
@@ -516,7 +537,8 @@ static int handler(void *user, const char *section, const char *name,
 				       value, name);
 		if (!strcmp(name, "rate") || !strcmp(name, "min_rate") ||
 		    !strcmp(name, "max_rate")) {
-			NUM(U_RATE);
+			if (!get_num(p, name, value, U_RATE, &v))
+				return 0;
 			if (!v)
 				return perr(p, p->line, "[%s] %s: must not be 0",
 					    p->cur_section, name);
@@ -536,7 +558,8 @@ static int handler(void *user, const char *section, const char *name,
 			c->initially_on = !strcmp(value, "on");
 			return 1;
 		}
-		BOOL();
+		if (!get_bool(p, name, value, &bv))
+			return 0;
 		if (bv)
 			c->flags |= !strcmp(name, "gate") ? VSOC_CLK_GATE :
 				    !strcmp(name, "set_rate") ? VSOC_CLK_SET_RATE :
@@ -566,17 +589,21 @@ static int handler(void *user, const char *section, const char *name,
 					    "[%s] type: unknown type '%s' (timer, sensor, dma, simple)",
 					    p->cur_section, value);
 		} else if (!strcmp(name, "active_power_uw")) {
-			U32();
+			if (!get_num(p, name, value, U_PLAIN, &v) ||
+			    !fits_u32(p, name, value, v))
+				return 0;
 			pe->active_power_uw = v;
 		} else if (!strcmp(name, "data_size")) {
-			NUM(U_SIZE);
+			if (!get_num(p, name, value, U_SIZE, &v))
+				return 0;
 			if (v > 16ull << 20)
 				return perr(p, p->line,
 					    "[%s] data_size: more than 16M",
 					    p->cur_section);
 			pe->data_size = v;
 		} else {
-			NUM(U_PLAIN);
+			if (!get_num(p, name, value, U_PLAIN, &v))
+				return 0;
 			if (!v || v > 1000000)
 				return perr(p, p->line,
 					    "[%s] bandwidth: must be 1..1000000 bytes/us",
@@ -604,7 +631,9 @@ static int handler(void *user, const char *section, const char *name,
 				       name);
 		if (!strcmp(name, "to"))
 			return set_ref(p, m->to_name, &m->to_line, value, name);
-		U32();
+		if (!get_num(p, name, value, U_PLAIN, &v) ||
+		    !fits_u32(p, name, value, v))
+			return 0;
 		if (v < 2 || v > VSOC_MBOX_MAX_DEPTH || (v & (v - 1)))
 			return perr(p, p->line,
 				    "[%s] depth: must be a power of two in 2..%d",
@@ -615,9 +644,6 @@ static int handler(void *user, const char *section, const char *name,
 	default:
 		return perr(p, p->line, "internal: no section");
 	}
-#undef NUM
-#undef BOOL
-#undef U32
 }
 
 static int find_domain(const struct board *b, const char *name)
@@ -655,11 +681,47 @@ static bool overlap(uint64_t a, uint64_t alen, uint64_t b, uint64_t blen)
 	return a < b + blen && b < a + alen;
 }
 
+/* Does mem @j of core @i overlap one declared before it? */
+static int check_mem(struct parser *p, unsigned int i, unsigned int j)
+{
+	const struct board *b = p->b;
+	const struct board_mem *m = &b->core[i].mem[j];
+	unsigned int k, l;
+
+	for (k = 0; k <= i; k++) {
+		unsigned int lmax = k == i ? j : b->core[k].nr_mems;
+
+		for (l = 0; l < lmax; l++) {
+			const struct board_mem *o = &b->core[k].mem[l];
+
+			if (overlap(m->shm_off, m->size, o->shm_off, o->size)) {
+				perr(p, m->line,
+				     "[core %s] mem %s: shm [0x%llx, 0x%llx) overlaps core '%s' mem %s (line %d)",
+				     b->core[i].name, m->name,
+				     (unsigned long long)m->shm_off,
+				     (unsigned long long)(m->shm_off + m->size),
+				     b->core[k].name, o->name, o->line);
+				return -1;
+			}
+			if (k == i && overlap(m->da, m->size, o->da, o->size)) {
+				perr(p, m->line,
+				     "[core %s] mem %s: device addresses [0x%llx, 0x%llx) overlap mem %s (line %d)",
+				     b->core[i].name, m->name,
+				     (unsigned long long)m->da,
+				     (unsigned long long)(m->da + m->size),
+				     o->name, o->line);
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
 /* Resolve names to indexes and check the cross-section rules. */
 static int resolve(struct parser *p)
 {
 	struct board *b = p->b;
-	unsigned int i, j, k, n, to_guest = 0;
+	unsigned int i, j, n, to_guest = 0;
 	int r;
 
 	if (!b->nr_domains)
@@ -826,34 +888,9 @@ static int resolve(struct parser *p)
 	}
 	/* overlapping memory, in shm (all cores) and in each core's DA space */
 	for (i = 0; i < b->nr_cores; i++)
-		for (j = 0; j < b->core[i].nr_mems; j++) {
-			struct board_mem *m = &b->core[i].mem[j];
-
-			for (k = 0; k <= i; k++) {
-				unsigned int l, lmax = k == i ? j : b->core[k].nr_mems;
-
-				for (l = 0; l < lmax; l++) {
-					struct board_mem *o = &b->core[k].mem[l];
-
-					if (overlap(m->shm_off, m->size,
-						    o->shm_off, o->size))
-						return perr(p, m->line,
-							    "[core %s] mem %s: shm [0x%llx, 0x%llx) overlaps core '%s' mem %s (line %d)",
-							    b->core[i].name, m->name,
-							    (unsigned long long)m->shm_off,
-							    (unsigned long long)(m->shm_off + m->size),
-							    b->core[k].name, o->name, o->line);
-					if (k == i && overlap(m->da, m->size,
-							      o->da, o->size))
-						return perr(p, m->line,
-							    "[core %s] mem %s: device addresses [0x%llx, 0x%llx) overlap mem %s (line %d)",
-							    b->core[i].name, m->name,
-							    (unsigned long long)m->da,
-							    (unsigned long long)(m->da + m->size),
-							    o->name, o->line);
-				}
-			}
-		}
+		for (j = 0; j < b->core[i].nr_mems; j++)
+			if (check_mem(p, i, j))
+				return 0;
 	for (i = 0; i < b->nr_mboxes; i++) {
 		struct board_mbox *m = &b->mbox[i];
 		int from_core, to_core;
@@ -928,12 +965,12 @@ static int layout(struct parser *p)
 	b->table_size = table_bytes(b);
 	off = VSOC_MAX_TABLE_SIZE;
 	b->telem_off = off;
-	off += ALIGN_UP(sizeof(struct vsoc_telemetry), VSOC_PAGE_SIZE);
+	off += align_up(sizeof(struct vsoc_telemetry), VSOC_PAGE_SIZE);
 	b->pwr_off = off;
-	off += ALIGN_UP(b->nr_domains * sizeof(struct vsoc_req_slot) + 1,
+	off += align_up(b->nr_domains * sizeof(struct vsoc_req_slot) + 1,
 			VSOC_PAGE_SIZE);
 	b->clk_off = off;
-	off += ALIGN_UP(b->nr_clocks * sizeof(struct vsoc_req_slot) + 1,
+	off += align_up(b->nr_clocks * sizeof(struct vsoc_req_slot) + 1,
 			VSOC_PAGE_SIZE);
 	b->echo_off = off;
 	off += VSOC_PAGE_SIZE;
@@ -947,13 +984,13 @@ static int layout(struct parser *p)
 		b->mbox[i].fifo_off = off;
 		b->mbox[i].fifo_size = sizeof(struct vsoc_mbox_fifo) +
 				       4ull * b->mbox[i].depth;
-		off += ALIGN_UP(b->mbox[i].fifo_size, VSOC_PAGE_SIZE);
+		off += align_up(b->mbox[i].fifo_size, VSOC_PAGE_SIZE);
 	}
 	for (i = 0; i < b->nr_periphs; i++) {
 		b->periph[i].regs_off = off;
 		off += VSOC_PAGE_SIZE;
 		b->periph[i].data_off = off;
-		off += ALIGN_UP(b->periph[i].data_size, VSOC_PAGE_SIZE);
+		off += align_up(b->periph[i].data_size, VSOC_PAGE_SIZE);
 	}
 	b->sys_end = off;
 	need = off;

@@ -36,8 +36,10 @@
 #define MAX_CTL		8
 #define MAX_FAULTS	16
 
-enum { TAG_LISTEN = 1, TAG_GUEST, TAG_EV, TAG_TIMER, TAG_SIG, TAG_CTL_LISTEN,
-       TAG_CTL, TAG_CONSOLE };
+enum {
+	TAG_LISTEN = 1, TAG_GUEST, TAG_EV, TAG_TIMER, TAG_SIG, TAG_CTL_LISTEN,
+	TAG_CTL, TAG_CONSOLE,
+};
 
 #define TAG(kind, idx)	(((uint64_t)(kind) << 32) | (uint32_t)(idx))
 
@@ -362,7 +364,7 @@ static void ctl_command(struct model *m, int fd, char *cmd)
 		m->stop = true;
 		fprintf(f, "ok\n");
 	} else if (!strcmp(cmd, "help") || !*cmd) {
-		fprintf(f, "commands: state | violations | energy | timeline | report | fault SPEC | quit\n");
+		fprintf(f, "commands: state violations energy timeline report fault quit\n");
 	} else {
 		fprintf(f, "error: unknown command '%s' (try help)\n", cmd);
 	}
@@ -566,7 +568,7 @@ static int setup(struct model *m, const char *socket_path)
 	m->tfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
 	m->ep = epoll_create1(EPOLL_CLOEXEC);
 	if (m->sfd < 0 || m->tfd < 0 || m->ep < 0) {
-		perror("socmodel: setup");
+		perror("socmodel: signalfd, timerfd or epoll");
 		return -1;
 	}
 	ev.data.u64 = TAG(TAG_LISTEN, 0);
@@ -592,7 +594,13 @@ static void loop(struct model *m)
 
 	while (!m->stop) {
 		arm_timer(m);
-		n = epoll_wait(m->ep, evs, 16, -1);
+		/* an idle model still refreshes time and energy in telemetry */
+		n = epoll_wait(m->ep, evs, 16, 100);
+		if (n == 0) {
+			soc_set_time(&m->soc, now_ns(m));
+			soc_publish(&m->soc);
+			continue;
+		}
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -714,18 +722,18 @@ static int corrupt_table(struct model *m, const char *how)
 		h->checksum ^= 0x1;
 		return 0;
 	}
-	if (!strcmp(how, "magic"))
+	if (!strcmp(how, "magic")) {
 		h->magic = 0x21444142;
-	else if (!strcmp(how, "version"))
+	} else if (!strcmp(how, "version")) {
 		h->version = (VSOC_VERSION_MAJOR + 1) << 16;
-	else if (!strcmp(how, "index") && h->periphs.count)
+	} else if (!strcmp(how, "index") && h->periphs.count) {
 		p[0].domain = h->domains.count + 5;
-	else if (!strcmp(how, "cycle") && h->domains.count >= 2) {
+	} else if (!strcmp(how, "cycle") && h->domains.count >= 2) {
 		d[0].parent = 1;
 		d[1].parent = 0;
 	} else {
-		fprintf(stderr, "socmodel: --corrupt-table: '%s' is not crc, magic, version, index or cycle (or the board is too small)\n",
-			how);
+		fprintf(stderr, "socmodel: --corrupt-table %s: %s\n", how,
+			"want crc, magic, version, index or cycle");
 		return -1;
 	}
 	h->checksum = crc32_ieee(0, (uint8_t *)m->shm + VSOC_CSUM_START,
@@ -736,7 +744,7 @@ static int corrupt_table(struct model *m, const char *how)
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: ampsoc-socmodel --socket PATH [options]\n"
+		"Usage: ampsoc-socmodel --socket PATH [options]\n"
 		"       ampsoc-socmodel --check BOARD\n"
 		"  --board PATH      board file (default: %s)\n"
 		"  --socket PATH     ivshmem server socket for QEMU's chardev\n"
@@ -778,7 +786,12 @@ int main(int argc, char **argv)
 	int ready_fd = -1;
 	ssize_t n;
 
-	m->listen_fd = m->guest_fd = m->ep = m->tfd = m->sfd = m->ctl_fd = -1;
+	m->listen_fd = -1;
+	m->guest_fd = -1;
+	m->ep = -1;
+	m->tfd = -1;
+	m->sfd = -1;
+	m->ctl_fd = -1;
 	m->shm_fd = -1;
 	for (i = 0; i < VSOC_MAX_CORES; i++)
 		m->proc[i].console = -1;
@@ -792,15 +805,33 @@ int main(int argc, char **argv)
 
 	while ((o = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (o) {
-		case 'b': board = optarg; break;
-		case 's': sock = optarg; break;
-		case 'c': snprintf(ctl_path, sizeof(ctl_path), "%s", optarg); break;
-		case 'x': snprintf(m->core_bin, sizeof(m->core_bin), "%s", optarg); break;
-		case 'r': m->report_path = optarg; break;
-		case 'l': m->log_dir = optarg; break;
-		case 'p': m->pidfile = optarg; break;
-		case 'd': daemonize = true; break;
-		case 'C': corrupt = optarg; break;
+		case 'b':
+			board = optarg;
+			break;
+		case 's':
+			sock = optarg;
+			break;
+		case 'c':
+			snprintf(ctl_path, sizeof(ctl_path), "%s", optarg);
+			break;
+		case 'x':
+			snprintf(m->core_bin, sizeof(m->core_bin), "%s", optarg);
+			break;
+		case 'r':
+			m->report_path = optarg;
+			break;
+		case 'l':
+			m->log_dir = optarg;
+			break;
+		case 'p':
+			m->pidfile = optarg;
+			break;
+		case 'd':
+			daemonize = true;
+			break;
+		case 'C':
+			corrupt = optarg;
+			break;
 		case 'f':
 			if (nfaults == MAX_FAULTS) {
 				fprintf(stderr, "socmodel: too many --fault\n");
@@ -813,10 +844,12 @@ int main(int argc, char **argv)
 				fprintf(stderr, "%s\n", err);
 				return 1;
 			}
-			printf("%s: board '%s': %u domains, %u clocks, %u peripherals, %u cores, %u mailboxes, shm 0x%llx\n",
+			printf("%s: board '%s': %u domains, %u clocks, ",
 			       optarg, m->board.name, m->board.nr_domains,
-			       m->board.nr_clocks, m->board.nr_periphs,
-			       m->board.nr_cores, m->board.nr_mboxes,
+			       m->board.nr_clocks);
+			printf("%u periphs, %u cores, %u mboxes, shm 0x%llx\n",
+			       m->board.nr_periphs, m->board.nr_cores,
+			       m->board.nr_mboxes,
 			       (unsigned long long)m->board.shm_size);
 			return 0;
 		case 'h':
@@ -913,9 +946,11 @@ int main(int argc, char **argv)
 		close(ready_fd);
 		ready_fd = -1;
 	}
-	fprintf(stderr, "socmodel: board '%s' (%s), shm 0x%llx, listening on %s, control %s\n",
+	fprintf(stderr, "socmodel: board '%s' (%s), shm 0x%llx\n",
 		m->board.name, m->board.path,
-		(unsigned long long)m->board.shm_size, sock, ctl_path);
+		(unsigned long long)m->board.shm_size);
+	fprintf(stderr, "socmodel: listening on %s, control %s\n", sock,
+		ctl_path);
 	snprintf(m->exit_reason, sizeof(m->exit_reason), "running");
 	loop(m);
 	rc = 0;

@@ -21,32 +21,40 @@
 #define MIN_PERIOD_NS	10000ull		/* 10 us */
 #define MAX_PERIOD_NS	1000000000000ull	/* 1000 s */
 
-static const char *const rule_names[] = {
-	[VSOC_RULE_DOMAIN_OFF] = "domain_off",
-	[VSOC_RULE_CLOCK_GATED] = "clock_gated",
-	[VSOC_RULE_INFLIGHT_POWEROFF] = "inflight_across_poweroff",
-	[VSOC_RULE_PARENT_OFF] = "parent_off",
-	[VSOC_RULE_CHILD_ON] = "child_on",
-	[VSOC_RULE_CLK_PARENT_GATED] = "clock_parent_gated",
-	[VSOC_RULE_CORE_POWEROFF] = "core_running_at_poweroff",
-	[VSOC_RULE_ALWAYS_ON] = "always_on_switched_off",
-};
-
 const char *vsoc_rule_name(uint32_t rule)
 {
-	if (rule < sizeof(rule_names) / sizeof(rule_names[0]) &&
-	    rule_names[rule])
-		return rule_names[rule];
+	switch (rule) {
+	case VSOC_RULE_DOMAIN_OFF:
+		return "domain_off";
+	case VSOC_RULE_CLOCK_GATED:
+		return "clock_gated";
+	case VSOC_RULE_INFLIGHT_POWEROFF:
+		return "inflight_across_poweroff";
+	case VSOC_RULE_PARENT_OFF:
+		return "parent_off";
+	case VSOC_RULE_CHILD_ON:
+		return "child_on";
+	case VSOC_RULE_CLK_PARENT_GATED:
+		return "clock_parent_gated";
+	case VSOC_RULE_CORE_POWEROFF:
+		return "core_running_at_poweroff";
+	case VSOC_RULE_ALWAYS_ON:
+		return "always_on_switched_off";
+	}
 	return "unknown";
 }
 
 const char *soc_pwr_state_name(uint32_t st)
 {
 	switch (st) {
-	case VSOC_PWR_OFF: return "off";
-	case VSOC_PWR_ON: return "on";
-	case VSOC_PWR_GOING_ON: return "going-on";
-	case VSOC_PWR_GOING_OFF: return "going-off";
+	case VSOC_PWR_OFF:
+		return "off";
+	case VSOC_PWR_ON:
+		return "on";
+	case VSOC_PWR_GOING_ON:
+		return "going-on";
+	case VSOC_PWR_GOING_OFF:
+		return "going-off";
 	}
 	return "?";
 }
@@ -54,10 +62,14 @@ const char *soc_pwr_state_name(uint32_t st)
 const char *soc_core_state_name(uint32_t st)
 {
 	switch (st) {
-	case VSOC_CORE_OFF: return "off";
-	case VSOC_CORE_RESET: return "reset";
-	case VSOC_CORE_RUNNING: return "running";
-	case VSOC_CORE_CRASHED: return "crashed";
+	case VSOC_CORE_OFF:
+		return "off";
+	case VSOC_CORE_RESET:
+		return "reset";
+	case VSOC_CORE_RUNNING:
+		return "running";
+	case VSOC_CORE_CRASHED:
+		return "crashed";
 	}
 	return "?";
 }
@@ -65,10 +77,14 @@ const char *soc_core_state_name(uint32_t st)
 static const char *kind_name(uint32_t kind)
 {
 	switch (kind) {
-	case VSOC_OBJ_DOMAIN: return "domain";
-	case VSOC_OBJ_CLOCK: return "clock";
-	case VSOC_OBJ_PERIPH: return "periph";
-	case VSOC_OBJ_CORE: return "core";
+	case VSOC_OBJ_DOMAIN:
+		return "domain";
+	case VSOC_OBJ_CLOCK:
+		return "clock";
+	case VSOC_OBJ_PERIPH:
+		return "periph";
+	case VSOC_OBJ_CORE:
+		return "core";
 	}
 	return "?";
 }
@@ -76,10 +92,14 @@ static const char *kind_name(uint32_t kind)
 static const char *obj_name(const struct soc *s, uint32_t kind, uint32_t idx)
 {
 	switch (kind) {
-	case VSOC_OBJ_DOMAIN: return s->b->domain[idx].name;
-	case VSOC_OBJ_CLOCK: return s->b->clock[idx].name;
-	case VSOC_OBJ_PERIPH: return s->b->periph[idx].name;
-	case VSOC_OBJ_CORE: return s->b->core[idx].name;
+	case VSOC_OBJ_DOMAIN:
+		return s->b->domain[idx].name;
+	case VSOC_OBJ_CLOCK:
+		return s->b->clock[idx].name;
+	case VSOC_OBJ_PERIPH:
+		return s->b->periph[idx].name;
+	case VSOC_OBJ_CORE:
+		return s->b->core[idx].name;
 	}
 	return "?";
 }
@@ -160,7 +180,7 @@ static void garbage(struct soc *s, const char *where, unsigned int idx,
 		    const char *why)
 {
 	s->garbage++;
-	fprintf(stderr, "socmodel: garbage #%u in %s %u: %s\n", s->garbage,
+	fprintf(stderr, "socmodel: rejected #%u in %s %u: %s\n", s->garbage,
 		where, idx, why);
 }
 
@@ -187,7 +207,7 @@ void soc_set_time(struct soc *s, uint64_t now)
 	if (dt)
 		for (d = 0; d < s->b->nr_domains; d++)
 			s->dom[d].energy_fj +=
-				(unsigned __int128)domain_power(s, d) * dt;
+				(__uint128_t)domain_power(s, d) * dt;
 	s->last_integrated = now;
 	s->now = now;
 }
@@ -1203,11 +1223,13 @@ int soc_fault_apply(struct soc *s, uint32_t op, uint32_t kind,
 		if (kind == VSOC_FAULT_ALL) {
 			for (i = 0; i < s->b->nr_domains; i++)
 				clear_domain_fault(s, i, kind);
-			s->lost_in = s->lost_out = 0;
+			s->lost_in = 0;
+			s->lost_out = 0;
 			return 0;
 		}
 		if (kind == VSOC_FAULT_LOST_DB) {
-			s->lost_in = s->lost_out = 0;
+			s->lost_in = 0;
+			s->lost_out = 0;
 			return 0;
 		}
 		if (kind > VSOC_FAULT_STUCK || target >= s->b->nr_domains)
@@ -1260,7 +1282,7 @@ static void scan_fault(struct soc *s)
 	kind = READ_GUEST(f->kind);
 	target = READ_GUEST(f->target);
 	arg = READ_GUEST(f->arg);
-	/* a new lost-doorbell fault must not eat its own acknowledgement */
+	/* a new lost-doorbell fault must not eat its own acknowledgment */
 	saved_in = s->lost_in;
 	saved_out = s->lost_out;
 	r = soc_fault_apply(s, op, kind, target, arg);

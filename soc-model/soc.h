@@ -48,7 +48,7 @@ struct soc_domain {
 	uint32_t garbage_seq;
 	uint32_t on_count, off_count, failed_count;
 	uint64_t last_change;
-	unsigned __int128 energy_fj;	/* microwatt-nanoseconds */
+	__uint128_t energy_fj;		/* microwatt-nanoseconds */
 	/* faults */
 	uint64_t slow_ns;
 	uint32_t fail_on;		/* requests left to fail; ~0: all */

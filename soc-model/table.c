@@ -5,6 +5,7 @@
  * checker; the model runs it on what it wrote before publishing it).
  */
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -218,7 +219,7 @@ static int check_area(const struct vsoc_area *a, uint64_t shm_size,
 {
 	if (a->size < min || a->offset > shm_size ||
 	    a->size > shm_size - a->offset)
-		return fail(err, errlen, "%s %u: area [0x%llx + 0x%llx] outside shared memory or too small",
+		return fail(err, errlen, "%s %u: area [0x%llx + 0x%llx] outside memory/too small",
 			    what, idx, (unsigned long long)a->offset,
 			    (unsigned long long)a->size);
 	if (a->offset < VSOC_MAX_TABLE_SIZE)
@@ -227,8 +228,11 @@ static int check_area(const struct vsoc_area *a, uint64_t shm_size,
 	return 0;
 }
 
-#define ENTRY(h, arr, i) ((const void *)((const uint8_t *)(h) + \
-					 (h)->arr.offset + (size_t)(i) * (h)->arr.stride))
+static const void *entry(const struct vsoc_board_header *h,
+			 const struct vsoc_array *a, uint32_t i)
+{
+	return (const uint8_t *)h + a->offset + (size_t)i * a->stride;
+}
 
 int table_check(const void *table, size_t len, uint64_t shm_size,
 		char *err, size_t errlen)
@@ -284,12 +288,13 @@ int table_check(const void *table, size_t len, uint64_t shm_size,
 		       err, errlen))
 		return -1;
 	/* added in 1.1: absent (size 0) in a 1.0 table */
-	if ((h->version & 0xffff) >= 1 && check_area(&h->fault, shm_size,
-			sizeof(struct vsoc_fault_ctl), "fault", 0, err, errlen))
+	if ((h->version & 0xffff) >= 1 &&
+	    check_area(&h->fault, shm_size, sizeof(struct vsoc_fault_ctl),
+		       "fault", 0, err, errlen))
 		return -1;
 	n = h->domains.count;
 	for (i = 0; i < n; i++) {
-		const struct vsoc_domain_desc *d = ENTRY(h, domains, i);
+		const struct vsoc_domain_desc *d = entry(h, &h->domains, i);
 		uint32_t cur = i, steps = 0;
 
 		if (!name_ok(d->name))
@@ -298,7 +303,7 @@ int table_check(const void *table, size_t len, uint64_t shm_size,
 			return fail(err, errlen, "domain %u: parent %u out of range",
 				    i, d->parent);
 		while (cur != VSOC_NONE && steps++ <= n) {
-			const struct vsoc_domain_desc *c = ENTRY(h, domains, cur);
+			const struct vsoc_domain_desc *c = entry(h, &h->domains, cur);
 
 			cur = c->parent;
 			if (cur != VSOC_NONE && cur >= n)
@@ -311,7 +316,7 @@ int table_check(const void *table, size_t len, uint64_t shm_size,
 				    i, d->initial_state);
 	}
 	for (i = 0; i < h->clocks.count; i++) {
-		const struct vsoc_clock_desc *c = ENTRY(h, clocks, i);
+		const struct vsoc_clock_desc *c = entry(h, &h->clocks, i);
 		uint32_t cur = i, steps = 0;
 
 		if (!name_ok(c->name))
@@ -319,7 +324,7 @@ int table_check(const void *table, size_t len, uint64_t shm_size,
 		while (cur != VSOC_NONE && steps++ <= h->clocks.count) {
 			if (cur >= h->clocks.count)
 				return fail(err, errlen, "clock %u: parent out of range", i);
-			cur = ((const struct vsoc_clock_desc *)ENTRY(h, clocks, cur))->parent;
+			cur = ((const struct vsoc_clock_desc *)entry(h, &h->clocks, cur))->parent;
 		}
 		if (cur != VSOC_NONE)
 			return fail(err, errlen, "clock %u: tree cycle", i);
@@ -328,7 +333,7 @@ int table_check(const void *table, size_t len, uint64_t shm_size,
 			return fail(err, errlen, "clock %u: bad rates", i);
 	}
 	for (i = 0; i < h->periphs.count; i++) {
-		const struct vsoc_periph_desc *p = ENTRY(h, periphs, i);
+		const struct vsoc_periph_desc *p = entry(h, &h->periphs, i);
 
 		if (!name_ok(p->name))
 			return fail(err, errlen, "periph %u: bad name", i);
@@ -350,7 +355,7 @@ int table_check(const void *table, size_t len, uint64_t shm_size,
 			return -1;
 	}
 	for (i = 0; i < h->cores.count; i++) {
-		const struct vsoc_core_desc *c = ENTRY(h, cores, i);
+		const struct vsoc_core_desc *c = entry(h, &h->cores, i);
 
 		if (!name_ok(c->name))
 			return fail(err, errlen, "core %u: bad name", i);
@@ -372,7 +377,7 @@ int table_check(const void *table, size_t len, uint64_t shm_size,
 			return -1;
 	}
 	for (i = 0; i < h->mems.count; i++) {
-		const struct vsoc_mem_desc *m = ENTRY(h, mems, i);
+		const struct vsoc_mem_desc *m = entry(h, &h->mems, i);
 		struct vsoc_area a = { m->shm_offset, m->size };
 
 		if (!name_ok(m->name))
@@ -384,7 +389,7 @@ int table_check(const void *table, size_t len, uint64_t shm_size,
 		if (m->da + m->size < m->da)
 			return fail(err, errlen, "mem %u: device range wraps", i);
 		for (j = 0; j < i; j++) {
-			const struct vsoc_mem_desc *o = ENTRY(h, mems, j);
+			const struct vsoc_mem_desc *o = entry(h, &h->mems, j);
 
 			if (m->shm_offset < o->shm_offset + o->size &&
 			    o->shm_offset < m->shm_offset + m->size)
@@ -397,13 +402,15 @@ int table_check(const void *table, size_t len, uint64_t shm_size,
 		}
 	}
 	for (i = 0; i < h->mboxes.count; i++) {
-		const struct vsoc_mbox_desc *m = ENTRY(h, mboxes, i);
+		const struct vsoc_mbox_desc *m = entry(h, &h->mboxes, i);
+		bool from_guest = m->from == VSOC_MBOX_EP_GUEST;
+		bool to_guest = m->to == VSOC_MBOX_EP_GUEST;
 
 		if (!name_ok(m->name))
 			return fail(err, errlen, "mbox %u: bad name", i);
-		if ((m->from == VSOC_MBOX_EP_GUEST) == (m->to == VSOC_MBOX_EP_GUEST) ||
-		    (m->from != VSOC_MBOX_EP_GUEST && m->from >= h->cores.count) ||
-		    (m->to != VSOC_MBOX_EP_GUEST && m->to >= h->cores.count))
+		if (from_guest == to_guest ||
+		    (!from_guest && m->from >= h->cores.count) ||
+		    (!to_guest && m->to >= h->cores.count))
 			return fail(err, errlen, "mbox %u: bad endpoints", i);
 		if (m->vector >= h->nr_vectors)
 			return fail(err, errlen, "mbox %u: vector %u", i, m->vector);

@@ -47,6 +47,7 @@ typedef unsigned long long __le64;
 #define VSOC_VERSION_GET_MAJOR(v)	((v) >> 16)
 
 #define VSOC_NONE		0xffffffffu	/* no parent / domain / clock */
+#define VSOC_BIT(n)		(1u << (n))	/* BIT() is kernel-only */
 #define VSOC_NAME_LEN		32		/* NUL-padded, NUL required */
 
 /* Hard upper bounds: a table that exceeds them is corrupt. */
@@ -200,8 +201,8 @@ struct vsoc_board_header {
 #define VSOC_CSUM_START		16	/* first byte covered by @checksum */
 
 /* Domain flags */
-#define VSOC_DOMAIN_ALWAYS_ON	(1u << 0)	/* never powered off */
-#define VSOC_DOMAIN_CORE	(1u << 1)	/* holds a remote core */
+#define VSOC_DOMAIN_ALWAYS_ON	VSOC_BIT(0)	/* never powered off */
+#define VSOC_DOMAIN_CORE	VSOC_BIT(1)	/* holds a remote core */
 
 /**
  * struct vsoc_domain_desc - a power domain
@@ -229,9 +230,9 @@ struct vsoc_domain_desc {
 };
 
 /* Clock flags */
-#define VSOC_CLK_GATE		(1u << 0)	/* can be gated/ungated */
-#define VSOC_CLK_SET_RATE	(1u << 1)	/* rate can be set */
-#define VSOC_CLK_CRITICAL	(1u << 2)	/* never gated */
+#define VSOC_CLK_GATE		VSOC_BIT(0)	/* can be gated/ungated */
+#define VSOC_CLK_SET_RATE	VSOC_BIT(1)	/* rate can be set */
+#define VSOC_CLK_CRITICAL	VSOC_BIT(2)	/* never gated */
 
 /**
  * struct vsoc_clock_desc - a clock
@@ -313,8 +314,8 @@ struct vsoc_core_desc {
 };
 
 /* Memory flags */
-#define VSOC_MEM_EXEC		(1u << 0)	/* code may be loaded here */
-#define VSOC_MEM_DMA		(1u << 1)	/* carveouts / vrings allowed */
+#define VSOC_MEM_EXEC		VSOC_BIT(0)	/* code may be loaded here */
+#define VSOC_MEM_DMA		VSOC_BIT(1)	/* carveouts / vrings allowed */
 
 /**
  * struct vsoc_mem_desc - one entry of a core's memory map
@@ -596,7 +597,7 @@ struct vsoc_core_ctl {
 /* Timer */
 #define VSOC_TIMER_CMD_START	2	/* arg0 = period ns, arg1 = flags */
 #define VSOC_TIMER_CMD_READ	3	/* refresh @counter */
-#define VSOC_TIMER_PERIODIC	(1u << 0)	/* else one-shot */
+#define VSOC_TIMER_PERIODIC	VSOC_BIT(0)	/* else one-shot */
 
 /* Sensor: samples into the data window */
 #define VSOC_SENSOR_CMD_SAMPLE	2	/* arg0 = count, arg1 = period ns */
@@ -831,26 +832,33 @@ struct vsoc_fault_ctl {
 /* Size checks                                                        */
 /* ------------------------------------------------------------------ */
 
-_Static_assert(sizeof(struct vsoc_array) == 16, "vsoc_array");
-_Static_assert(sizeof(struct vsoc_area) == 16, "vsoc_area");
-_Static_assert(sizeof(struct vsoc_board_header) == 312, "board header");
-_Static_assert(sizeof(struct vsoc_domain_desc) == 80, "domain desc");
-_Static_assert(sizeof(struct vsoc_clock_desc) == 80, "clock desc");
-_Static_assert(sizeof(struct vsoc_periph_desc) == 96, "periph desc");
-_Static_assert(sizeof(struct vsoc_core_desc) == 96, "core desc");
-_Static_assert(sizeof(struct vsoc_mem_desc) == 64, "mem desc");
-_Static_assert(sizeof(struct vsoc_mbox_desc) == 72, "mbox desc");
-_Static_assert(sizeof(struct vsoc_req_slot) == 64, "request slot");
-_Static_assert(sizeof(struct vsoc_echo) == 88, "echo");
-_Static_assert(sizeof(struct vsoc_mbox_fifo) == 128, "mbox fifo");
-_Static_assert(sizeof(struct vsoc_core_ctl) == 120, "core ctl");
-_Static_assert(sizeof(struct vsoc_periph_regs) == 152, "periph regs");
-_Static_assert(sizeof(struct vsoc_sensor_sample) == 16, "sensor sample");
-_Static_assert(sizeof(struct vsoc_fault_ctl) == 48, "fault ctl");
-_Static_assert(sizeof(struct vsoc_telem_domain) == 32, "telem domain");
-_Static_assert(sizeof(struct vsoc_telem_clock) == 24, "telem clock");
-_Static_assert(sizeof(struct vsoc_telem_violation) == 24, "telem viol");
-_Static_assert(sizeof(struct vsoc_telemetry) <= VSOC_PAGE_SIZE,
-	       "telemetry fits one page");
+/*
+ * A compile-time check that works in the kernel, in userspace and in
+ * freestanding firmware alike: an array of negative size does not build.
+ */
+#define VSOC_ABI_CHECK(name, cond) \
+	extern char vsoc_abi_check_##name[(cond) ? 1 : -1]
+
+VSOC_ABI_CHECK(vsoc_array, sizeof(struct vsoc_array) == 16);
+VSOC_ABI_CHECK(vsoc_area, sizeof(struct vsoc_area) == 16);
+VSOC_ABI_CHECK(board_header, sizeof(struct vsoc_board_header) == 312);
+VSOC_ABI_CHECK(domain_desc, sizeof(struct vsoc_domain_desc) == 80);
+VSOC_ABI_CHECK(clock_desc, sizeof(struct vsoc_clock_desc) == 80);
+VSOC_ABI_CHECK(periph_desc, sizeof(struct vsoc_periph_desc) == 96);
+VSOC_ABI_CHECK(core_desc, sizeof(struct vsoc_core_desc) == 96);
+VSOC_ABI_CHECK(mem_desc, sizeof(struct vsoc_mem_desc) == 64);
+VSOC_ABI_CHECK(mbox_desc, sizeof(struct vsoc_mbox_desc) == 72);
+VSOC_ABI_CHECK(request_slot, sizeof(struct vsoc_req_slot) == 64);
+VSOC_ABI_CHECK(echo, sizeof(struct vsoc_echo) == 88);
+VSOC_ABI_CHECK(mbox_fifo, sizeof(struct vsoc_mbox_fifo) == 128);
+VSOC_ABI_CHECK(core_ctl, sizeof(struct vsoc_core_ctl) == 120);
+VSOC_ABI_CHECK(periph_regs, sizeof(struct vsoc_periph_regs) == 152);
+VSOC_ABI_CHECK(sensor_sample, sizeof(struct vsoc_sensor_sample) == 16);
+VSOC_ABI_CHECK(fault_ctl, sizeof(struct vsoc_fault_ctl) == 48);
+VSOC_ABI_CHECK(telem_domain, sizeof(struct vsoc_telem_domain) == 32);
+VSOC_ABI_CHECK(telem_clock, sizeof(struct vsoc_telem_clock) == 24);
+VSOC_ABI_CHECK(telem_viol, sizeof(struct vsoc_telem_violation) == 24);
+VSOC_ABI_CHECK(telemetry_fits_one_page,
+	       sizeof(struct vsoc_telemetry) <= VSOC_PAGE_SIZE);
 
 #endif /* _AMPSOC_VSOC_ABI_H */

@@ -10,9 +10,10 @@
 
 #include "board.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+/* libFuzzer's entry point, named through the assembler */
+int fuzz_one(const uint8_t *data, size_t size) __asm__("LLVMFuzzerTestOneInput");
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+int fuzz_one(const uint8_t *data, size_t size)
 {
 	static struct board b;
 	static uint8_t table[VSOC_MAX_TABLE_SIZE];

@@ -11,9 +11,10 @@
 
 #include "board.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+/* libFuzzer's entry point, named through the assembler */
+int fuzz_one(const uint8_t *data, size_t size) __asm__("LLVMFuzzerTestOneInput");
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+int fuzz_one(const uint8_t *data, size_t size)
 {
 	struct vsoc_board_header *h;
 	char err[256];

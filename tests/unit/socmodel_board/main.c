@@ -268,7 +268,7 @@ int main(void)
 	expect_table_err("table_mem_overlap", "overlaps");
 	m[0].size = b.shm_size;
 	recrc();
-	expect_table_err("table_mem_outside_shm", "outside shared memory");
+	expect_table_err("table_mem_outside_shm", "outside memory");
 	{
 		struct vsoc_mbox_desc *mb = (void *)(table + h->mboxes.offset);
 

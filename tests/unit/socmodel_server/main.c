@@ -81,7 +81,8 @@ static int stand_in_core(int argc, char **argv)
 	pfd.events = POLLIN;
 	if (poll(&pfd, 1, WAIT_MS) != 1 || read(irq, &v, 8) != 8)
 		return 14;
-	*(volatile uint32_t *)(shm + off + (entry - da) + 4) = 0xc0de;
+	__atomic_store_n((uint32_t *)(shm + off + (entry - da) + 4), 0xc0de,
+			 __ATOMIC_RELEASE);
 	v = 1;
 	if (write(kick, &v, 8) != 8)
 		return 15;
@@ -170,7 +171,7 @@ static void ring(int fd)
 	uint64_t one = 1;
 
 	if (write(fd, &one, 8) != 8)
-		ktap_diag("ring: %s", strerror(errno));
+		ktap_diag("doorbell write: %s", strerror(errno));
 }
 
 static bool ctl_query(const char *ctl, const char *cmd, char *out, size_t n)
@@ -295,7 +296,8 @@ static void test_model(const char *self)
 	/* guest -> core -> guest without the model */
 	ring(core_fd[0]);
 	ktap_ok(wait_fd(own[b.mbox[1].vector]) &&
-		*(volatile uint32_t *)(shm + b.core[0].mem[0].shm_off + 0x104) == 0xc0de,
+		__atomic_load_n((uint32_t *)(shm + b.core[0].mem[0].shm_off + 0x104),
+				__ATOMIC_ACQUIRE) == 0xc0de,
 		"guest_core_doorbells_direct");
 
 	/* the next kick makes the stand-in crash with SIGSEGV */
@@ -339,7 +341,7 @@ static void test_model(const char *self)
 		buf[fread(buf, 1, sizeof(buf) - 1, f)] = '\0';
 		fclose(f);
 	}
-	ktap_ok(strstr(buf, "hello from ipu at 0x100 vector 8") != NULL,
+	ktap_ok(strstr(buf, "hello from ipu at 0x100 vector 8"),
 		"core_console_logged");
 	munmap(shm, b.shm_size);
 	goto out;

@@ -147,7 +147,9 @@ static void fresh(void)
 		soc_free(&s);
 	memset(shm, 0, b.shm_size);
 	memset(rings, 0, sizeof(rings));
-	core_rings = starts = stops = 0;
+	core_rings = 0;
+	starts = 0;
+	stops = 0;
 	start_result = 0;
 	if (soc_init(&s, &b, shm, b.shm_size, &ops, NULL) ||
 	    table_check(shm, VSOC_MAX_TABLE_SIZE, b.shm_size, err, sizeof(err))) {
@@ -250,12 +252,30 @@ static void test_garbage(void)
 
 		seed = seed * 1103515245 + 12345;
 		switch (seed >> 29) {
-		case 0: p = (void *)s.pwr; len = b.nr_domains * 64; break;
-		case 1: p = (void *)s.clk; len = b.nr_clocks * 64; break;
-		case 2: p = (void *)regs(seed % 4); len = sizeof(struct vsoc_periph_regs); break;
-		case 3: p = (void *)ctl(); len = sizeof(struct vsoc_core_ctl); break;
-		case 4: p = (void *)s.echo; len = sizeof(struct vsoc_echo); break;
-		default: p = shm + b.mbox[1].fifo_off; len = 128; break;
+		case 0:
+			p = (void *)s.pwr;
+			len = b.nr_domains * 64;
+			break;
+		case 1:
+			p = (void *)s.clk;
+			len = b.nr_clocks * 64;
+			break;
+		case 2:
+			p = (void *)regs(seed % 4);
+			len = sizeof(struct vsoc_periph_regs);
+			break;
+		case 3:
+			p = (void *)ctl();
+			len = sizeof(struct vsoc_core_ctl);
+			break;
+		case 4:
+			p = (void *)s.echo;
+			len = sizeof(struct vsoc_echo);
+			break;
+		default:
+			p = shm + b.mbox[1].fifo_off;
+			len = 128;
+			break;
 		}
 		for (k = 0; k < 4; k++) {
 			seed = seed * 1103515245 + 12345;

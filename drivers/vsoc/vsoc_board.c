@@ -549,6 +549,11 @@ static int parse_table(struct vsoc_parse *p)
 				sizeof(struct vsoc_telemetry));
 	ret = ret ?: add_region(p, &b->echo, "echo", "block",
 				sizeof(struct vsoc_echo));
+	/* ABI 1.1: optional, zero-sized in a 1.0 table. */
+	get_area(&b->fault, &h->fault);
+	if (b->fault.size)
+		ret = ret ?: add_region(p, &b->fault, "fault", "control",
+					sizeof(struct vsoc_fault_ctl));
 	if (ret)
 		return ret;
 

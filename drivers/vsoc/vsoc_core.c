@@ -294,6 +294,59 @@ out:
 }
 EXPORT_SYMBOL_GPL(vsoc_echo_rt);
 
+#define FCTL(field)	offsetof(struct vsoc_fault_ctl, field)
+
+/**
+ * vsoc_fault_ctl() - arm or clear a fault in the model (test mode)
+ * @soc: the SoC
+ * @op: VSOC_FAULT_OP_SET or VSOC_FAULT_OP_CLEAR
+ * @kind: VSOC_FAULT_* (VSOC_FAULT_ALL with CLEAR)
+ * @target: domain index, or the doorbell direction for LOST_DB
+ * @arg: see include/ampsoc/vsoc_abi.h
+ *
+ * For tests that need a fault exactly around the transition they check.
+ *
+ * Context: Process context; sleeps. Serialised with other echo users.
+ * Return: 0 or the model's negative status, -EOPNOTSUPP if the model has
+ * no fault-control slot (ABI 1.0), -ETIMEDOUT if it does not answer.
+ */
+int vsoc_fault_ctl(struct vsoc *soc, u32 op, u32 kind, u32 target, u64 arg)
+{
+	struct vsoc_echo_state *e = &soc->echo;
+	unsigned long deadline = jiffies + msecs_to_jiffies(VSOC_REQ_TIMEOUT_MS);
+	void __iomem *f = vsoc_shm(soc, &soc->board->fault);
+	int ret = 0;
+	s32 st;
+
+	if (!f)
+		return -EOPNOTSUPP;
+	mutex_lock(&e->lock);
+	e->fault_seq = readl(f + FCTL(req_seq)) + 1;
+	reinit_completion(&e->fault_done);
+	writel(op, f + FCTL(op));
+	writel(kind, f + FCTL(kind));
+	writel(target, f + FCTL(target));
+	writeq(arg, f + FCTL(arg));
+	wmb(); /* the request before its sequence number */
+	writel(e->fault_seq, f + FCTL(req_seq));
+	wmb(); /* the sequence number before the doorbell */
+	vsoc_kick(soc, soc->board->model_peer, VSOC_VEC_FAULT);
+	while (readl(f + FCTL(ack_seq)) != e->fault_seq) {
+		if (time_after(jiffies, deadline)) {
+			ret = -ETIMEDOUT;
+			goto out;
+		}
+		wait_for_completion_timeout(&e->fault_done, msecs_to_jiffies(10));
+	}
+	rmb(); /* the acknowledgment before the status */
+	st = (s32)readl(f + FCTL(status));
+	ret = st > 0 || st < -MAX_ERRNO ? -EIO : st;
+out:
+	mutex_unlock(&e->lock);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(vsoc_fault_ctl);
+
 static irqreturn_t vsoc_echo_isr(int irq, void *data)
 {
 	struct vsoc *soc = data;
@@ -312,6 +365,11 @@ static irqreturn_t vsoc_echo_isr(int irq, void *data)
 		WRITE_ONCE(e->t_answer, ktime_get());
 		WRITE_ONCE(e->answered, true);
 		complete(&e->done);
+		return IRQ_HANDLED;
+	}
+
+	if (irq == soc->irq[VSOC_VEC_FAULT]) {
+		complete(&e->fault_done);
 		return IRQ_HANDLED;
 	}
 
@@ -340,7 +398,8 @@ static int vsoc_setup_irqs(struct vsoc *soc)
 {
 	struct device *dev = &soc->pdev->dev;
 	static const u16 echo_vecs[] = {
-		VSOC_VEC_ECHO, VSOC_VEC_ECHO_RT, VSOC_VEC_LOOPBACK,
+		VSOC_VEC_ECHO, VSOC_VEC_ECHO_RT, VSOC_VEC_FAULT,
+		VSOC_VEC_LOOPBACK,
 	};
 	unsigned int i;
 	int ret;
@@ -553,6 +612,7 @@ static int vsoc_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	mutex_init(&soc->echo.lock);
 	init_completion(&soc->echo.done);
 	init_completion(&soc->echo.rt_done);
+	init_completion(&soc->echo.fault_done);
 
 	ret = pcim_enable_device(pdev);
 	if (ret)

@@ -38,6 +38,8 @@
  * @rt_seq: sequence number of the last run
  * @rt_active: a run is in progress: answer its rings
  * @rt_finished: the last run is over
+ * @fault_seq: sequence number of the last fault-control request
+ * @fault_done: completed when a fault-control request is acknowledged
  */
 struct vsoc_echo_state {
 	struct mutex lock; /* see above */
@@ -50,6 +52,8 @@ struct vsoc_echo_state {
 	u32 rt_seq;
 	bool rt_active;
 	bool rt_finished;
+	u32 fault_seq;
+	struct completion fault_done;
 };
 
 /**

@@ -177,6 +177,7 @@ struct vsoc_mbox_info {
  * @pwr: power request slots, one per domain
  * @clk: clock request slots, one per clock
  * @echo: the echo block
+ * @fault: the fault-control slot (size 0: the model has none)
  * @nr_domains: entries in @domains
  * @nr_clocks: entries in @clocks
  * @nr_periphs: entries in @periphs
@@ -201,6 +202,7 @@ struct vsoc_board {
 	struct vsoc_shm_area pwr;
 	struct vsoc_shm_area clk;
 	struct vsoc_shm_area echo;
+	struct vsoc_shm_area fault;
 	unsigned int nr_domains;
 	unsigned int nr_clocks;
 	unsigned int nr_periphs;
@@ -271,6 +273,7 @@ struct mbox_chan *vsoc_mbox_request_channel(struct mbox_client *cl,
 int vsoc_board_parse(struct device *dev, const void *tbl, size_t len,
 		     u64 shm_len, u32 own_id, unsigned int nvec,
 		     struct vsoc_board *board);
+int vsoc_fault_ctl(struct vsoc *soc, u32 op, u32 kind, u32 target, u64 arg);
 int vsoc_ping(struct vsoc *soc, bool loopback, u64 *ns);
 int vsoc_echo_rt(struct vsoc *soc, u32 count, u64 *total_ns, u32 *done);
 

@@ -42,6 +42,7 @@ module_param(roundtrips, uint, 0444);
 MODULE_PARM_DESC(roundtrips, "doorbell round trips per direction");
 
 static struct vsoc *soc;
+static u32 garbage_before;
 
 static int vt_domain_index(const char *name)
 {
@@ -965,6 +966,191 @@ static const struct ampsoc_ktap_case table_cases[] = {
 	{}
 };
 
+/* ---- faults armed around one transition (ABI 1.1) ------------------- */
+
+/*
+ * A bound peripheral whose domain only peripherals use (no core, not
+ * always-on, not faulty from the start), resting with its domain off.
+ */
+static struct device *vt_quiet_periph(struct ampsoc_ktap_test *t, u32 *dom)
+{
+	const struct vsoc_board *b = vsoc_board(soc);
+	unsigned int i;
+
+	if (t->skipped)
+		return NULL;
+	for (i = 0; i < b->nr_periphs; i++) {
+		struct device *dev = vt_periph_dev(soc, i);
+		u32 d = b->periphs[i].domain;
+
+		if (!dev || !dev->driver || vt_domain_faulty(d) ||
+		    vt_domain_has_core(d) ||
+		    (b->domains[d].flags & VSOC_DOMAIN_ALWAYS_ON))
+			continue;
+		if (!KTAP_EXPECT(t, vt_wait(vt_all_idle(), VT_WAIT_MS)) ||
+		    !KTAP_EXPECT(t, vt_wait(!ampsoc_pd_is_on(ampsoc_pd_of_dev(dev)) &&
+					    vt_model_domain_state(soc, d) == VSOC_PWR_OFF,
+					    VT_WAIT_MS)))
+			return NULL;
+		*dom = d;
+		return dev;
+	}
+	KTAP_SKIP(t, "no peripheral in a domain of its own kind");
+	return NULL;
+}
+
+static int armed_init(struct ampsoc_ktap_test *t)
+{
+	if (!soc)
+		return -ENODEV;
+	if (!vsoc_board(soc)->fault.size)
+		KTAP_SKIP(t, "the model has no fault-control slot (ABI 1.0)");
+	return 0;
+}
+
+static void armed_fail_on_once(struct ampsoc_ktap_test *t)
+{
+	struct vsoc_telemetry *t0, *t1 = NULL;
+	struct device *dev;
+	u32 dom;
+
+	dev = vt_quiet_periph(t, &dom);
+	if (!dev)
+		return;
+	t0 = vt_telemetry(soc);
+	if (!KTAP_EXPECT(t, t0))
+		return;
+	KTAP_EXPECT_EQ(t, vsoc_fault_ctl(soc, VSOC_FAULT_OP_SET, VSOC_FAULT_FAIL_ON,
+					 dom, 1), 0);
+	/* The real consumer's runtime resume gets the hardware's error... */
+	KTAP_EXPECT_EQ(t, pm_runtime_resume_and_get(dev), -EIO);
+	KTAP_EXPECT(t, vt_tel_until(soc, t1, le32_to_cpu(t1->domains[dom].failed_count) ==
+				    le32_to_cpu(t0->domains[dom].failed_count) + 1));
+	KTAP_EXPECT(t, !ampsoc_pd_is_on(ampsoc_pd_of_dev(dev)));
+	/* ...and once the fault is spent, the next access works. */
+	pm_runtime_set_suspended(dev);
+	KTAP_EXPECT_EQ(t, pm_runtime_resume_and_get(dev), 0);
+	KTAP_EXPECT(t, vt_tel_until(soc, t1, le32_to_cpu(t1->domains[dom].state) ==
+				    VSOC_PWR_ON));
+	pm_runtime_mark_last_busy(dev);
+	pm_runtime_put_autosuspend(dev);
+	vsoc_fault_ctl(soc, VSOC_FAULT_OP_CLEAR, VSOC_FAULT_FAIL_ON, dom, 0);
+	kfree(t0);
+	kfree(t1);
+}
+
+static void armed_stuck_then_released(struct ampsoc_ktap_test *t)
+{
+	const struct vsoc_domain_info *di;
+	struct device *dev;
+	u64 bound_ms;
+	ktime_t t0;
+	u32 dom;
+
+	dev = vt_quiet_periph(t, &dom);
+	if (!dev)
+		return;
+	di = &vsoc_board(soc)->domains[dom];
+	bound_ms = div_u64(di->on_latency_ns, NSEC_PER_MSEC) + 2 * VSOC_REQ_TIMEOUT_MS;
+	KTAP_EXPECT_EQ(t, vsoc_fault_ctl(soc, VSOC_FAULT_OP_SET, VSOC_FAULT_STUCK,
+					 dom, 0), 0);
+	t0 = ktime_get();
+	KTAP_EXPECT_EQ(t, pm_runtime_resume_and_get(dev), -ETIMEDOUT);
+	KTAP_EXPECT(t, ktime_ms_delta(ktime_get(), t0) <= bound_ms);
+	KTAP_EXPECT(t, !ampsoc_pd_is_on(ampsoc_pd_of_dev(dev)));
+	pm_runtime_set_suspended(dev);
+	t0 = ktime_get();
+	KTAP_EXPECT_EQ(t, pm_runtime_resume_and_get(dev), -EBUSY);
+	KTAP_EXPECT(t, ktime_ms_delta(ktime_get(), t0) < VSOC_REQ_TIMEOUT_MS);
+	pm_runtime_set_suspended(dev);
+	/* Released: the late completion must not confuse the next request. */
+	KTAP_EXPECT_EQ(t, vsoc_fault_ctl(soc, VSOC_FAULT_OP_CLEAR, VSOC_FAULT_STUCK,
+					 dom, 0), 0);
+	KTAP_EXPECT(t, vt_wait(vt_model_domain_state(soc, dom) != VSOC_PWR_GOING_ON,
+			       VT_WAIT_MS));
+	KTAP_EXPECT_EQ(t, pm_runtime_resume_and_get(dev), 0);
+	KTAP_EXPECT_EQ(t, vt_model_domain_state(soc, dom), VSOC_PWR_ON);
+	pm_runtime_mark_last_busy(dev);
+	pm_runtime_put_autosuspend(dev);
+	KTAP_EXPECT(t, vt_wait(vt_domains_agree(soc, vt_why, sizeof(vt_why)) &&
+			       vt_model_domain_state(soc, dom) == VSOC_PWR_OFF,
+			       VT_WAIT_MS));
+}
+
+static void armed_lost_doorbells_cost_no_error(struct ampsoc_ktap_test *t)
+{
+	struct vsoc_telemetry *t0, *t1 = NULL;
+	struct device *dev;
+	unsigned int i;
+	u32 dom;
+
+	dev = vt_quiet_periph(t, &dom);
+	if (!dev)
+		return;
+	t0 = vt_telemetry(soc);
+	if (!KTAP_EXPECT(t, t0))
+		return;
+	/* Completion doorbells (model -> guest) go missing. */
+	KTAP_EXPECT_EQ(t, vsoc_fault_ctl(soc, VSOC_FAULT_OP_SET, VSOC_FAULT_LOST_DB,
+					 0, 4), 0);
+	for (i = 0; i < 2; i++) {
+		KTAP_EXPECT_EQ(t, pm_runtime_resume_and_get(dev), 0);
+		KTAP_EXPECT(t, ampsoc_pd_is_on(ampsoc_pd_of_dev(dev)));
+		pm_runtime_mark_last_busy(dev);
+		pm_runtime_put_autosuspend(dev);
+		KTAP_EXPECT(t, vt_wait(!ampsoc_pd_is_on(ampsoc_pd_of_dev(dev)),
+				       VT_WAIT_MS));
+	}
+	KTAP_EXPECT(t, vt_tel_until(soc, t1, le32_to_cpu(t1->lost_doorbells) >=
+				    le32_to_cpu(t0->lost_doorbells) + 4));
+	vsoc_fault_ctl(soc, VSOC_FAULT_OP_CLEAR, VSOC_FAULT_LOST_DB, 0, 0);
+	KTAP_EXPECT(t, vt_wait(vt_domains_agree(soc, vt_why, sizeof(vt_why)),
+			       VT_WAIT_MS));
+	kfree(t0);
+	kfree(t1);
+}
+
+static void armed_slow_power_on_waits(struct ampsoc_ktap_test *t)
+{
+	struct device *dev;
+	ktime_t t0;
+	u32 dom;
+
+	dev = vt_quiet_periph(t, &dom);
+	if (!dev)
+		return;
+	KTAP_EXPECT_EQ(t, vsoc_fault_ctl(soc, VSOC_FAULT_OP_SET, VSOC_FAULT_SLOW_ON,
+					 dom, 300 * NSEC_PER_MSEC), 0);
+	t0 = ktime_get();
+	KTAP_EXPECT_EQ(t, pm_runtime_resume_and_get(dev), 0);
+	KTAP_EXPECT(t, ktime_ms_delta(ktime_get(), t0) >= 300);
+	KTAP_EXPECT_EQ(t, vt_model_domain_state(soc, dom), VSOC_PWR_ON);
+	pm_runtime_mark_last_busy(dev);
+	pm_runtime_put_autosuspend(dev);
+	vsoc_fault_ctl(soc, VSOC_FAULT_OP_CLEAR, VSOC_FAULT_SLOW_ON, dom, 0);
+}
+
+/* Requests this module makes wrong on purpose; the model counts them. */
+static unsigned int vt_garbage_made;
+
+static void armed_bad_request_refused(struct ampsoc_ktap_test *t)
+{
+	if (t->skipped)
+		return;
+	vt_garbage_made++;
+	KTAP_EXPECT(t, vsoc_fault_ctl(soc, VSOC_FAULT_OP_SET, VSOC_FAULT_FAIL_ON,
+				      VSOC_MAX_DOMAINS + 1, 0) < 0);
+}
+
+static const struct ampsoc_ktap_case armed_cases[] = {
+	AMPSOC_KTAP_CASE(armed_fail_on_once),
+	AMPSOC_KTAP_CASE(armed_stuck_then_released),
+	AMPSOC_KTAP_CASE(armed_lost_doorbells_cost_no_error),
+	AMPSOC_KTAP_CASE(armed_slow_power_on_waits),
+	AMPSOC_KTAP_CASE(armed_bad_request_refused),
+	{}
+};
+
 /* ---- the model's verdict ------------------------------------------- */
 
 static void violations_as_expected(struct ampsoc_ktap_test *t)
@@ -974,7 +1160,7 @@ static void violations_as_expected(struct ampsoc_ktap_test *t)
 	if (!KTAP_EXPECT(t, tel))
 		return;
 	KTAP_EXPECT_EQ(t, le32_to_cpu(tel->violations), expect_violations);
-	KTAP_EXPECT_EQ(t, le32_to_cpu(tel->garbage), 0);
+	KTAP_EXPECT_EQ(t, le32_to_cpu(tel->garbage), garbage_before + vt_garbage_made);
 	kfree(tel);
 }
 
@@ -991,12 +1177,19 @@ static const struct ampsoc_ktap_suite suites[] = {
 	{ .name = "vsoc_power", .init = suite_init, .cases = power_cases },
 	{ .name = "vsoc_mbox", .init = suite_init, .cases = mbox_cases },
 	{ .name = "vsoc_faults", .init = suite_init, .cases = fault_cases },
+	{ .name = "vsoc_armed_faults", .init = armed_init, .cases = armed_cases },
 	{ .name = "vsoc_model", .init = suite_init, .cases = model_cases },
 };
 
 static int __init vsoc_test_init(void)
 {
 	soc = vt_find_soc();
+	if (soc) {
+		struct vsoc_telemetry *tel = vt_telemetry(soc);
+
+		garbage_before = tel ? le32_to_cpu(tel->garbage) : 0;
+		kfree(tel);
+	}
 	ampsoc_ktap_run(suites, ARRAY_SIZE(suites));
 	return 0;
 }

@@ -206,6 +206,10 @@ static int check_array(const struct vsoc_array *a, uint32_t size,
 	if (a->count && a->stride < min_stride)
 		return fail(err, errlen, "%s: stride %u < %zu", what,
 			    a->stride, min_stride);
+	/* entries hold 64-bit fields: keep every one naturally aligned */
+	if ((a->offset | a->stride) & 7)
+		return fail(err, errlen, "%s: offset %u or stride %u not 8-aligned",
+			    what, a->offset, a->stride);
 	if (a->offset < VSOC_CSUM_START || a->offset > size ||
 	    (uint64_t)a->count * a->stride > size - a->offset)
 		return fail(err, errlen, "%s: [%u + %u * %u] outside the table (%u bytes)",
@@ -222,6 +226,9 @@ static int check_area(const struct vsoc_area *a, uint64_t shm_size,
 		return fail(err, errlen, "%s %u: area [0x%llx + 0x%llx] outside memory/too small",
 			    what, idx, (unsigned long long)a->offset,
 			    (unsigned long long)a->size);
+	if (a->offset & 7)
+		return fail(err, errlen, "%s %u: area at 0x%llx not 8-aligned",
+			    what, idx, (unsigned long long)a->offset);
 	if (a->offset < VSOC_MAX_TABLE_SIZE)
 		return fail(err, errlen, "%s %u: area at 0x%llx overlaps the table",
 			    what, idx, (unsigned long long)a->offset);

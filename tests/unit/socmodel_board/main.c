@@ -251,6 +251,9 @@ int main(void)
 	h->clocks.stride = 8;
 	recrc();
 	expect_table_err("table_stride_small", "stride");
+	h->clocks.offset += 4;
+	recrc();
+	expect_table_err("table_array_misaligned", "8-aligned");
 	d = (void *)(table + h->domains.offset);
 	d[1].parent = 2;
 	d[2].parent = 1;

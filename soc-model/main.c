@@ -210,6 +210,19 @@ static int cb_core_start(void *ctx, unsigned int i, uint64_t entry)
 		ARG("%u:%d", mb->vector, m->guest_ev[mb->vector]);
 		fds[nfds++] = m->guest_ev[mb->vector];
 	}
+	if (bc->mbox_tx != VSOC_NONE) {
+		const struct board_mbox *mb = &m->board.mbox[bc->mbox_tx];
+
+		ARG("--mbox-in");
+		ARG("0x%llx:%u", (unsigned long long)mb->fifo_off, mb->depth);
+	}
+	if (bc->mbox_rx != VSOC_NONE) {
+		const struct board_mbox *mb = &m->board.mbox[bc->mbox_rx];
+
+		ARG("--mbox-out");
+		ARG("0x%llx:%u:%u", (unsigned long long)mb->fifo_off, mb->depth,
+		    mb->vector);
+	}
 	ARG("--console-fd");
 	ARG("%d", pipefd[1]);
 	fds[nfds++] = pipefd[1];

@@ -36,7 +36,8 @@ static int stand_in_core(int argc, char **argv)
 {
 	int shm_fd = -1, irq = -1, kick = -1, console = -1, i, nmaps = 0;
 	unsigned long long off = 0, da = 0, len = 0, entry = ~0ull;
-	unsigned int kick_vec = 0;
+	unsigned int kick_vec = 0, out_vec = ~0u;
+	bool mbox_in = false, mbox_out = false;
 	const char *name = "?";
 	struct pollfd pfd;
 	uint64_t v;
@@ -61,10 +62,15 @@ static int stand_in_core(int argc, char **argv)
 			sscanf(argv[i + 1], "%u:%d", &kick_vec, &kick);
 		else if (!strcmp(argv[i], "--console-fd"))
 			console = atoi(argv[i + 1]);
+		else if (!strcmp(argv[i], "--mbox-in"))
+			mbox_in = true;
+		else if (!strcmp(argv[i], "--mbox-out"))
+			mbox_out = sscanf(argv[i + 1], "%*x:%*u:%u", &out_vec) == 1;
 		else
 			return 10;
 	}
 	if (i != argc || shm_fd < 0 || irq < 0 || kick < 0 || console < 0 ||
+	    !mbox_in || !mbox_out || out_vec != kick_vec ||
 	    !nmaps || entry < da || entry - da >= len || fstat(shm_fd, &st) ||
 	    (unsigned long long)st.st_size < off + len)
 		return 11;
@@ -285,7 +291,7 @@ static void test_model(const char *self)
 
 	/* boot the ipu core at 0x100 */
 	cc = (void *)(shm + b.core[0].ctl_off);
-	cc->boot_addr = 0x100;
+	cc->boot_addr = b.core[0].mem[0].da + 0x100;
 	cc->op = VSOC_CORE_OP_RUN;
 	__atomic_store_n(&cc->req_seq, 1, __ATOMIC_RELEASE);
 	ring(model_fd[VSOC_VEC_CORE]);
@@ -341,7 +347,9 @@ static void test_model(const char *self)
 		buf[fread(buf, 1, sizeof(buf) - 1, f)] = '\0';
 		fclose(f);
 	}
-	ktap_ok(strstr(buf, "hello from ipu at 0x100 vector 8"),
+	snprintf(err, sizeof(err), "hello from ipu at 0x%llx vector 8",
+		 (unsigned long long)b.core[0].mem[0].da + 0x100);
+	ktap_ok(strstr(buf, err),
 		"core_console_logged");
 	munmap(shm, b.shm_size);
 	goto out;

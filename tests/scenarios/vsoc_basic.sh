@@ -138,6 +138,18 @@ else
 	ktap_skip dma "no DMA engine on this board"
 fi
 
+# Every power transition the kernel made is one the model made: per
+# domain, the power controller's completed requests equal the model's
+# counters.
+counts_match() {
+	awk '$1 == "domain" { print $2, $4, $10 }' "$VSOC/power_stats" |
+	while read -r name kon koff; do
+		m=$(awk -v n="$name" '$1 == "domain" && $2 == n { print $6, $8 }' "$TEL")
+		[ "$m" = "$kon $koff" ] || { echo "$name: kernel on/off $kon $koff, model $m"; return 1; }
+	done
+}
+check transitions_match_model counts_match
+
 # nothing so far was garbage to the model (the kmod test makes its own,
 # on purpose, and accounts for it)
 check_eq zero_garbage 0 awk '$1 == "garbage" { print $2 }' "$TEL"

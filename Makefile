@@ -18,7 +18,7 @@ SHELL := /bin/bash
 ROOT  := $(CURDIR)
 BUILD := $(ROOT)/build
 # KVER is resolved once; tools/kver.sh explains a missing kernel in one line.
-KVER  := $(or $(KVER),$(shell $(ROOT)/tools/kver.sh 2>$(BUILD).kver.err || true))
+KVER  := $(or $(KVER),$(shell $(ROOT)/tools/kver.sh 2>$(ROOT)/build.kver.err || true))
 KDIR  ?= /usr/src/linux-headers-$(KVER)
 export KVER
 

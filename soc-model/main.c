@@ -25,6 +25,7 @@
 #include <sys/prctl.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <sys/timerfd.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -395,6 +396,7 @@ static void ctl_close(struct model *m, struct ctl_conn *c)
 
 static void ctl_accept(struct model *m)
 {
+	struct timeval tmo = { .tv_sec = 2 };
 	struct epoll_event ev = { .events = EPOLLIN };
 	int fd, i;
 
@@ -409,6 +411,9 @@ static void ctl_accept(struct model *m)
 		close(fd);
 		return;
 	}
+	/* a client that stops reading must not stall the SoC for long */
+	setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tmo, sizeof(tmo));
+	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tmo, sizeof(tmo));
 	m->ctl[i].fd = fd;
 	m->ctl[i].len = 0;
 	ev.data.u64 = TAG(TAG_CTL, i);

@@ -19,6 +19,7 @@
 #define CREATE_TRACE_POINTS
 #include "ampsoc_pd_trace.h"
 
+/* Protects the domain list, the graph's links and the providers. */
 DEFINE_MUTEX(ampsoc_pd_list_lock);
 LIST_HEAD(ampsoc_pd_list);
 atomic64_t ampsoc_pd_qos_gen = ATOMIC64_INIT(1);
@@ -99,6 +100,18 @@ static void pd_account(struct ampsoc_pd *pd)
 	pd->accounting_time = now;
 }
 
+static void pd_notify(struct ampsoc_pd *pd, unsigned long ev)
+{
+	if (pd->notifiers.head)
+		raw_notifier_call_chain(&pd->notifiers, ev, pd);
+}
+
+/* Latencies are measured only for a governor to use them. */
+static bool pd_timed(struct ampsoc_pd *pd)
+{
+	return pd->gov && pd->gov->power_down_ok;
+}
+
 static void pd_update_latency(struct ampsoc_pd *pd, s64 *latency, s64 elapsed,
 			      bool on)
 {
@@ -119,7 +132,11 @@ static void pd_update_latency(struct ampsoc_pd *pd, s64 *latency, s64 elapsed,
 static int pd_notify_robust(struct ampsoc_pd *pd, unsigned long up,
 			    unsigned long down)
 {
-	int ret = raw_notifier_call_chain_robust(&pd->notifiers, up, down, pd);
+	int ret;
+
+	if (!pd->notifiers.head)
+		return 0;
+	ret = raw_notifier_call_chain_robust(&pd->notifiers, up, down, pd);
 
 	if (!(ret & NOTIFY_STOP_MASK))
 		return 0;
@@ -139,21 +156,24 @@ static int pd_do_power_on(struct ampsoc_pd *pd)
 		goto out;
 
 	if (pd->power_on) {
-		ktime_t t0 = ktime_get();
+		bool timed = pd_timed(pd);
+		ktime_t t0 = timed ? ktime_get() : 0;
 
 		ret = pd->power_on(pd);
-		elapsed = ktime_to_ns(ktime_sub(ktime_get(), t0));
 		if (ret) {
-			raw_notifier_call_chain(&pd->notifiers,
-						AMPSOC_PD_NOTIFY_OFF, pd);
+			pd_notify(pd, AMPSOC_PD_NOTIFY_OFF);
 			goto out;
 		}
-		pd_update_latency(pd, &st->power_on_latency_ns, elapsed, true);
+		if (timed) {
+			elapsed = ktime_to_ns(ktime_sub(ktime_get(), t0));
+			pd_update_latency(pd, &st->power_on_latency_ns, elapsed,
+					  true);
+		}
 	}
 	pd_account(pd);
 	pd->status = AMPSOC_PD_ON;
 	pd->on_count++;
-	raw_notifier_call_chain(&pd->notifiers, AMPSOC_PD_NOTIFY_ON, pd);
+	pd_notify(pd, AMPSOC_PD_NOTIFY_ON);
 out:
 	trace_ampsoc_pd_power_on(pd->name, pd->state_idx, elapsed, ret);
 	return ret;
@@ -172,24 +192,26 @@ static int pd_do_power_off(struct ampsoc_pd *pd)
 		goto out;
 
 	if (pd->power_off) {
-		ktime_t t0 = ktime_get();
+		bool timed = pd_timed(pd);
+		ktime_t t0 = timed ? ktime_get() : 0;
 
 		ret = pd->power_off(pd);
-		elapsed = ktime_to_ns(ktime_sub(ktime_get(), t0));
 		if (ret) {
 			st->rejected++;
-			raw_notifier_call_chain(&pd->notifiers,
-						AMPSOC_PD_NOTIFY_ON, pd);
+			pd_notify(pd, AMPSOC_PD_NOTIFY_ON);
 			goto out;
 		}
-		pd_update_latency(pd, &st->power_off_latency_ns, elapsed,
-				  false);
+		if (timed) {
+			elapsed = ktime_to_ns(ktime_sub(ktime_get(), t0));
+			pd_update_latency(pd, &st->power_off_latency_ns,
+					  elapsed, false);
+		}
 	}
 	pd_account(pd);
 	pd->status = AMPSOC_PD_OFF;
 	pd->off_count++;
 	st->usage++;
-	raw_notifier_call_chain(&pd->notifiers, AMPSOC_PD_NOTIFY_OFF, pd);
+	pd_notify(pd, AMPSOC_PD_NOTIFY_OFF);
 out:
 	trace_ampsoc_pd_power_off(pd->name, pd->state_idx, elapsed, ret);
 	return ret;
@@ -201,10 +223,15 @@ void ampsoc_pd_queue_power_off(struct ampsoc_pd *pd)
 }
 
 /*
- * Runtime power off of one domain, if nothing needs it. Lock held. The
- * parents are told through their sd_count and power off asynchronously.
+ * Runtime power off of one domain, if nothing needs it. Lock held; depth
+ * is the lockdep subclass of pd's lock. The parents are told through their
+ * sd_count. Called for a device's runtime suspend, the parents power off
+ * asynchronously (from their work items); called from a work item, the
+ * work goes on up the hierarchy in the same context, child locked before
+ * parent, instead of queueing one work item per level.
  */
-static int pd_power_off_locked(struct ampsoc_pd *pd)
+static int pd_power_off_locked(struct ampsoc_pd *pd, unsigned int depth,
+			       bool from_work)
 {
 	struct ampsoc_pd_link *link;
 	int ret;
@@ -227,9 +254,19 @@ static int pd_power_off_locked(struct ampsoc_pd *pd)
 	if (ret)
 		return ret;
 
-	pd_for_each_parent(pd, link)
-		if (atomic_dec_and_test(&link->parent->sd_count))
-			ampsoc_pd_queue_power_off(link->parent);
+	pd_for_each_parent(pd, link) {
+		struct ampsoc_pd *parent = link->parent;
+
+		if (!atomic_dec_and_test(&parent->sd_count))
+			continue;
+		if (!from_work) {
+			ampsoc_pd_queue_power_off(parent);
+			continue;
+		}
+		mutex_lock_nested(&parent->lock, depth + 1);
+		pd_power_off_locked(parent, depth + 1, true);
+		mutex_unlock(&parent->lock);
+	}
 	return 0;
 }
 
@@ -334,7 +371,7 @@ static void pd_power_off_work_fn(struct work_struct *work)
 					    power_off_work);
 
 	mutex_lock(&pd->lock);
-	pd_power_off_locked(pd);
+	pd_power_off_locked(pd, 0, true);
 	mutex_unlock(&pd->lock);
 }
 
@@ -380,6 +417,7 @@ static int pd_runtime_suspend(struct device *dev)
 {
 	struct ampsoc_pd_dev *pdd = ampsoc_pd_dev_data(dev);
 	struct ampsoc_pd *pd;
+	bool timed;
 	ktime_t t0;
 	int ret;
 
@@ -390,7 +428,8 @@ static int pd_runtime_suspend(struct device *dev)
 	if (pd->gov && pd->gov->suspend_ok && !pd->gov->suspend_ok(dev))
 		return -EBUSY;
 
-	t0 = ktime_get();
+	timed = pd_timed(pd);
+	t0 = timed ? ktime_get() : 0;
 	ret = pd_driver_rpm(dev, true);
 	if (ret)
 		return ret;
@@ -399,7 +438,9 @@ static int pd_runtime_suspend(struct device *dev)
 		pd_driver_rpm(dev, false);
 		return ret;
 	}
-	pd_grow(&pdd->suspend_latency_ns, ktime_to_ns(ktime_sub(ktime_get(), t0)));
+	if (timed)
+		pd_grow(&pdd->suspend_latency_ns,
+			ktime_to_ns(ktime_sub(ktime_get(), t0)));
 
 	/* Callbacks of an IRQ-safe device run atomically: no mutex here. */
 	if (pm_runtime_is_irq_safe(dev)) {
@@ -417,7 +458,7 @@ static int pd_runtime_suspend(struct device *dev)
 			      pd->name);
 	}
 	pdd->synced = true;
-	pd_power_off_locked(pd);
+	pd_power_off_locked(pd, 0, false);
 	mutex_unlock(&pd->lock);
 	return 0;
 }
@@ -426,6 +467,7 @@ static int pd_runtime_resume(struct device *dev)
 {
 	struct ampsoc_pd_dev *pdd = ampsoc_pd_dev_data(dev);
 	struct ampsoc_pd *pd;
+	bool timed;
 	ktime_t t0;
 	int ret;
 
@@ -459,7 +501,8 @@ static int pd_runtime_resume(struct device *dev)
 	mutex_unlock(&pd->lock);
 
 start:
-	t0 = ktime_get();
+	timed = pd_timed(pd);
+	t0 = timed ? ktime_get() : 0;
 	ret = ampsoc_pd_dev_start(pd, dev);
 	if (ret)
 		goto err;
@@ -468,7 +511,9 @@ start:
 		ampsoc_pd_dev_stop(pd, dev);
 		goto err;
 	}
-	pd_grow(&pdd->resume_latency_ns, ktime_to_ns(ktime_sub(ktime_get(), t0)));
+	if (timed)
+		pd_grow(&pdd->resume_latency_ns,
+			ktime_to_ns(ktime_sub(ktime_get(), t0)));
 	return 0;
 
 err:
@@ -479,7 +524,7 @@ err:
 		pdd->active = false;
 		pd->active_count--;
 	}
-	pd_power_off_locked(pd);
+	pd_power_off_locked(pd, 0, false);
 	mutex_unlock(&pd->lock);
 	return ret;
 }
@@ -779,6 +824,11 @@ int ampsoc_pd_add_device(struct ampsoc_pd *pd, struct device *dev)
 		goto err_unlock_list;
 	}
 	mutex_lock(&pd->lock);
+	/*
+	 * Registered, and it cannot go while we hold its lock: power_on()
+	 * may now run without the list lock held.
+	 */
+	mutex_unlock(&ampsoc_pd_list_lock);
 	if (pd->prepared_count || ampsoc_pd_in_transition()) {
 		ret = -EAGAIN;
 		goto err_unlock;
@@ -795,7 +845,6 @@ int ampsoc_pd_add_device(struct ampsoc_pd *pd, struct device *dev)
 	pd->device_count++;
 	dev_pm_domain_set(dev, &pd->domain);
 	mutex_unlock(&pd->lock);
-	mutex_unlock(&ampsoc_pd_list_lock);
 
 	ret = dev_pm_qos_add_notifier(dev, &pdd->qos_nb,
 				      DEV_PM_QOS_RESUME_LATENCY);
@@ -807,8 +856,10 @@ int ampsoc_pd_add_device(struct ampsoc_pd *pd, struct device *dev)
 
 err_unlock:
 	mutex_unlock(&pd->lock);
+	goto err_clear;
 err_unlock_list:
 	mutex_unlock(&ampsoc_pd_list_lock);
+err_clear:
 	spin_lock_irq(&dev->power.lock);
 	dev->power.subsys_data->domain_data = NULL;
 	spin_unlock_irq(&dev->power.lock);
@@ -1028,6 +1079,23 @@ out:
 }
 EXPORT_SYMBOL_GPL(ampsoc_pd_remove_subdomain);
 
+/*
+ * The kernel warns (and our guests panic) on a duplicate registration:
+ * look first. Lock held.
+ */
+static bool pd_nb_registered(struct ampsoc_pd *pd, struct notifier_block *nb)
+{
+	struct notifier_block *it;
+
+	it = rcu_dereference_protected(pd->notifiers.head,
+				       lockdep_is_held(&pd->lock));
+	for (; it; it = rcu_dereference_protected(it->next,
+						  lockdep_is_held(&pd->lock)))
+		if (it == nb)
+			return true;
+	return false;
+}
+
 /**
  * ampsoc_pd_notifier_register - add a power notifier to a domain
  * @pd: a registered domain
@@ -1039,7 +1107,6 @@ EXPORT_SYMBOL_GPL(ampsoc_pd_remove_subdomain);
  */
 int ampsoc_pd_notifier_register(struct ampsoc_pd *pd, struct notifier_block *nb)
 {
-	struct notifier_block *it;
 	int ret = 0;
 
 	if (!pd || !nb || !nb->notifier_call)
@@ -1050,10 +1117,9 @@ int ampsoc_pd_notifier_register(struct ampsoc_pd *pd, struct notifier_block *nb)
 		return -EINVAL;
 	}
 	mutex_lock(&pd->lock);
-	for (it = pd->notifiers.head; it; it = it->next)
-		if (it == nb)
-			ret = -EEXIST;
-	if (!ret)
+	if (pd_nb_registered(pd, nb))
+		ret = -EEXIST;
+	else
 		ret = raw_notifier_chain_register(&pd->notifiers, nb);
 	mutex_unlock(&pd->lock);
 	mutex_unlock(&ampsoc_pd_list_lock);
@@ -1099,7 +1165,8 @@ EXPORT_SYMBOL_GPL(ampsoc_pd_notifier_unregister);
  *
  * Context: process context; may sleep.
  * Return: 0 on success, -EINVAL if @dev is in none of our domains or @nb is
- * NULL, -EEXIST if the device already has a notifier.
+ * NULL, -EEXIST if the device already has a notifier or @nb is already on
+ * the domain's chain.
  */
 int ampsoc_pd_dev_add_notifier(struct device *dev, struct notifier_block *nb)
 {
@@ -1114,7 +1181,7 @@ int ampsoc_pd_dev_add_notifier(struct device *dev, struct notifier_block *nb)
 		return -EINVAL;
 	pd = pdd->pd;
 	mutex_lock(&pd->lock);
-	if (pdd->power_nb) {
+	if (pdd->power_nb || pd_nb_registered(pd, nb)) {
 		ret = -EEXIST;
 	} else {
 		ret = raw_notifier_chain_register(&pd->notifiers, nb);
@@ -1178,7 +1245,9 @@ module_init(ampsoc_pd_module_init);
 
 static void __exit ampsoc_pd_module_exit(void)
 {
-	/* Users hold module references: every domain is gone by now. */
+	/* Providers hold module references: domains should be gone. */
+	if (!list_empty(&ampsoc_pd_list))
+		pr_warn("unloading with PM domains still registered\n");
 	ampsoc_pd_provider_exit();
 	ampsoc_pd_debugfs_exit();
 	ampsoc_pd_sleep_exit();

@@ -111,6 +111,7 @@ static int pd_summary_show(struct seq_file *s, void *data)
 	mutex_unlock(&ampsoc_pd_list_lock);
 	return 0;
 }
+
 PD_DEBUGFS_FILE(pd_summary);
 
 static int current_state_show(struct seq_file *s, void *data)
@@ -125,6 +126,7 @@ static int current_state_show(struct seq_file *s, void *data)
 	mutex_unlock(&pd->lock);
 	return 0;
 }
+
 PD_DEBUGFS_FILE(current_state);
 
 static int sub_domains_show(struct seq_file *s, void *data)
@@ -138,6 +140,7 @@ static int sub_domains_show(struct seq_file *s, void *data)
 	mutex_unlock(&pd->lock);
 	return 0;
 }
+
 PD_DEBUGFS_FILE(sub_domains);
 
 /* Time in the current status not yet folded into the totals (lock held). */
@@ -168,6 +171,7 @@ static int idle_states_show(struct seq_file *s, void *data)
 	mutex_unlock(&pd->lock);
 	return 0;
 }
+
 PD_DEBUGFS_FILE(idle_states);
 
 static int active_time_show(struct seq_file *s, void *data)
@@ -183,6 +187,7 @@ static int active_time_show(struct seq_file *s, void *data)
 	seq_printf(s, "%llu ms\n", div_u64(t, NSEC_PER_MSEC));
 	return 0;
 }
+
 PD_DEBUGFS_FILE(active_time);
 
 static int total_idle_time_show(struct seq_file *s, void *data)
@@ -201,6 +206,7 @@ static int total_idle_time_show(struct seq_file *s, void *data)
 	seq_printf(s, "%llu ms\n", div_u64(t, NSEC_PER_MSEC));
 	return 0;
 }
+
 PD_DEBUGFS_FILE(total_idle_time);
 
 static int devices_show(struct seq_file *s, void *data)
@@ -221,6 +227,7 @@ static int devices_show(struct seq_file *s, void *data)
 	mutex_unlock(&pd->lock);
 	return 0;
 }
+
 PD_DEBUGFS_FILE(devices);
 
 /* List lock held. */
@@ -232,12 +239,13 @@ void ampsoc_pd_debugfs_add(struct ampsoc_pd *pd)
 		return;
 	d = debugfs_create_dir(pd->name, pd_debugfs_root);
 	pd->dbg_dir = d;
-	debugfs_create_file_unsafe("current_state", 0444, d, pd, &current_state_fops);
+	debugfs_create_file_unsafe("current_state", 0444, d, pd,
+				   &current_state_fops);
 	debugfs_create_file_unsafe("sub_domains", 0444, d, pd, &sub_domains_fops);
 	debugfs_create_file_unsafe("idle_states", 0444, d, pd, &idle_states_fops);
 	debugfs_create_file_unsafe("active_time", 0444, d, pd, &active_time_fops);
 	debugfs_create_file_unsafe("total_idle_time", 0444, d, pd,
-			    &total_idle_time_fops);
+				   &total_idle_time_fops);
 	debugfs_create_file_unsafe("devices", 0444, d, pd, &devices_fops);
 }
 
@@ -250,8 +258,8 @@ void ampsoc_pd_debugfs_remove(struct ampsoc_pd *pd)
 void ampsoc_pd_debugfs_init(void)
 {
 	pd_debugfs_root = debugfs_create_dir("ampsoc_pd", NULL);
-	debugfs_create_file_unsafe("pm_genpd_summary", 0444, pd_debugfs_root, NULL,
-			    &pd_summary_fops);
+	debugfs_create_file_unsafe("pm_genpd_summary", 0444, pd_debugfs_root,
+				   NULL, &pd_summary_fops);
 }
 
 void ampsoc_pd_debugfs_exit(void)

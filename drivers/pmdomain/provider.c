@@ -171,8 +171,8 @@ static int pd_attach_index(struct device *dev, unsigned int index,
 	fwnode_handle_put(args.fwnode);
 	if (ret) {
 		if (ret != -EPROBE_DEFER)
-			dev_err(dev, "bad power-domains reference %u: %d\n",
-				index, ret);
+			pr_err("%pfwP: bad power-domains reference %u: %d\n",
+			       fwnode, index, ret);
 		return ret;
 	}
 

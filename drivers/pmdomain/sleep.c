@@ -115,48 +115,97 @@ static void pd_complete(struct device *dev)
 	mutex_unlock(&pd->lock);
 }
 
-/* Suspend-side phase: run @cb unless the domain is off. */
-static int pd_phase_down(struct device *dev, bool *skip,
-			 int (*cb)(struct device *dev))
+enum pd_phase { PD_PHASE_MAIN, PD_PHASE_LATE };
+
+static bool *pd_skip_flag(struct ampsoc_pd_dev *pdd, enum pd_phase phase)
+{
+	return phase == PD_PHASE_LATE ? &pdd->skip_late : &pdd->skip_suspend;
+}
+
+/* Suspend side: run @cb unless the domain is off, and remember. */
+static int pd_down(struct device *dev, enum pd_phase phase,
+		   int (*cb)(struct device *dev))
+{
+	struct ampsoc_pd_dev *pdd = ampsoc_pd_dev_data(dev);
+	bool *skip;
+
+	if (!pdd)
+		return -EINVAL;
+	skip = pd_skip_flag(pdd, phase);
+	*skip = pd_is_off(pdd->pd);
+	return *skip ? 0 : cb(dev);
+}
+
+/* Resume side: run @cb unless the matching suspend-side phase skipped. */
+static int pd_up(struct device *dev, enum pd_phase phase,
+		 int (*cb)(struct device *dev))
 {
 	struct ampsoc_pd_dev *pdd = ampsoc_pd_dev_data(dev);
 
 	if (!pdd)
 		return -EINVAL;
-	*skip = pd_is_off(pdd->pd);
-	return *skip ? 0 : cb(dev);
+	return *pd_skip_flag(pdd, phase) ? 0 : cb(dev);
 }
 
-#define PD_PHASE_DOWN(name, field, cb)					\
-static int name(struct device *dev)					\
-{									\
-	struct ampsoc_pd_dev *pdd = ampsoc_pd_dev_data(dev);		\
-									\
-	return pdd ? pd_phase_down(dev, &pdd->field, cb) : -EINVAL;	\
+static int pd_suspend(struct device *dev)
+{
+	return pd_down(dev, PD_PHASE_MAIN, pm_generic_suspend);
 }
 
-#define PD_PHASE_UP(name, field, cb)					\
-static int name(struct device *dev)					\
-{									\
-	struct ampsoc_pd_dev *pdd = ampsoc_pd_dev_data(dev);		\
-									\
-	if (!pdd)							\
-		return -EINVAL;						\
-	return pdd->field ? 0 : cb(dev);				\
+static int pd_suspend_late(struct device *dev)
+{
+	return pd_down(dev, PD_PHASE_LATE, pm_generic_suspend_late);
 }
 
-PD_PHASE_DOWN(pd_suspend, skip_suspend, pm_generic_suspend)
-PD_PHASE_DOWN(pd_suspend_late, skip_late, pm_generic_suspend_late)
-PD_PHASE_UP(pd_resume_early, skip_late, pm_generic_resume_early)
-PD_PHASE_UP(pd_resume, skip_suspend, pm_generic_resume)
-PD_PHASE_DOWN(pd_freeze, skip_suspend, pm_generic_freeze)
-PD_PHASE_DOWN(pd_freeze_late, skip_late, pm_generic_freeze_late)
-PD_PHASE_UP(pd_thaw_early, skip_late, pm_generic_thaw_early)
-PD_PHASE_UP(pd_thaw, skip_suspend, pm_generic_thaw)
-PD_PHASE_DOWN(pd_poweroff, skip_suspend, pm_generic_poweroff)
-PD_PHASE_DOWN(pd_poweroff_late, skip_late, pm_generic_poweroff_late)
-PD_PHASE_UP(pd_restore_early, skip_late, pm_generic_restore_early)
-PD_PHASE_UP(pd_restore, skip_suspend, pm_generic_restore)
+static int pd_resume_early(struct device *dev)
+{
+	return pd_up(dev, PD_PHASE_LATE, pm_generic_resume_early);
+}
+
+static int pd_resume(struct device *dev)
+{
+	return pd_up(dev, PD_PHASE_MAIN, pm_generic_resume);
+}
+
+static int pd_freeze(struct device *dev)
+{
+	return pd_down(dev, PD_PHASE_MAIN, pm_generic_freeze);
+}
+
+static int pd_freeze_late(struct device *dev)
+{
+	return pd_down(dev, PD_PHASE_LATE, pm_generic_freeze_late);
+}
+
+static int pd_thaw_early(struct device *dev)
+{
+	return pd_up(dev, PD_PHASE_LATE, pm_generic_thaw_early);
+}
+
+static int pd_thaw(struct device *dev)
+{
+	return pd_up(dev, PD_PHASE_MAIN, pm_generic_thaw);
+}
+
+static int pd_poweroff(struct device *dev)
+{
+	return pd_down(dev, PD_PHASE_MAIN, pm_generic_poweroff);
+}
+
+static int pd_poweroff_late(struct device *dev)
+{
+	return pd_down(dev, PD_PHASE_LATE, pm_generic_poweroff_late);
+}
+
+static int pd_restore_early(struct device *dev)
+{
+	return pd_up(dev, PD_PHASE_LATE, pm_generic_restore_early);
+}
+
+static int pd_restore(struct device *dev)
+{
+	return pd_up(dev, PD_PHASE_MAIN, pm_generic_restore);
+}
 
 /*
  * noirq suspend/poweroff/freeze: driver callback, stop, and (unless
@@ -308,26 +357,24 @@ static int pd_restore_noirq(struct device *dev)
 
 void ampsoc_pd_set_sleep_ops(struct dev_pm_domain *domain)
 {
-	struct dev_pm_ops *ops = &domain->ops;
-
-	ops->prepare = pd_prepare;
-	ops->complete = pd_complete;
-	ops->suspend = pd_suspend;
-	ops->suspend_late = pd_suspend_late;
-	ops->suspend_noirq = pd_suspend_noirq;
-	ops->resume_noirq = pd_resume_noirq;
-	ops->resume_early = pd_resume_early;
-	ops->resume = pd_resume;
-	ops->freeze = pd_freeze;
-	ops->freeze_late = pd_freeze_late;
-	ops->freeze_noirq = pd_freeze_noirq;
-	ops->thaw_noirq = pd_thaw_noirq;
-	ops->thaw_early = pd_thaw_early;
-	ops->thaw = pd_thaw;
-	ops->poweroff = pd_poweroff;
-	ops->poweroff_late = pd_poweroff_late;
-	ops->poweroff_noirq = pd_poweroff_noirq;
-	ops->restore_noirq = pd_restore_noirq;
-	ops->restore_early = pd_restore_early;
-	ops->restore = pd_restore;
+	domain->ops.prepare = pd_prepare;
+	domain->ops.complete = pd_complete;
+	domain->ops.suspend = pd_suspend;
+	domain->ops.suspend_late = pd_suspend_late;
+	domain->ops.suspend_noirq = pd_suspend_noirq;
+	domain->ops.resume_noirq = pd_resume_noirq;
+	domain->ops.resume_early = pd_resume_early;
+	domain->ops.resume = pd_resume;
+	domain->ops.freeze = pd_freeze;
+	domain->ops.freeze_late = pd_freeze_late;
+	domain->ops.freeze_noirq = pd_freeze_noirq;
+	domain->ops.thaw_noirq = pd_thaw_noirq;
+	domain->ops.thaw_early = pd_thaw_early;
+	domain->ops.thaw = pd_thaw;
+	domain->ops.poweroff = pd_poweroff;
+	domain->ops.poweroff_late = pd_poweroff_late;
+	domain->ops.poweroff_noirq = pd_poweroff_noirq;
+	domain->ops.restore_noirq = pd_restore_noirq;
+	domain->ops.restore_early = pd_restore_early;
+	domain->ops.restore = pd_restore;
 }

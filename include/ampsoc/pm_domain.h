@@ -217,7 +217,7 @@ struct ampsoc_pd {
 	const struct ampsoc_pd_governor *gov;
 	unsigned int state_idx;
 	enum ampsoc_pd_status status;
-	struct mutex lock;
+	struct mutex lock;	/* see @lock above */
 	struct list_head node;
 	struct list_head parent_links;
 	struct list_head child_links;

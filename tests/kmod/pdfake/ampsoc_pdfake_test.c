@@ -8,6 +8,7 @@
  *             └─ fake_side               ampsoc-pdfake.2
  *   fake_wake (ACTIVE_WAKEUP)            ampsoc-pdfake.3 (wakeup capable)
  *   fake_qos (QoS governor, 3 states)    ampsoc-pdfake.4
+ *   extra_devs=N more devices, .5 on, in mid, leaf, side, top in turn
  *
  * Userspace drives the devices through power/control, power/wakeup,
  * power/pm_qos_resume_latency_us and the "busy" attribute (1: take a
@@ -52,7 +53,21 @@ static const char * const fake_names[NR_DOMAINS] = {
 
 static struct fake_pd fake_pds[NR_DOMAINS];
 static const int dev_domain[] = { LEAF, LEAF, SIDE, WAKE, QOS };
-static struct platform_device *fake_devs[ARRAY_SIZE(dev_domain)];
+/* Extra devices (stress scenarios) go round these domains. */
+static const int extra_domain[] = { MID, LEAF, SIDE, TOP };
+#define MAX_EXTRA	64
+static struct platform_device *fake_devs[ARRAY_SIZE(dev_domain) + MAX_EXTRA];
+
+static unsigned int extra_devs;
+module_param(extra_devs, uint, 0444);
+MODULE_PARM_DESC(extra_devs, "more devices, in mid, leaf, side and top (max 64)");
+
+static int fake_dev_domain(unsigned int i)
+{
+	if (i < ARRAY_SIZE(dev_domain))
+		return dev_domain[i];
+	return extra_domain[(i - ARRAY_SIZE(dev_domain)) % ARRAY_SIZE(extra_domain)];
+}
 static atomic_t violations = ATOMIC_INIT(0);
 static struct dentry *dbg_root;
 
@@ -132,24 +147,65 @@ static int fake_cb(struct device *dev, int which)
 	return 0;
 }
 
-#define FAKE_CB(fn, which)						\
-static int fn(struct device *dev)					\
-{									\
-	return fake_cb(dev, which);					\
+static int fake_rt_suspend(struct device *dev)
+{
+	return fake_cb(dev, C_RT_SUSPEND);
 }
 
-FAKE_CB(fake_rt_suspend, C_RT_SUSPEND)
-FAKE_CB(fake_rt_resume, C_RT_RESUME)
-FAKE_CB(fake_suspend, C_SUSPEND)
-FAKE_CB(fake_resume, C_RESUME)
-FAKE_CB(fake_suspend_noirq, C_SUSPEND_NOIRQ)
-FAKE_CB(fake_resume_noirq, C_RESUME_NOIRQ)
-FAKE_CB(fake_freeze, C_FREEZE)
-FAKE_CB(fake_thaw, C_THAW)
-FAKE_CB(fake_freeze_noirq, C_FREEZE_NOIRQ)
-FAKE_CB(fake_thaw_noirq, C_THAW_NOIRQ)
-FAKE_CB(fake_restore, C_RESTORE)
-FAKE_CB(fake_restore_noirq, C_RESTORE_NOIRQ)
+static int fake_rt_resume(struct device *dev)
+{
+	return fake_cb(dev, C_RT_RESUME);
+}
+
+static int fake_suspend(struct device *dev)
+{
+	return fake_cb(dev, C_SUSPEND);
+}
+
+static int fake_resume(struct device *dev)
+{
+	return fake_cb(dev, C_RESUME);
+}
+
+static int fake_suspend_noirq(struct device *dev)
+{
+	return fake_cb(dev, C_SUSPEND_NOIRQ);
+}
+
+static int fake_resume_noirq(struct device *dev)
+{
+	return fake_cb(dev, C_RESUME_NOIRQ);
+}
+
+static int fake_freeze(struct device *dev)
+{
+	return fake_cb(dev, C_FREEZE);
+}
+
+static int fake_thaw(struct device *dev)
+{
+	return fake_cb(dev, C_THAW);
+}
+
+static int fake_freeze_noirq(struct device *dev)
+{
+	return fake_cb(dev, C_FREEZE_NOIRQ);
+}
+
+static int fake_thaw_noirq(struct device *dev)
+{
+	return fake_cb(dev, C_THAW_NOIRQ);
+}
+
+static int fake_restore(struct device *dev)
+{
+	return fake_cb(dev, C_RESTORE);
+}
+
+static int fake_restore_noirq(struct device *dev)
+{
+	return fake_cb(dev, C_RESTORE_NOIRQ);
+}
 
 static const struct dev_pm_ops fake_pm = {
 	.runtime_suspend = fake_rt_suspend,
@@ -335,7 +391,9 @@ static int __init fake_init(void)
 			f->st[1].power_on_latency_ns = NSEC_PER_MSEC;
 			f->st[2].power_off_latency_ns = 10 * NSEC_PER_MSEC;
 			f->st[2].power_on_latency_ns = 10 * NSEC_PER_MSEC;
-			f->st[0].fixed = f->st[1].fixed = f->st[2].fixed = true;
+			f->st[0].fixed = true;
+			f->st[1].fixed = true;
+			f->st[2].fixed = true;
 			f->pd.states = f->st;
 			f->pd.state_count = 3;
 			gov = &ampsoc_pd_qos_gov;
@@ -355,14 +413,15 @@ static int __init fake_init(void)
 	ret = platform_driver_register(&fake_driver);
 	if (ret)
 		goto err;
-	for (i = 0; i < ARRAY_SIZE(dev_domain); i++) {
+	for (i = 0; i < ARRAY_SIZE(dev_domain) + min(extra_devs, MAX_EXTRA); i++) {
 		struct platform_device *p = platform_device_alloc(DRV_NAME, i);
 
 		if (!p) {
 			ret = -ENOMEM;
 			goto err_drv;
 		}
-		ret = ampsoc_pd_add_device(&fake_pds[dev_domain[i]].pd, &p->dev);
+		ret = ampsoc_pd_add_device(&fake_pds[fake_dev_domain(i)].pd,
+					   &p->dev);
 		if (ret) {
 			platform_device_put(p);
 			goto err_drv;

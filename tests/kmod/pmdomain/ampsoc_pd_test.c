@@ -39,6 +39,7 @@ static void violation(const char *what, const char *name)
 		snprintf(violation_what, sizeof(violation_what), "%s: %s",
 			 what, name);
 }
+
 static bool log_on;
 
 static __printf(1, 2) void logc(const char *fmt, ...)
@@ -262,22 +263,52 @@ struct tdev_data {
 	int fail_suspend;
 };
 
-#define TDEV_CB(fn, what)						\
-static int fn(struct device *dev)					\
-{									\
-	check_no_lock();						\
-	logc(what ":%s", dev_name(dev) + strlen(DRV_NAME) + 1);		\
-	return 0;							\
+static int tdrv_log(struct device *dev, const char *what)
+{
+	check_no_lock();
+	logc("%s:%s", what, dev_name(dev) + strlen(DRV_NAME) + 1);
+	return 0;
 }
 
-TDEV_CB(tdrv_suspend_noirq, "drv-suspend-noirq")
-TDEV_CB(tdrv_resume_noirq, "drv-resume-noirq")
-TDEV_CB(tdrv_freeze_noirq, "drv-freeze-noirq")
-TDEV_CB(tdrv_thaw_noirq, "drv-thaw-noirq")
-TDEV_CB(tdrv_poweroff_noirq, "drv-poweroff-noirq")
-TDEV_CB(tdrv_restore_noirq, "drv-restore-noirq")
-TDEV_CB(tdrv_suspend, "drv-suspend")
-TDEV_CB(tdrv_resume, "drv-resume")
+static int tdrv_suspend_noirq(struct device *dev)
+{
+	return tdrv_log(dev, "drv-suspend-noirq");
+}
+
+static int tdrv_resume_noirq(struct device *dev)
+{
+	return tdrv_log(dev, "drv-resume-noirq");
+}
+
+static int tdrv_freeze_noirq(struct device *dev)
+{
+	return tdrv_log(dev, "drv-freeze-noirq");
+}
+
+static int tdrv_thaw_noirq(struct device *dev)
+{
+	return tdrv_log(dev, "drv-thaw-noirq");
+}
+
+static int tdrv_poweroff_noirq(struct device *dev)
+{
+	return tdrv_log(dev, "drv-poweroff-noirq");
+}
+
+static int tdrv_restore_noirq(struct device *dev)
+{
+	return tdrv_log(dev, "drv-restore-noirq");
+}
+
+static int tdrv_suspend(struct device *dev)
+{
+	return tdrv_log(dev, "drv-suspend");
+}
+
+static int tdrv_resume(struct device *dev)
+{
+	return tdrv_log(dev, "drv-resume");
+}
 
 static int tdrv_rt_suspend(struct device *dev)
 {
@@ -679,16 +710,19 @@ static void random_counters(struct ampsoc_ktap_test *t)
 		snprintf(name, sizeof(name), "pdt_rnd%u", i);
 		d[i] = tpd_new(name, false);
 		if (!KTAP_EXPECT(t, d[i]))
-		return;
+			return;
 	}
-	for (i = 0; i < ARRAY_SIZE(edges); i++)
-		if (!KTAP_EXPECT_EQ(t, ampsoc_pd_add_subdomain(&d[edges[i][0]]->pd,
-							  &d[edges[i][1]]->pd), 0))
-		return;
+	for (i = 0; i < ARRAY_SIZE(edges); i++) {
+		struct ampsoc_pd *par = &d[edges[i][0]]->pd;
+		struct ampsoc_pd *ch = &d[edges[i][1]]->pd;
+
+		if (!KTAP_EXPECT_EQ(t, ampsoc_pd_add_subdomain(par, ch), 0))
+			return;
+	}
 	for (i = 0; i < RND_DEVICES; i++) {
 		devs[i] = tdev_new(d[i % RND_DOMAINS]);
 		if (!KTAP_EXPECT(t, devs[i]))
-		return;
+			return;
 	}
 
 	for (step = 0; step < RND_OPS && !bad; step++) {
@@ -725,7 +759,8 @@ static void random_counters(struct ampsoc_ktap_test *t)
 			if (pd_on(d[i]) != on[i] || d[i]->hw_on != on[i] ||
 			    d[i]->pd.active_count != act ||
 			    atomic_read(&d[i]->pd.sd_count) != sd) {
-				ampsoc_ktap_fail(t, "step %u domain %u: on %d/%d hw %d active %u/%u sd %d/%u",
+				ampsoc_ktap_fail(t,
+						 "step %u domain %u: on %d/%d hw %d active %u/%u sd %d/%u",
 						 step, i, pd_on(d[i]), on[i],
 						 d[i]->hw_on, d[i]->pd.active_count,
 						 act, atomic_read(&d[i]->pd.sd_count),
@@ -990,6 +1025,8 @@ static void notifiers(struct ampsoc_ktap_test *t)
 
 	KTAP_EXPECT_EQ(t, ampsoc_pd_dev_remove_notifier(&p->dev), 0);
 	KTAP_EXPECT_EQ(t, ampsoc_pd_dev_remove_notifier(&p->dev), -ENOENT);
+	/* Already on the chain as the domain's: refused, not a kernel WARN. */
+	KTAP_EXPECT_EQ(t, ampsoc_pd_dev_add_notifier(&p->dev, &n1), -EEXIST);
 	KTAP_EXPECT_EQ(t, ampsoc_pd_notifier_unregister(&d->pd, &n1), 0);
 	KTAP_EXPECT_EQ(t, ampsoc_pd_notifier_unregister(&d->pd, &n1), -ENOENT);
 	/* A device notifier goes away with its device. */
@@ -1099,8 +1136,8 @@ static void gov_qos_subdomain(struct ampsoc_ktap_test *t)
 	if (!KTAP_EXPECT(t, p))
 		return;
 	if (!KTAP_EXPECT(t, dev_pm_qos_add_request(&p->dev, &req,
-					      DEV_PM_QOS_RESUME_LATENCY,
-					      10 * USEC_PER_MSEC) >= 0))
+						   DEV_PM_QOS_RESUME_LATENCY,
+						   10 * USEC_PER_MSEC) >= 0))
 		return;
 	KTAP_EXPECT_EQ(t, tget(p), 0);
 	tput(p);
@@ -1705,27 +1742,29 @@ static void provider_attach(struct ampsoc_ktap_test *t)
 /* ---- observability ---- */
 
 #define DBG "/sys/kernel/debug/ampsoc_pd/"
+#define SYS "/sys/kernel/ampsoc_pd/"
+#define DASHES "--------------------------------------------------" \
+	       "--------------------------------------------------"
 
 static void debugfs_format(struct ampsoc_ktap_test *t)
 {
-	static const char head[] =
-		"domain                          status          children                           performance\n"
-		"    /device                                             runtime status\n"
-		"----------------------------------------------------------------------------------------------\n";
-	static const char parent_line[] =
-		"pdt_dbg_p                       on                                                 0\n"
-		"                                                pdt_dbg_c1, pdt_dbg_c2";
-	static const char child_line[] =
-		"pdt_dbg_c1                      off-0                                              0\n";
 	struct tpd *p = tpd_new("pdt_dbg_p", false);
 	struct tpd *c1 = tpd_new("pdt_dbg_c1", false);
 	struct tpd *c2 = tpd_new("pdt_dbg_c2", false);
 	struct platform_device *a, *b;
 	char *buf = kzalloc(PAGE_SIZE * 8, GFP_KERNEL);
-	char want[256], path[64];
+	char want[256], path[64], head[320], parent_line[160], child_line[96];
 
 	if (!KTAP_EXPECT(t, buf && p && c1 && c2))
 		return;
+	/* The 6.1 formats, column by column. */
+	snprintf(head, sizeof(head), "%-32s%-16s%-35s%s\n%-56s%s\n%.94s\n",
+		 "domain", "status", "children", "performance", "    /device",
+		 "runtime status", DASHES);
+	snprintf(parent_line, sizeof(parent_line), "%-30s  %-49s  %u\n%48s%s",
+		 "pdt_dbg_p", "on", 0, " ", "pdt_dbg_c1, pdt_dbg_c2");
+	snprintf(child_line, sizeof(child_line), "%-30s  %-49s  %u\n",
+		 "pdt_dbg_c1", "off-0", 0);
 	if (!KTAP_EXPECT_EQ(t, ampsoc_pd_add_subdomain(&p->pd, &c1->pd), 0))
 		return;
 	if (!KTAP_EXPECT_EQ(t, ampsoc_pd_add_subdomain(&p->pd, &c2->pd), 0))
@@ -1780,20 +1819,16 @@ static void debugfs_format(struct ampsoc_ktap_test *t)
 	KTAP_EXPECT(t, strlen(buf) > 4 && !strcmp(buf + strlen(buf) - 4, " ms\n"));
 
 	/* The sysfs view agrees. */
-	if (!KTAP_EXPECT(t, read_path("/sys/kernel/ampsoc_pd/pdt_dbg_c1/current_state",
-				 buf, 64) > 0))
+	if (!KTAP_EXPECT(t, read_path(SYS "pdt_dbg_c1/current_state", buf, 64) > 0))
 		return;
 	KTAP_EXPECT(t, !strcmp(buf, "off-0\n"));
-	if (!KTAP_EXPECT(t, read_path("/sys/kernel/ampsoc_pd/pdt_dbg_p/active_count",
-				 buf, 64) > 0))
+	if (!KTAP_EXPECT(t, read_path(SYS "pdt_dbg_p/active_count", buf, 64) > 0))
 		return;
 	KTAP_EXPECT(t, !strcmp(buf, "1\n"));
-	if (!KTAP_EXPECT(t, read_path("/sys/kernel/ampsoc_pd/pdt_dbg_c1/parents",
-				 buf, 64) > 0))
+	if (!KTAP_EXPECT(t, read_path(SYS "pdt_dbg_c1/parents", buf, 64) > 0))
 		return;
 	KTAP_EXPECT(t, !strcmp(buf, "pdt_dbg_p\n"));
-	if (!KTAP_EXPECT(t, read_path("/sys/kernel/ampsoc_pd/pdt_dbg_p/sub_domains",
-				 buf, 64) > 0))
+	if (!KTAP_EXPECT(t, read_path(SYS "pdt_dbg_p/sub_domains", buf, 64) > 0))
 		return;
 	KTAP_EXPECT(t, !strcmp(buf, "pdt_dbg_c1\npdt_dbg_c2\n"));
 
@@ -1807,7 +1842,7 @@ static void debugfs_format(struct ampsoc_ktap_test *t)
 	KTAP_EXPECT_EQ(t, tpd_del(p), 0);
 	/* Removed domains leave debugfs and sysfs. */
 	KTAP_EXPECT(t, read_path(DBG "pdt_dbg_p/current_state", buf, 64) < 0);
-	KTAP_EXPECT(t, read_path("/sys/kernel/ampsoc_pd/pdt_dbg_p/current_state",
+	KTAP_EXPECT(t, read_path(SYS "pdt_dbg_p/current_state",
 				 buf, 64) < 0);
 	kfree(buf);
 }

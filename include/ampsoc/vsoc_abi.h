@@ -101,6 +101,7 @@ typedef unsigned long long __le64;
 #define VSOC_VEC_CORE		4	/* core control, crash notification */
 #define VSOC_VEC_ECHO_RT	5	/* echo: model-initiated round trip */
 #define VSOC_VEC_FAULT		6	/* fault-control slot (1.1) */
+#define VSOC_VEC_LOOPBACK	7	/* guest rings itself; model never */
 #define VSOC_VEC_MBOX_BASE	8	/* mailbox channels, per table entry */
 
 /*

@@ -297,6 +297,7 @@ struct vsoc_periph_desc {
  * @nr_mems: number of consecutive mems entries that are its memory map
  * @mbox_tx: mailbox channel guest->core, or VSOC_NONE
  * @mbox_rx: mailbox channel core->guest, or VSOC_NONE
+ * @reserved0: zero
  * @ctl: its struct vsoc_core_ctl
  * @reserved: zero
  */
@@ -757,6 +758,7 @@ struct vsoc_telem_violation {
  * @last: ring of the last VSOC_TELEM_VIOLATIONS violations; record n
  *	(n = seq) is last[(n - 1) % VSOC_TELEM_VIOLATIONS]
  * @periph_busy: bit i set while peripheral i has an operation in flight
+ * @reserved1: zero
  * @periph_ops: operations accepted per peripheral
  */
 struct vsoc_telemetry {

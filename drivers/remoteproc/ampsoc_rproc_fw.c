@@ -342,8 +342,9 @@ static int fw_parse_sections(const u8 *d, size_t size, bool is64,
  * Checks the identification, the header, every program header and the
  * section headers against @size, requires that loadable segments do not
  * overlap, that the entry point lies in one of them, and locates the
- * optional .resource_table section (at most AMPSOC_RSC_MAX_SIZE bytes). The device memory map is not known
- * here; the caller checks each segment against it.
+ * optional .resource_table section (at most AMPSOC_RSC_MAX_SIZE bytes).
+ * The device memory map is not known here; the caller checks each segment
+ * against it.
  *
  * Context: Any context; does not sleep or allocate.
  * Return: 0 if the image is usable, otherwise a negative errno.

@@ -1325,6 +1325,7 @@ static struct virtio_driver virtio_ipc_driver = {
 	.probe = rpmsg_probe,
 	.remove = rpmsg_remove,
 };
+
 static int __init virtio_rpmsg_init(void)
 {
 	int ret;

@@ -9,6 +9,8 @@
 #   make bench      benchmarks, one table, JSON under build/bench/
 #   make style      checkpatch --strict;  make sparse: sparse (C=2)
 #   make unit       host unit tests only; make fuzz: libFuzzer targets
+#   make debug-kernel  build the lockdep+KASAN kernel (cached outside the repo)
+#   make check-debug   the scenarios on that kernel
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := all
@@ -38,12 +40,12 @@ CHECK_DEPS    := base
 -include $(wildcard $(ROOT)/*/build.mk $(ROOT)/tests/*/build.mk)
 
 .PHONY: all deps kver modules host guest-progs firmware initramfs check \
-	check-harness unit demo shell bench style sparse kdoc fuzz clean help
+	unit demo shell bench style sparse fuzz debug-kernel check-debug dkms-src dkms-install dkms-build clean help
 
 all: modules host
 
 help:
-	@sed -n '2,12p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,14p' Makefile | sed 's/^# \{0,1\}//'
 
 deps:
 	@$(ROOT)/tools/deps.sh $(CHECK_DEPS)
@@ -115,6 +117,53 @@ style:
 sparse: kver
 	@$(ROOT)/tools/deps.sh style
 	@$(MAKE) --no-print-directory modules C=2
+
+# DKMS: the modules as a Debian user installs them. dkms-build adds the
+# tree to DKMS, builds it against $(KVER)'s headers and removes it again,
+# without installing anything into any kernel.
+VERSION := 0.1+g$(shell git -C $(ROOT) rev-parse --short HEAD 2>/dev/null || echo 0)
+DKMS_SRC := /usr/src/ampsoc-$(VERSION)
+dkms-src:
+	@rm -rf $(DKMS_SRC) && mkdir -p $(DKMS_SRC)
+	@cd $(ROOT) && git ls-files -z Kbuild dkms.conf include drivers tests/kmod | \
+		xargs -0 cp --parents -t $(DKMS_SRC)
+	@sed -i 's/@PACKAGE_VERSION@/$(VERSION)/' $(DKMS_SRC)/dkms.conf
+dkms-install: kver dkms-src
+	dkms install -m ampsoc -v $(VERSION) -k $(KVER)
+dkms-build: kver dkms-src
+	@$(ROOT)/tools/deps.sh dkms
+	@dkms remove -m ampsoc -v $(VERSION) --all >/dev/null 2>&1 || true
+	dkms add -m ampsoc -v $(VERSION)
+	dkms build -m ampsoc -v $(VERSION) -k $(KVER)
+	dkms remove -m ampsoc -v $(VERSION) --all
+	@rm -rf $(DKMS_SRC)
+
+# lockdep+KASAN kernel from linux-source-6.1, cached outside the repo.
+debug-kernel:
+	@$(ROOT)/tools/deps.sh debug
+	@$(ROOT)/tools/debug-kernel.sh $(CACHE)
+
+# The whole suite on the debug kernel: modules built against its tree from
+# a copy of the sources, its own initramfs, slower timeouts.
+DEBUG_BUILD := $(BUILD)/debug
+check-debug: deps
+	@$(ROOT)/tools/deps.sh debug
+	@$(MAKE) --no-print-directory host guest-progs firmware $(UNIT_TESTS)
+	@set -e; dk=$$($(ROOT)/tools/debug-kernel.sh $(CACHE)); \
+	krel=$$($(MAKE) -s -C $$dk kernelrelease); \
+	[ -d $$dk/modroot/lib/modules/$$krel ] || \
+		$(MAKE) -s -C $$dk modules_install INSTALL_MOD_PATH=$$dk/modroot >/dev/null; \
+	mkdir -p $(DEBUG_BUILD)/src; \
+	rsync -a --delete --exclude=/build --exclude=/.git $(ROOT)/ $(DEBUG_BUILD)/src/; \
+	$(MAKE) -C $$dk M=$(DEBUG_BUILD)/src W=1 modules >$(DEBUG_BUILD)/modules.log 2>&1 || \
+		{ tail -n 30 $(DEBUG_BUILD)/modules.log; exit 1; }; \
+	KVER=$$krel $(ROOT)/tests/qemu/mkinitramfs.sh $(DEBUG_BUILD)/initramfs.cpio \
+		--modroot $$dk/modroot --kodir $(DEBUG_BUILD)/src \
+		--kmods "$(GUEST_KMODS)" --progs "$(GUEST_PROGS)" \
+		--firmware "$(GUEST_FIRMWARE)" --extra "$(EXTRA)"; \
+	$(ROOT)/tests/qemu/run.py --build $(DEBUG_BUILD) --kver $$krel \
+		--kernel $$dk/arch/x86/boot/bzImage --timeout-scale 6 \
+		$(if $(J),--jobs $(J)) $(if $(T),--filter '$(T)') tests/scenarios
 
 clean:
 	@$(MAKE) -C $(KDIR) M=$(ROOT) clean >/dev/null 2>&1 || true

@@ -60,9 +60,10 @@ struct ampsoc_ktap_log {
 	bool own_dir;
 };
 
-static struct ampsoc_ktap_log ampsoc_ktap_log;
+static struct ampsoc_ktap_log __maybe_unused ampsoc_ktap_log;
 
-static __printf(2, 3) void ampsoc_ktap_line(int indent, const char *fmt, ...)
+static inline __printf(2, 3) void ampsoc_ktap_line(int indent, const char *fmt,
+						   ...)
 {
 	struct ampsoc_ktap_log *l = &ampsoc_ktap_log;
 	char line[256];
@@ -96,9 +97,9 @@ static __printf(2, 3) void ampsoc_ktap_line(int indent, const char *fmt, ...)
 			    indent, "", line);
 }
 
-static __printf(4, 5) void ampsoc_ktap_failf(struct ampsoc_ktap_test *t,
-					      const char *file, int line,
-					      const char *fmt, ...)
+static inline __printf(4, 5)
+void ampsoc_ktap_failf(struct ampsoc_ktap_test *t, const char *file, int line,
+		       const char *fmt, ...)
 {
 	char msg[160];
 	va_list ap;
@@ -135,8 +136,8 @@ static __printf(4, 5) void ampsoc_ktap_failf(struct ampsoc_ktap_test *t,
 		__a == __b;						\
 	})
 
-static __printf(2, 3) void ampsoc_ktap_skip(struct ampsoc_ktap_test *t,
-					    const char *fmt, ...)
+static inline __printf(2, 3)
+void ampsoc_ktap_skip(struct ampsoc_ktap_test *t, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -148,23 +149,23 @@ static __printf(2, 3) void ampsoc_ktap_skip(struct ampsoc_ktap_test *t,
 
 #define KTAP_SKIP(t, fmt, ...) ampsoc_ktap_skip(t, fmt, ##__VA_ARGS__)
 
-static ssize_t ampsoc_ktap_read(struct file *file, char __user *ubuf,
-				size_t count, loff_t *ppos)
+static inline ssize_t ampsoc_ktap_read(struct file *file, char __user *ubuf,
+				       size_t count, loff_t *ppos)
 {
 	struct ampsoc_ktap_log *l = file->private_data;
 
 	return simple_read_from_buffer(ubuf, count, ppos, l->buf, l->len);
 }
 
-static const struct file_operations ampsoc_ktap_fops = {
+static const struct file_operations __maybe_unused ampsoc_ktap_fops = {
 	.owner = THIS_MODULE,
 	.open = simple_open,
 	.read = ampsoc_ktap_read,
 	.llseek = default_llseek,
 };
 
-static bool ampsoc_ktap_run_suite(const struct ampsoc_ktap_suite *s,
-				  unsigned int *fails)
+static inline bool ampsoc_ktap_run_suite(const struct ampsoc_ktap_suite *s,
+					 unsigned int *fails)
 {
 	unsigned int i, n = 0, failed = 0;
 
@@ -203,8 +204,8 @@ static bool ampsoc_ktap_run_suite(const struct ampsoc_ktap_suite *s,
  * of failed cases. The caller's init should still return 0 so that the
  * harness can read the results; the file goes away with ampsoc_ktap_done().
  */
-static unsigned int ampsoc_ktap_run(const struct ampsoc_ktap_suite *suites,
-				    unsigned int num_suites)
+static inline unsigned int
+ampsoc_ktap_run(const struct ampsoc_ktap_suite *suites, unsigned int num_suites)
 {
 	struct ampsoc_ktap_log *l = &ampsoc_ktap_log;
 	unsigned int i, fails = 0;
@@ -234,7 +235,7 @@ static unsigned int ampsoc_ktap_run(const struct ampsoc_ktap_suite *suites,
 }
 
 /* Remove the published results; call from the test module's exit. */
-static void ampsoc_ktap_done(void)
+static inline void ampsoc_ktap_done(void)
 {
 	struct ampsoc_ktap_log *l = &ampsoc_ktap_log;
 

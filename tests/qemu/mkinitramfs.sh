@@ -10,13 +10,17 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 out=$1
 shift
-kmods= progs= firmware= extra=
+kmods= progs= firmware= extra= modroot= kodir=$root
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kmods) kmods=$2 ;;
 	--progs) progs=$2 ;;
 	--firmware) firmware=$2 ;;
 	--extra) extra=$2 ;;
+	# another kernel's installed modules (INSTALL_MOD_PATH), e.g. the debug kernel
+	--modroot) modroot=$2 ;;
+	# where our .ko files were built, if not in this tree
+	--kodir) kodir=$2 ;;
 	*) echo "mkinitramfs: unknown option $1" >&2; exit 2 ;;
 	esac
 	shift 2
@@ -46,31 +50,35 @@ echo "nobody:x:65534:65534:nobody:/:/bin/false" >>"$st/etc/passwd"
 printf 'root:x:0:\nnogroup:x:65534:\n' >"$st/etc/group"
 
 # Our modules: everything Kbuild produced in the tree.
-find "$root" -path "$root/build" -prune -o -path "$root/.git" -prune -o \
+find "$kodir" -path "$root/build" -prune -o -path "$root/.git" -prune -o \
 	-name '*.ko' -print | while read -r ko; do
 	cp "$ko" "$st/lib/modules/$KVER/extra/ampsoc/"
 done
 
 # Debian's modules named in GUEST_KMODS, with their dependencies.
 declare -A seen=()
+mi=(modinfo -k "$KVER")
+[ -n "$modroot" ] && mi+=(-b "$modroot")
+kmoddir=${modroot}/lib/modules/$KVER
 add_kmod() {
 	local name=$1 path dep
 	[ -n "${seen[$name]:-}" ] && return 0
 	seen[$name]=1
-	path=$(modinfo -k "$KVER" -n "$name" 2>/dev/null) || {
+	path=$("${mi[@]}" -n "$name" 2>/dev/null) || {
 		echo "mkinitramfs: Debian module '$name' not found for $KVER" >&2
 		return 1
 	}
 	[ "$path" = "(builtin)" ] && return 0
+	path=${path#"$modroot"}
 	mkdir -p "$st/$(dirname "$path")"
-	cp "$path" "$st/$path"
-	for dep in $(modinfo -k "$KVER" -F depends "$name" | tr ',' ' '); do
+	cp "$modroot$path" "$st/$path"
+	for dep in $("${mi[@]}" -F depends "$name" | tr ',' ' '); do
 		add_kmod "$dep"
 	done
 }
 for m in $kmods; do add_kmod "$m"; done
 for f in modules.builtin modules.builtin.modinfo modules.order; do
-	[ -f "/lib/modules/$KVER/$f" ] && cp "/lib/modules/$KVER/$f" "$st/lib/modules/$KVER/"
+	[ -f "$kmoddir/$f" ] && cp "$kmoddir/$f" "$st/lib/modules/$KVER/"
 done
 
 for p in $progs; do install -m 0755 "$p" "$st/usr/bin/"; done

@@ -146,7 +146,7 @@ class Runner:
         self.a = args
         self.build = args.build
         self.initramfs = os.path.join(self.build, "initramfs.cpio")
-        self.kernel = "/boot/vmlinuz-%s" % args.kver
+        self.kernel = args.kernel or "/boot/vmlinuz-%s" % args.kver
         self.lock = threading.Lock()
 
     # ---- one guest -------------------------------------------------------
@@ -179,28 +179,40 @@ class Runner:
                 raise RuntimeError("unknown host service '%s'" % name)
             svcdir = os.path.join(rundir, name)
             os.makedirs(svcdir, exist_ok=True)
-            p = subprocess.run([exe, "start", svcdir] + sargs, capture_output=True,
-                               text=True, timeout=60)
-            log.write("service %s start: rc=%d\n%s%s" % (name, p.returncode, p.stdout, p.stderr))
-            if p.returncode != 0:
+            rc, out, err = self.call_service(exe, "start", svcdir, sargs)
+            log.write("service %s start: rc=%s\n%s%s" % (name, rc, out, err))
+            if rc != 0:
                 self.stop_services(started, log)
                 raise RuntimeError("service %s did not start: %s" %
-                                   (name, (p.stderr or p.stdout).strip()[-300:]))
+                                   (name, (err or out).strip()[-300:]))
             started.append((exe, svcdir, sargs, name))
-            qargs += [l for l in p.stdout.splitlines() if l.strip()]
+            qargs += [l for l in out.splitlines() if l.strip()]
         return qargs, started
+
+    @staticmethod
+    def call_service(exe, verb, svcdir, sargs):
+        """Run a service verb with its output in files, not pipes: a daemon
+        the service starts may keep inherited descriptors open, and a pipe
+        would then never reach EOF. Returns (rc or None on timeout, out, err)."""
+        outp = os.path.join(svcdir, verb + ".out")
+        errp = os.path.join(svcdir, verb + ".err")
+        with open(outp, "w") as o, open(errp, "w") as e:
+            try:
+                rc = subprocess.run([exe, verb, svcdir] + sargs, stdout=o, stderr=e,
+                                    stdin=subprocess.DEVNULL, timeout=60).returncode
+            except subprocess.TimeoutExpired:
+                rc = None
+        with open(outp, errors="replace") as o, open(errp, errors="replace") as e:
+            return rc, o.read(), e.read()
 
     def stop_services(self, started, log):
         text = ""
         ok = True
         for exe, svcdir, sargs, name in reversed(started):
-            try:
-                p = subprocess.run([exe, "stop", svcdir] + sargs, capture_output=True,
-                                   text=True, timeout=60)
-                rc, out, err = p.returncode, p.stdout, p.stderr
-            except subprocess.TimeoutExpired:
-                rc, out, err = 1, "not ok %s_stop # timed out\n" % name, ""
-            log.write("service %s stop: rc=%d\n%s%s" % (name, rc, out, err))
+            rc, out, err = self.call_service(exe, "stop", svcdir, sargs)
+            if rc is None:
+                rc, out = 1, "not ok %s_stop # timed out\n" % name
+            log.write("service %s stop: rc=%s\n%s%s" % (name, rc, out, err))
             text += out
             if rc != 0:
                 ok = False
@@ -231,7 +243,7 @@ class Runner:
         with open(os.path.join(rundir, "runner.log"), "w") as log:
             try:
                 qargs, started = self.start_services(h, rundir, log)
-            except (RuntimeError, subprocess.TimeoutExpired) as e:
+            except RuntimeError as e:
                 res["reasons"].append(str(e))
                 res["counts"].failed += 1
                 res["time"] = time.monotonic() - t0
@@ -240,7 +252,7 @@ class Runner:
             cmd = self.qemu_cmd(h, rundir, initrd) + qargs
             log.write("qemu: %s\n" % " ".join(shlex.quote(c) for c in cmd))
             log.flush()
-            timeout = int(h["timeout"])
+            timeout = int(float(h["timeout"]) * self.a.timeout_scale)
             p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=log,
                                  stderr=subprocess.STDOUT, start_new_session=True)
             timed_out = False
@@ -414,6 +426,9 @@ def main():
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--kver", default=os.environ.get("KVER", ""))
     ap.add_argument("--accel")
+    ap.add_argument("--kernel", help="boot this image instead of /boot/vmlinuz-KVER")
+    ap.add_argument("--timeout-scale", type=float, default=1.0,
+                    help="multiply every scenario's timeout (slow debug kernels)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--extra", default="")
     ap.add_argument("--cmd", default="")

@@ -1,0 +1,48 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Host unit test of the runner's KTAP counting (tests/qemu/run.py)."""
+import importlib.util
+import os
+import sys
+
+here = os.path.dirname(os.path.abspath(__file__))
+spec = importlib.util.spec_from_file_location(
+    "run", os.path.join(here, "..", "qemu", "run.py"))
+run = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(run)
+
+CASES = [
+    ("flat", "KTAP version 1\nok 1 a\nnot ok 2 b\nok 3 c # SKIP why\n", (1, 1, 1)),
+    ("nested_counts_leaves",
+     "KTAP version 1\n    KTAP version 1\n    ok 1 x\n    ok 2 y\nok 1 mod\nok 2 z\n", (3, 0, 0)),
+    ("nested_child_failure",
+     "KTAP version 1\n    not ok 1 x\n    ok 2 y\nnot ok 1 mod\n", (1, 1, 0)),
+    ("parent_fails_alone",
+     "KTAP version 1\n    ok 1 x\nnot ok 1 mod\n", (1, 1, 0)),
+    ("bail_out", "KTAP version 1\nok 1 a\nBail out! broken\n", (1, 1, 0)),
+    ("console_prefix_and_noise",
+     "KTAP version 1\nrandom kernel line\nok 1 a\n# diag\n", (1, 0, 0)),
+    ("carriage_returns", "KTAP version 1\r\nok 1 a\r\nnot ok 2 b\r\n", (1, 1, 0)),
+    ("two_levels",
+     "KTAP version 1\n        ok 1 leaf\n    ok 1 mid\nok 1 top\n", (1, 0, 0)),
+    ("dash_is_tolerated", "KTAP version 1\nok 1 - a\n", (1, 0, 0)),
+    ("empty", "", (0, 0, 0)),
+]
+
+print("KTAP version 1")
+print("1..%d" % (len(CASES) + 1))
+failed = 0
+for i, (name, text, want) in enumerate(CASES, 1):
+    c, _ = run.parse_ktap(text)
+    got = (c.passed, c.failed, c.skipped)
+    ok = got == want
+    if not ok:
+        print("# %s: got %s, want %s" % (name, got, want))
+        failed += 1
+    print("%s %d %s" % ("ok" if ok else "not ok", i, name))
+
+blob = run.cpio_newc({"ampsoc/run.conf": b"MODE=run\n"})
+ok = blob.startswith(b"070701") and b"TRAILER!!!" in blob and len(blob) % 4 == 0
+failed += not ok
+print("%s %d cpio_overlay_is_newc" % ("ok" if ok else "not ok", len(CASES) + 1))
+sys.exit(1 if failed else 0)

@@ -192,7 +192,8 @@ static int rpmsg_eptdev_open(struct inode *inode, struct file *filp)
 	get_device(&eptdev->dev);
 	if (eptdev->default_ept) {
 		ept = eptdev->default_ept;
-		mutex_lock(&ept->cb_lock);
+		/* same level as destruction: see __rpmsg_destroy_ept() */
+		mutex_lock_nested(&ept->cb_lock, SINGLE_DEPTH_NESTING);
 		ept->priv = eptdev;
 		mutex_unlock(&ept->cb_lock);
 	} else {
@@ -227,7 +228,8 @@ static void rpmsg_eptdev_drop_ept(struct rpmsg_eptdev *eptdev)
 		return;
 	eptdev->ept = NULL;
 	if (eptdev->default_ept) {
-		mutex_lock(&ept->cb_lock);
+		/* may run under the name service's callback: nest one level */
+		mutex_lock_nested(&ept->cb_lock, SINGLE_DEPTH_NESTING);
 		ept->priv = NULL;
 		mutex_unlock(&ept->cb_lock);
 	} else {

@@ -698,8 +698,12 @@ static void __rpmsg_destroy_ept(struct virtproc_info *vrp,
 		idr_remove(&vrp->endpoints, ept->addr);
 	mutex_unlock(&vrp->endpoints_lock);
 
-	/* Wait for a running callback and stop later ones. */
-	mutex_lock(&ept->cb_lock);
+	/*
+	 * Wait for a running callback and stop later ones. A callback may
+	 * destroy other endpoints (the name service removing a channel), so
+	 * destruction nests one level inside a running callback's cb_lock.
+	 */
+	mutex_lock_nested(&ept->cb_lock, SINGLE_DEPTH_NESTING);
 	ept->cb = NULL;
 	ept->flow_cb = NULL;
 	mutex_unlock(&ept->cb_lock);

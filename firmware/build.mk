@@ -163,7 +163,7 @@ UNIT_TESTS += $(FW_UT_OUT)/firmware_libc $(FW_UT_OUT)/firmware_trace \
 # ---- fuzzing --------------------------------------------------------------
 
 # The rpmsg library against a driver side that writes anything anywhere.
-FW_FUZZ := $(BUILD)/fuzz/firmware_rpmsg_fuzz
+FW_FUZZ := $(FW_OUT)/firmware_rpmsg_fuzz
 $(FW_FUZZ): $(FW_UT_SRC)/fuzz_rpmsg.c $(FW_RPMSG_SRCS) $(FW_HDRS)
 	@mkdir -p $(@D)
 	clang -std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-parameter \

@@ -25,6 +25,7 @@
 #include <sys/prctl.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <sys/timerfd.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -71,6 +72,7 @@ struct model {
 	char core_bin[PATH_MAX];
 	const char *report_path, *log_dir, *pidfile;
 	bool stop;
+	uint64_t armed;			/* deadline the timerfd holds */
 	char exit_reason[64];
 };
 
@@ -395,6 +397,7 @@ static void ctl_close(struct model *m, struct ctl_conn *c)
 
 static void ctl_accept(struct model *m)
 {
+	struct timeval tmo = { .tv_sec = 2 };
 	struct epoll_event ev = { .events = EPOLLIN };
 	int fd, i;
 
@@ -409,6 +412,9 @@ static void ctl_accept(struct model *m)
 		close(fd);
 		return;
 	}
+	/* a client that stops reading must not stall the SoC for long */
+	setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tmo, sizeof(tmo));
+	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tmo, sizeof(tmo));
 	m->ctl[i].fd = fd;
 	m->ctl[i].len = 0;
 	ev.data.u64 = TAG(TAG_CTL, i);
@@ -506,6 +512,10 @@ static void arm_timer(struct model *m)
 	struct itimerspec it = { 0 };
 	uint64_t d = soc_next_deadline(&m->soc), abs;
 
+	/* the doorbell fast path should not pay a syscall for nothing */
+	if (d == m->armed)
+		return;
+	m->armed = d;
 	if (d != UINT64_MAX) {
 		abs = (uint64_t)m->t0.tv_sec * 1000000000ull + m->t0.tv_nsec + d;
 		it.it_value.tv_sec = abs / 1000000000ull;
@@ -636,6 +646,7 @@ static void loop(struct model *m)
 			case TAG_TIMER:
 				if (read(m->tfd, &v, sizeof(v)) < 0)
 					v = 0;
+				m->armed = UINT64_MAX;	/* it fired */
 				soc_run_due(&m->soc);
 				break;
 			case TAG_LISTEN:
@@ -806,6 +817,7 @@ int main(int argc, char **argv)
 	m->sfd = -1;
 	m->ctl_fd = -1;
 	m->shm_fd = -1;
+	m->armed = UINT64_MAX;
 	for (i = 0; i < VSOC_MAX_CORES; i++)
 		m->proc[i].console = -1;
 	for (i = 0; i < MAX_CTL; i++)

@@ -228,6 +228,7 @@ static void pwr_complete(struct soc *s, unsigned int d, int status)
 	sl->state = sd->state;
 	sl->rate_hz = 0;
 	sl->done_ns = s->now;
+	soc_publish(s);		/* telemetry is current when the ack is seen */
 	RELEASE();
 	WRITE_M(sl->ack_seq, sd->taken);
 	sd->acked = sd->taken;
@@ -270,9 +271,10 @@ static void periph_abort(struct soc *s, unsigned int i, int status)
 	s->per[i].due = 0;
 	r->busy = 0;
 	r->event_result = (uint32_t)status;
+	timeline(s, TL_PERIPH, i, 0);
+	soc_publish(s);
 	RELEASE();
 	r->event_seq++;
-	timeline(s, TL_PERIPH, i, 0);
 	if (READ_GUEST(r->irq_enable) == 1)
 		ring_guest(s, s->b->periph[i].vector_guest);
 }
@@ -445,6 +447,7 @@ static void clk_complete(struct soc *s, unsigned int c, uint32_t seq,
 	sl->state = s->clk_st[c].state;
 	sl->rate_hz = s->clk_st[c].rate;
 	sl->done_ns = s->now;
+	soc_publish(s);
 	RELEASE();
 	WRITE_M(sl->ack_seq, seq);
 	s->clk_st[c].acked = seq;
@@ -541,6 +544,7 @@ static void periph_event(struct soc *s, unsigned int i, int status)
 	struct vsoc_periph_regs *r = regs_of(s, i);
 
 	r->event_result = (uint32_t)status;
+	soc_publish(s);
 	RELEASE();
 	r->event_seq++;
 	if (READ_GUEST(r->irq_enable) == 1)
@@ -746,6 +750,7 @@ static void scan_periph(struct soc *s)
 				s->per[i].ops++;
 		}
 		r->cmd_result = (uint32_t)res;
+		soc_publish(s);
 		RELEASE();
 		WRITE_M(r->cmd_ack, seq);
 		s->per[i].acked = seq;
@@ -842,6 +847,7 @@ static void scan_core(struct soc *s)
 		r = core_request(s, i, READ_GUEST(c->op),
 				 READ_GUEST(c->boot_addr));
 		c->status = (uint32_t)r;
+		soc_publish(s);
 		RELEASE();
 		WRITE_M(c->ack_seq, seq);
 		s->core[i].acked = seq;
@@ -886,11 +892,12 @@ void soc_core_exited(struct soc *s, unsigned int i, uint32_t reason,
 			reason == VSOC_CRASH_SIGNAL ? "signal" :
 			reason == VSOC_CRASH_WATCHDOG ? "watchdog" : "exit",
 			info);
+		soc_publish(s);
 		if (s->b->core[i].mbox_rx != VSOC_NONE)
 			mbox_push(s, s->b->core[i].mbox_rx, VSOC_MBOX_MSG_CRASH);
 	}
-	ring_guest(s, VSOC_VEC_CORE);
 	soc_publish(s);
+	ring_guest(s, VSOC_VEC_CORE);
 }
 
 static void core_wdt(struct soc *s, unsigned int i)
@@ -1289,6 +1296,7 @@ static void scan_fault(struct soc *s)
 	if (r)
 		garbage(s, "fault ctl", 0, "bad op, kind, target or argument");
 	f->status = (uint32_t)r;
+	soc_publish(s);
 	RELEASE();
 	WRITE_M(f->ack_seq, seq);
 	s->fault_acked = seq;

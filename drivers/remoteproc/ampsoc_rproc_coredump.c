@@ -250,9 +250,13 @@ void arp_coredump(struct ampsoc_rproc *rproc)
 		return;
 	}
 
-	buf = vmalloc(l.total);
-	if (!buf)
+	/* No allocation-failure splat: a large dump may simply not fit. */
+	buf = __vmalloc(l.total, GFP_KERNEL | __GFP_NOWARN);
+	if (!buf) {
+		dev_err(&rproc->dev, "coredump of %zu bytes does not fit in memory\n",
+			l.total);
 		return;
+	}
 	arp_dump_headers(rproc, &l, buf);
 	off = l.hdrs;
 	list_for_each_entry(s, &rproc->dump_segments, node) {

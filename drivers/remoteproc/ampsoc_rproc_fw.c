@@ -301,6 +301,13 @@ static int fw_parse_sections(const u8 *d, size_t size, bool is64,
 				  "more than one %s section", want);
 			return -EINVAL;
 		}
+		if (s.size > AMPSOC_RSC_MAX_SIZE) {
+			scnprintf(err, errlen,
+				  "%s section of 0x%llx bytes is larger than %u",
+				  want, (unsigned long long)s.size,
+				  AMPSOC_RSC_MAX_SIZE);
+			return -E2BIG;
+		}
 		if (s.type == SHT_NOBITS ||
 		    !fw_range_ok(s.offset, s.size, size)) {
 			scnprintf(err, errlen,
@@ -335,8 +342,9 @@ static int fw_parse_sections(const u8 *d, size_t size, bool is64,
  * Checks the identification, the header, every program header and the
  * section headers against @size, requires that loadable segments do not
  * overlap, that the entry point lies in one of them, and locates the
- * optional .resource_table section. The device memory map is not known
- * here; the caller checks each segment against it.
+ * optional .resource_table section (at most AMPSOC_RSC_MAX_SIZE bytes).
+ * The device memory map is not known here; the caller checks each segment
+ * against it.
  *
  * Context: Any context; does not sleep or allocate.
  * Return: 0 if the image is usable, otherwise a negative errno.

@@ -32,8 +32,10 @@
 #define AMPSOC_FW_RSC_ADDR_ANY	0xffffffffu
 
 #define AMPSOC_RSC_NAME_LEN	32
-/* A resource table has at most this many entries. */
+/* A resource table has at most this many entries... */
 #define AMPSOC_RSC_MAX_ENTRIES	256
+/* ...and at most this many bytes (the kernel keeps a copy). */
+#define AMPSOC_RSC_MAX_SIZE	65536
 /* A vdev has at most this many vrings (mainline's RVDEV_NUM_VRINGS). */
 #define AMPSOC_RSC_MAX_VRINGS	2
 /* Largest split virtqueue the virtio spec allows. */

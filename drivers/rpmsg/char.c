@@ -53,7 +53,9 @@ static DEFINE_IDA(rpmsg_minor_ida);
  * @cdev: the character device
  * @rpdev: the channel the endpoint is created on
  * @chinfo: name and addresses
- * @ept_lock: protects @ept
+ * @ept_lock: protects @ept; users of the endpoint (write, poll, ioctls)
+ *            share it, open/close/destroy take it exclusively
+ * @fc_lock: serialises flow-control messages and @sent_paused
  * @ept: the endpoint while the device is open
  * @default_ept: the channel's own endpoint ("rpmsg-raw"), or NULL
  * @queue_lock: protects @queue and the flow-control state
@@ -73,7 +75,8 @@ struct rpmsg_eptdev {
 	struct cdev cdev;
 	struct rpmsg_device *rpdev;
 	struct rpmsg_channel_info chinfo;
-	struct mutex ept_lock;		/* protects ept */
+	struct rw_semaphore ept_lock;	/* ept: write to change, read to use */
+	struct mutex fc_lock;		/* sent_paused */
 	struct rpmsg_endpoint *ept;
 	struct rpmsg_endpoint *default_ept;
 	spinlock_t queue_lock;		/* protects queue and fc state */
@@ -151,7 +154,8 @@ static void rpmsg_eptdev_fc_work(struct work_struct *work)
 	u32 dst;
 	int ret;
 
-	mutex_lock(&eptdev->ept_lock);
+	down_read(&eptdev->ept_lock);
+	mutex_lock(&eptdev->fc_lock);
 	if (!eptdev->ept)
 		goto out;
 	spin_lock(&eptdev->queue_lock);
@@ -167,7 +171,8 @@ static void rpmsg_eptdev_fc_work(struct work_struct *work)
 	else if (ret != -EOPNOTSUPP)
 		dev_dbg(&eptdev->dev, "flow control: %d\n", ret);
 out:
-	mutex_unlock(&eptdev->ept_lock);
+	mutex_unlock(&eptdev->fc_lock);
+	up_read(&eptdev->ept_lock);
 }
 
 static int rpmsg_eptdev_open(struct inode *inode, struct file *filp)
@@ -175,19 +180,20 @@ static int rpmsg_eptdev_open(struct inode *inode, struct file *filp)
 	struct rpmsg_eptdev *eptdev = cdev_to_eptdev(inode->i_cdev);
 	struct rpmsg_endpoint *ept;
 
-	mutex_lock(&eptdev->ept_lock);
+	down_write(&eptdev->ept_lock);
 	if (eptdev->ept) {
-		mutex_unlock(&eptdev->ept_lock);
+		up_write(&eptdev->ept_lock);
 		return -EBUSY;
 	}
 	if (!eptdev->rpdev) {
-		mutex_unlock(&eptdev->ept_lock);
+		up_write(&eptdev->ept_lock);
 		return -ENODEV;
 	}
 	get_device(&eptdev->dev);
 	if (eptdev->default_ept) {
 		ept = eptdev->default_ept;
-		mutex_lock(&ept->cb_lock);
+		/* same level as destruction: see __rpmsg_destroy_ept() */
+		mutex_lock_nested(&ept->cb_lock, SINGLE_DEPTH_NESTING);
 		ept->priv = eptdev;
 		mutex_unlock(&ept->cb_lock);
 	} else {
@@ -196,7 +202,7 @@ static int rpmsg_eptdev_open(struct inode *inode, struct file *filp)
 		if (!ept) {
 			dev_err(&eptdev->dev, "failed to create endpoint\n");
 			put_device(&eptdev->dev);
-			mutex_unlock(&eptdev->ept_lock);
+			up_write(&eptdev->ept_lock);
 			return -EINVAL;
 		}
 		ept->flow_cb = rpmsg_ept_flow_cb;
@@ -209,11 +215,11 @@ static int rpmsg_eptdev_open(struct inode *inode, struct file *filp)
 	eptdev->sent_paused = false;
 	eptdev->peer = RPMSG_ADDR_ANY;
 	filp->private_data = eptdev;
-	mutex_unlock(&eptdev->ept_lock);
+	up_write(&eptdev->ept_lock);
 	return 0;
 }
 
-/* Drop the endpoint; caller holds ept_lock. */
+/* Drop the endpoint; caller holds ept_lock for writing. */
 static void rpmsg_eptdev_drop_ept(struct rpmsg_eptdev *eptdev)
 {
 	struct rpmsg_endpoint *ept = eptdev->ept;
@@ -222,7 +228,8 @@ static void rpmsg_eptdev_drop_ept(struct rpmsg_eptdev *eptdev)
 		return;
 	eptdev->ept = NULL;
 	if (eptdev->default_ept) {
-		mutex_lock(&ept->cb_lock);
+		/* may run under the name service's callback: nest one level */
+		mutex_lock_nested(&ept->cb_lock, SINGLE_DEPTH_NESTING);
 		ept->priv = NULL;
 		mutex_unlock(&ept->cb_lock);
 	} else {
@@ -235,7 +242,7 @@ static int rpmsg_eptdev_release(struct inode *inode, struct file *filp)
 	struct rpmsg_eptdev *eptdev = cdev_to_eptdev(inode->i_cdev);
 
 	cancel_work_sync(&eptdev->fc_work);
-	mutex_lock(&eptdev->ept_lock);
+	down_write(&eptdev->ept_lock);
 	/* Do not leave the remote paused by an endpoint that is going away. */
 	if (eptdev->ept && eptdev->sent_paused) {
 		u32 dst = eptdev->chinfo.dst != RPMSG_ADDR_ANY ?
@@ -244,7 +251,7 @@ static int rpmsg_eptdev_release(struct inode *inode, struct file *filp)
 		ampsoc_rpmsg_set_flow_control(eptdev->ept, false, dst);
 	}
 	rpmsg_eptdev_drop_ept(eptdev);
-	mutex_unlock(&eptdev->ept_lock);
+	up_write(&eptdev->ept_lock);
 	cancel_work_sync(&eptdev->fc_work);
 	/* No callback runs any more: the queue is ours. */
 	skb_queue_purge(&eptdev->queue);
@@ -303,7 +310,7 @@ static ssize_t rpmsg_eptdev_write_iter(struct kiocb *iocb,
 	void *kbuf;
 	int ret;
 
-	mutex_lock(&eptdev->ept_lock);
+	down_read(&eptdev->ept_lock);
 	if (!eptdev->ept) {
 		ret = -EPIPE;
 		goto unlock;
@@ -333,7 +340,7 @@ static ssize_t rpmsg_eptdev_write_iter(struct kiocb *iocb,
 free:
 	kfree(kbuf);
 unlock:
-	mutex_unlock(&eptdev->ept_lock);
+	up_read(&eptdev->ept_lock);
 	return ret < 0 ? ret : len;
 }
 
@@ -343,9 +350,9 @@ static __poll_t rpmsg_eptdev_poll(struct file *filp, poll_table *wait)
 	__poll_t mask = 0;
 
 	poll_wait(filp, &eptdev->readq, wait);
-	mutex_lock(&eptdev->ept_lock);
+	down_read(&eptdev->ept_lock);
 	if (!eptdev->ept) {
-		mutex_unlock(&eptdev->ept_lock);
+		up_read(&eptdev->ept_lock);
 		return EPOLLERR | EPOLLHUP;
 	}
 	if (!skb_queue_empty(&eptdev->queue))
@@ -353,7 +360,7 @@ static __poll_t rpmsg_eptdev_poll(struct file *filp, poll_table *wait)
 	if (READ_ONCE(eptdev->remote_flow_updated))
 		mask |= EPOLLPRI;
 	mask |= ampsoc_rpmsg_poll(eptdev->ept, filp, wait);
-	mutex_unlock(&eptdev->ept_lock);
+	up_read(&eptdev->ept_lock);
 	return mask;
 }
 
@@ -366,13 +373,13 @@ static long rpmsg_eptdev_ioctl(struct file *fp, unsigned int cmd,
 
 	switch (cmd) {
 	case RPMSG_GET_OUTGOING_FLOWCONTROL:
-		mutex_lock(&eptdev->ept_lock);
+		down_read(&eptdev->ept_lock);
 		if (!eptdev->ept) {
-			mutex_unlock(&eptdev->ept_lock);
+			up_read(&eptdev->ept_lock);
 			return -EPIPE;
 		}
 		flow = ampsoc_rpmsg_get_outgoing_flow(eptdev->ept);
-		mutex_unlock(&eptdev->ept_lock);
+		up_read(&eptdev->ept_lock);
 		if (flow < 0)
 			return flow;
 		WRITE_ONCE(eptdev->remote_flow_updated, false);
@@ -380,7 +387,8 @@ static long rpmsg_eptdev_ioctl(struct file *fp, unsigned int cmd,
 	case RPMSG_SET_INCOMING_FLOWCONTROL:
 		if (arg > 1)
 			return -EINVAL;
-		mutex_lock(&eptdev->ept_lock);
+		down_read(&eptdev->ept_lock);
+		mutex_lock(&eptdev->fc_lock);
 		if (!eptdev->ept) {
 			ret = -EPIPE;
 		} else {
@@ -399,7 +407,8 @@ static long rpmsg_eptdev_ioctl(struct file *fp, unsigned int cmd,
 				eptdev->sent_paused = arg;
 			}
 		}
-		mutex_unlock(&eptdev->ept_lock);
+		mutex_unlock(&eptdev->fc_lock);
+		up_read(&eptdev->ept_lock);
 		return ret;
 	case RPMSG_DESTROY_EPT_IOCTL:
 		/* A channel's own endpoint goes with its channel only. */
@@ -486,15 +495,15 @@ int ampsoc_rpmsg_chrdev_eptdev_destroy(struct device *dev, void *data)
 	if (dev->class != ampsoc_rpmsg_class || dev->devt == 0 ||
 	    MAJOR(dev->devt) != MAJOR(rpmsg_major))
 		return 0;
-	mutex_lock(&eptdev->ept_lock);
+	down_write(&eptdev->ept_lock);
 	if (!eptdev->rpdev) {
-		mutex_unlock(&eptdev->ept_lock);
+		up_write(&eptdev->ept_lock);
 		return 0;
 	}
 	rpmsg_eptdev_drop_ept(eptdev);
 	eptdev->rpdev = NULL;
 	eptdev->default_ept = NULL;
-	mutex_unlock(&eptdev->ept_lock);
+	up_write(&eptdev->ept_lock);
 	wake_up_interruptible(&eptdev->readq);
 	cdev_device_del(&eptdev->cdev, &eptdev->dev);
 	put_device(&eptdev->dev);
@@ -517,7 +526,8 @@ static int rpmsg_eptdev_add(struct rpmsg_device *rpdev, struct device *parent,
 	eptdev->chinfo = chinfo;
 	eptdev->chinfo.name[RPMSG_NAME_SIZE - 1] = '\0';
 	eptdev->default_ept = default_ept;
-	mutex_init(&eptdev->ept_lock);
+	init_rwsem(&eptdev->ept_lock);
+	mutex_init(&eptdev->fc_lock);
 	spin_lock_init(&eptdev->queue_lock);
 	skb_queue_head_init(&eptdev->queue);
 	init_waitqueue_head(&eptdev->readq);

@@ -19,11 +19,13 @@
  * when it has one (the remote can see only that region), otherwise
  * dma_alloc_coherent() on the parent. See docs/rpmsg.md.
  */
+#include <linux/debugfs.h>
 #include <linux/dma-mapping.h>
 #include <linux/idr.h>
 #include <linux/io.h>
 #include <linux/module.h>
 #include <linux/scatterlist.h>
+#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/virtio.h>
 #include <linux/virtio_config.h>
@@ -93,6 +95,7 @@ struct vrp_stats {
  * @ns_rpdev: the name-service channel
  * @ctrl_rpdev: the rpmsg_ctrl channel
  * @stats: counters
+ * @debugfs: /sys/kernel/debug/ampsoc_rpmsg/<virtio device>/
  */
 struct virtproc_info {
 	struct virtio_device *vdev;
@@ -125,7 +128,10 @@ struct virtproc_info {
 	atomic_t channels;
 	struct rpmsg_device *ns_rpdev, *ctrl_rpdev;
 	struct vrp_stats stats;
+	struct dentry *debugfs;
 };
+
+static struct dentry *vrp_debugfs_root;
 
 struct virtio_rpmsg_channel {
 	struct rpmsg_device rpdev;
@@ -692,8 +698,12 @@ static void __rpmsg_destroy_ept(struct virtproc_info *vrp,
 		idr_remove(&vrp->endpoints, ept->addr);
 	mutex_unlock(&vrp->endpoints_lock);
 
-	/* Wait for a running callback and stop later ones. */
-	mutex_lock(&ept->cb_lock);
+	/*
+	 * Wait for a running callback and stop later ones. A callback may
+	 * destroy other endpoints (the name service removing a channel), so
+	 * destruction nests one level inside a running callback's cb_lock.
+	 */
+	mutex_lock_nested(&ept->cb_lock, SINGLE_DEPTH_NESTING);
 	ept->cb = NULL;
 	ept->flow_cb = NULL;
 	mutex_unlock(&ept->cb_lock);
@@ -842,6 +852,24 @@ static int virtio_rpmsg_get_stats(struct rpmsg_device *rpdev,
 	s->rx_dropped_paused = atomic64_read(&v->rx_dropped_paused);
 	return 0;
 }
+
+static int vrp_stats_show(struct seq_file *sf, void *unused)
+{
+	struct virtproc_info *vrp = sf->private;
+	struct vrp_stats *v = &vrp->stats;
+
+	seq_printf(sf, "rx %lld\ntx %lld\nkicks %lld\nbad_len %lld\nbad_ring %lld\n"
+		   "bad_addr %lld\nunknown_dst %lld\nns_rejected %lld\n"
+		   "fc_rejected %lld\nchannels %d\nbuf_size %u/%u\ndead %d\n",
+		   atomic64_read(&v->rx), atomic64_read(&v->tx),
+		   atomic64_read(&v->kicks), atomic64_read(&v->bad_len),
+		   atomic64_read(&v->bad_ring), atomic64_read(&v->bad_addr),
+		   atomic64_read(&v->unknown_dst), atomic64_read(&v->ns_rejected),
+		   atomic64_read(&v->fc_rejected), atomic_read(&vrp->channels),
+		   vrp->rbuf_size, vrp->sbuf_size, vrp_dead(vrp));
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(vrp_stats);
 
 static void virtio_rpmsg_ns_reject(struct rpmsg_device *rpdev)
 {
@@ -1230,6 +1258,9 @@ static int rpmsg_probe(struct virtio_device *vdev)
 	 */
 	rpmsg_recv_done(vrp->rvq);
 
+	vrp->debugfs = debugfs_create_dir(dev_name(&vdev->dev), vrp_debugfs_root);
+	debugfs_create_file("stats", 0444, vrp->debugfs, vrp, &vrp_stats_fops);
+
 	dev_info(&vdev->dev, "rpmsg host is online: %u+%u buffers of %u/%u bytes%s%s\n",
 		 vrp->num_rbufs, vrp->num_sbufs, vrp->rbuf_size, vrp->sbuf_size,
 		 vrp->has_ns ? ", ns" : "", vrp->has_fc ? ", fc" : "");
@@ -1256,6 +1287,7 @@ static void rpmsg_remove(struct virtio_device *vdev)
 {
 	struct virtproc_info *vrp = vdev->priv;
 
+	debugfs_remove_recursive(vrp->debugfs);
 	/* Fail every sender now so that nothing waits for the timeout. */
 	vrp_set_dead(vrp, NULL);
 	/* Whoever was inside a queue operation is out after these. */
@@ -1297,7 +1329,25 @@ static struct virtio_driver virtio_ipc_driver = {
 	.probe = rpmsg_probe,
 	.remove = rpmsg_remove,
 };
-module_virtio_driver(virtio_ipc_driver);
+
+static int __init virtio_rpmsg_init(void)
+{
+	int ret;
+
+	vrp_debugfs_root = debugfs_create_dir("ampsoc_rpmsg", NULL);
+	ret = register_virtio_driver(&virtio_ipc_driver);
+	if (ret)
+		debugfs_remove_recursive(vrp_debugfs_root);
+	return ret;
+}
+module_init(virtio_rpmsg_init);
+
+static void __exit virtio_rpmsg_exit(void)
+{
+	unregister_virtio_driver(&virtio_ipc_driver);
+	debugfs_remove_recursive(vrp_debugfs_root);
+}
+module_exit(virtio_rpmsg_exit);
 
 MODULE_DESCRIPTION("ampsoc virtio-based remote processor messaging bus");
 MODULE_LICENSE("GPL");

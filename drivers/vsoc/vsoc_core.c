@@ -491,7 +491,7 @@ static int vsoc_link(struct vsoc *soc, struct device *consumer,
 
 	if (!supplier)
 		return 0;
-	if (!device_link_add(consumer, supplier, 0)) {
+	if (!device_link_add(consumer, supplier, DL_FLAG_AUTOPROBE_CONSUMER)) {
 		dev_err(&soc->pdev->dev, "cannot link %s to %s\n",
 			dev_name(consumer), dev_name(supplier));
 		return -EINVAL;
@@ -499,17 +499,33 @@ static int vsoc_link(struct vsoc *soc, struct device *consumer,
 	return 0;
 }
 
+/* Consumers first: nothing may lose its supplier while still bound. */
 static void vsoc_remove_children(struct vsoc *soc)
 {
-	while (soc->nchildren)
-		platform_device_unregister(soc->children[--soc->nchildren]);
+	unsigned int i;
+
+	for (i = soc->nconsumers; i-- > 0;)
+		platform_device_unregister(soc->children[i]);
+	for (i = soc->nchildren; i-- > soc->nconsumers;)
+		platform_device_unregister(soc->children[i]);
+	soc->nchildren = 0;
+	soc->nconsumers = 0;
 }
 
+/*
+ * Consumers (peripherals, cores) are created first: a consumer whose
+ * driver is already loaded probes at once and defers, because its domain
+ * is not attached yet. The suppliers (clocks, power, mailbox) come next,
+ * so that each finds every consumer when it probes (clock lookups, domain
+ * attach), and the links last: from then on the driver core probes a
+ * consumer only with all its suppliers bound, probes it again whenever a
+ * supplier binds again, and unbinds it before any supplier goes away.
+ */
 static int vsoc_create_children(struct vsoc *soc)
 {
 	const struct vsoc_board *b = soc->board;
 	struct vsoc_child_spec *s;
-	unsigned int i, j, first_consumer;
+	unsigned int i, j;
 	int ret;
 
 	soc->children = devm_kcalloc(&soc->pdev->dev,
@@ -521,34 +537,6 @@ static int vsoc_create_children(struct vsoc *soc)
 		return -ENOMEM;
 	}
 
-	/* Suppliers first, so that they sit before their consumers. */
-	*s = (struct vsoc_child_spec){ .name = VSOC_DEV_CLK };
-	spec_mem(soc, s, &b->clk, "slots");
-	spec_irq(soc, s, VSOC_VEC_CLK, "clk");
-	ret = vsoc_add_child(soc, s);
-	if (ret)
-		goto out;
-
-	*s = (struct vsoc_child_spec){ .name = VSOC_DEV_POWER };
-	spec_mem(soc, s, &b->pwr, "slots");
-	spec_irq(soc, s, VSOC_VEC_PWR, "power");
-	ret = vsoc_add_child(soc, s);
-	if (ret)
-		goto out;
-
-	if (b->nr_mboxes) {
-		*s = (struct vsoc_child_spec){ .name = VSOC_DEV_MBOX };
-		for (i = 0; i < b->nr_mboxes; i++) {
-			spec_mem(soc, s, &b->mboxes[i].fifo, b->mboxes[i].name);
-			if (b->mboxes[i].to == VSOC_MBOX_EP_GUEST)
-				spec_irq(soc, s, b->mboxes[i].vector, "mbox");
-		}
-		ret = vsoc_add_child(soc, s);
-		if (ret)
-			goto out;
-	}
-
-	first_consumer = soc->nchildren;
 	for (i = 0; i < b->nr_periphs; i++) {
 		const struct vsoc_periph_info *p = &b->periphs[i];
 
@@ -575,8 +563,35 @@ static int vsoc_create_children(struct vsoc *soc)
 		if (ret)
 			goto out;
 	}
+	soc->nconsumers = soc->nchildren;
 
-	for (i = first_consumer; i < soc->nchildren; i++) {
+	*s = (struct vsoc_child_spec){ .name = VSOC_DEV_CLK };
+	spec_mem(soc, s, &b->clk, "slots");
+	spec_irq(soc, s, VSOC_VEC_CLK, "clk");
+	ret = vsoc_add_child(soc, s);
+	if (ret)
+		goto out;
+
+	*s = (struct vsoc_child_spec){ .name = VSOC_DEV_POWER };
+	spec_mem(soc, s, &b->pwr, "slots");
+	spec_irq(soc, s, VSOC_VEC_PWR, "power");
+	ret = vsoc_add_child(soc, s);
+	if (ret)
+		goto out;
+
+	if (b->nr_mboxes) {
+		*s = (struct vsoc_child_spec){ .name = VSOC_DEV_MBOX };
+		for (i = 0; i < b->nr_mboxes; i++) {
+			spec_mem(soc, s, &b->mboxes[i].fifo, b->mboxes[i].name);
+			if (b->mboxes[i].to == VSOC_MBOX_EP_GUEST)
+				spec_irq(soc, s, b->mboxes[i].vector, "mbox");
+		}
+		ret = vsoc_add_child(soc, s);
+		if (ret)
+			goto out;
+	}
+
+	for (i = 0; i < soc->nconsumers; i++) {
 		struct device *dev = &soc->children[i]->dev;
 
 		ret = vsoc_link(soc, dev, VSOC_DEV_POWER);

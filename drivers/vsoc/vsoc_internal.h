@@ -68,8 +68,10 @@ struct vsoc_echo_state {
  * @board: validated copy of the board table
  * @nvec: number of MSI-X vectors allocated
  * @irq: Linux interrupt number of each vector
- * @children: platform devices created for the board, in creation order
+ * @children: platform devices created for the board: consumers, then
+ *	suppliers
  * @nchildren: number of entries used in @children
+ * @nconsumers: the first @nconsumers entries are consumers
  * @echo: the doorbell echo channel
  * @debugfs: this SoC's debugfs directory
  * @iters: iterations of the debugfs measurements
@@ -88,6 +90,7 @@ struct vsoc {
 	int *irq;
 	struct platform_device **children;
 	unsigned int nchildren;
+	unsigned int nconsumers;
 	struct vsoc_echo_state echo;
 	struct dentry *debugfs;
 	u32 iters;

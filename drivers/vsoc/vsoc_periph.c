@@ -322,11 +322,12 @@ static int vsoc_periph_probe(struct platform_device *pdev)
 
 	if (!soc || index >= vsoc_board(soc)->nr_periphs)
 		return -ENODEV;
-	/* Without its domain every access would be a violation. */
-	if (!ampsoc_pd_of_dev(dev)) {
-		dev_err(dev, "not in a power domain\n");
-		return -ENODEV;
-	}
+	/*
+	 * Without its domain every access would be a violation. The power
+	 * controller attaches us when it probes; until then, wait.
+	 */
+	if (!ampsoc_pd_of_dev(dev))
+		return dev_err_probe(dev, -EPROBE_DEFER, "not in a power domain yet\n");
 	p = devm_kzalloc(dev, sizeof(*p), GFP_KERNEL);
 	if (!p)
 		return -ENOMEM;
@@ -351,6 +352,9 @@ static int vsoc_periph_probe(struct platform_device *pdev)
 	}
 	if (p->info->clock != VSOC_NONE) {
 		p->clk = devm_clk_get(dev, NULL);
+		/* The board names a clock: no lookup yet means no provider yet. */
+		if (p->clk == ERR_PTR(-ENOENT))
+			p->clk = ERR_PTR(-EPROBE_DEFER);
 		if (IS_ERR(p->clk))
 			return dev_err_probe(dev, PTR_ERR(p->clk), "no clock\n");
 	}

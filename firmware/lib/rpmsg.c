@@ -80,7 +80,11 @@ static int take_tx_wait(struct amp_rpmsg_dev *rdev, struct amp_rpmsg_slot *slot,
 		now = env_time_ns();
 		if (now >= deadline)
 			return -ETIMEDOUT;
+		/* Sleep only if Linux will ring when it returns a buffer. */
+		if (amp_vq_notify(&rdev->txq, true))
+			continue;
 		ret = env_wait_event(deadline - now);
+		amp_vq_notify(&rdev->txq, false);
 		if (ret < 0)
 			return ret;
 	}
@@ -664,12 +668,29 @@ int amp_rpmsg_poll(struct amp_rpmsg_dev *rdev)
 
 int amp_rpmsg_run_once(struct amp_rpmsg_dev *rdev, uint64_t timeout_ns)
 {
-	int ret = amp_rpmsg_poll(rdev);
+	bool more;
+	int ret;
 
+	ret = amp_rpmsg_poll(rdev);
 	if (ret)
 		return ret;
-	ret = env_wait_event(timeout_ns);
-	if (ret < 0)
-		return ret;
+	/*
+	 * About to sleep: ask Linux for doorbells again, then look once more,
+	 * so that a message it queued without ringing is not left waiting.
+	 * Awake, we tell Linux not to ring: one doorbell per burst.
+	 */
+	env_lock(&rdev->lock);
+	more = amp_vq_notify(&rdev->rxq, true);
+	amp_vq_notify(&rdev->txq, true);
+	env_unlock(&rdev->lock);
+	if (!more) {
+		ret = env_wait_event(timeout_ns);
+		if (ret < 0)
+			return ret;
+	}
+	env_lock(&rdev->lock);
+	amp_vq_notify(&rdev->rxq, false);
+	amp_vq_notify(&rdev->txq, false);
+	env_unlock(&rdev->lock);
 	return amp_rpmsg_poll(rdev);
 }

@@ -125,6 +125,17 @@ void amp_vq_put(struct amp_vq *vq, uint16_t head, uint32_t len)
 	AMP_WRITE_ONCE(vq->used->idx, ++vq->used_idx);
 }
 
+bool amp_vq_notify(struct amp_vq *vq, bool on)
+{
+	if (vq->broken)
+		return false;
+	AMP_WRITE_ONCE(vq->used->flags, on ? 0 : AMP_VRING_USED_F_NO_NOTIFY);
+	if (!on)
+		return false;
+	env_mb();	/* the flag before Linux's index, as Linux does in reverse */
+	return amp_vq_has_avail(vq);
+}
+
 bool amp_vq_want_kick(struct amp_vq *vq)
 {
 	env_mb();	/* our used->idx store before reading Linux's flags */

@@ -101,6 +101,7 @@ typedef unsigned long long __le64;
 #define VSOC_VEC_CORE		4	/* core control, crash notification */
 #define VSOC_VEC_ECHO_RT	5	/* echo: model-initiated round trip */
 #define VSOC_VEC_FAULT		6	/* fault-control slot (1.1) */
+#define VSOC_VEC_LOOPBACK	7	/* guest rings itself; model never */
 #define VSOC_VEC_MBOX_BASE	8	/* mailbox channels, per table entry */
 
 /*
@@ -296,6 +297,7 @@ struct vsoc_periph_desc {
  * @nr_mems: number of consecutive mems entries that are its memory map
  * @mbox_tx: mailbox channel guest->core, or VSOC_NONE
  * @mbox_rx: mailbox channel core->guest, or VSOC_NONE
+ * @reserved0: zero
  * @ctl: its struct vsoc_core_ctl
  * @reserved: zero
  */
@@ -756,6 +758,7 @@ struct vsoc_telem_violation {
  * @last: ring of the last VSOC_TELEM_VIOLATIONS violations; record n
  *	(n = seq) is last[(n - 1) % VSOC_TELEM_VIOLATIONS]
  * @periph_busy: bit i set while peripheral i has an operation in flight
+ * @reserved1: zero
  * @periph_ops: operations accepted per peripheral
  */
 struct vsoc_telemetry {

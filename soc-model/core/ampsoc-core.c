@@ -163,6 +163,9 @@ static int rom_console(const char *line, uint32_t len)
 	char buf[AMPSOC_BOOTROM_LINE_MAX + 1];
 	uint32_t i;
 
+	/* Never look past what will be printed, whatever @len claims. */
+	if (len > AMPSOC_BOOTROM_LINE_MAX + 1)
+		len = AMPSOC_BOOTROM_LINE_MAX + 1;
 	if (len && line[len - 1] == '\n')
 		len--;
 	if (len > AMPSOC_BOOTROM_LINE_MAX)

@@ -94,17 +94,24 @@ static unsigned int read_checked(int fd, unsigned int n, uint32_t *next)
 		uint32_t seq, crc;
 		int r;
 
-		if (poll(&p, 1, 20000) != 1)
+		if (poll(&p, 1, 20000) != 1) {
+			ktap_diag("no message after seq %u (%u to go)", *next, n - i);
 			return bad + n - i;
+		}
 		r = read(fd, buf, sizeof(buf));
 		if (r != 64) {
-			bad++;
+			if (!bad++)
+				ktap_diag("read returned %d (errno %d)", r, errno);
 			continue;
 		}
 		memcpy(&seq, buf + 4, 4);
 		memcpy(&crc, buf + 8, 4);
-		if (seq != *next || crc != crc32_sw(buf + 12, 64 - 12))
-			bad++;
+		if (seq != *next || crc != crc32_sw(buf + 12, 64 - 12)) {
+			if (!bad++)
+				ktap_diag("got seq %u, expected %u, crc %s", seq,
+					  *next, crc == crc32_sw(buf + 12, 52) ?
+					  "ok" : "bad");
+		}
 		*next = seq + 1;
 	}
 	return bad;

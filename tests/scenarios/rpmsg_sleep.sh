@@ -20,5 +20,8 @@ echo deep >/sys/power/mem_sleep
 echo none >/sys/power/pm_test 2>/dev/null
 ok0=$(cat /sys/power/suspend_stats/success)
 guest_test rpmsg_sleep /dev/rpmsg_ctrl0 3000
+ktap_diag_file /sys/kernel/debug/ampsoc_rpmsg_lb/stats
+ktap_diag_file /sys/kernel/debug/ampsoc_rpmsg/virtio0/stats
+for f in /sys/class/rpmsg/rpmsg[0-9]*/dropped; do ktap_diag "$f: $(cat $f)"; done
 check_eq suspend_counted $((ok0 + 1)) cat /sys/power/suspend_stats/success
 check unload rmmod ampsoc_rpmsg_lb ampsoc_rpmsg_virtio ampsoc_rpmsg

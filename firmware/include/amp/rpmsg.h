@@ -311,7 +311,9 @@ int amp_rpmsg_poll(struct amp_rpmsg_dev *rdev);
 
 /*
  * Main-loop helper: poll, and when nothing is pending wait up to
- * @timeout_ns for Linux's doorbell. Returns like amp_rpmsg_poll().
+ * @timeout_ns for Linux's doorbell. While the core is awake it sets
+ * VRING_USED_F_NO_NOTIFY so that Linux rings once per burst, and clears it
+ * (then looks again) before sleeping. Returns like amp_rpmsg_poll().
  */
 int amp_rpmsg_run_once(struct amp_rpmsg_dev *rdev, uint64_t timeout_ns);
 

@@ -143,6 +143,13 @@ int amp_vq_get(struct amp_vq *vq, struct amp_vq_buf *buf);
 /* Hand buffer @head back to Linux with @len bytes written. */
 void amp_vq_put(struct amp_vq *vq, uint16_t head, uint32_t len);
 
+/*
+ * Ask Linux for doorbells on @vq (@on) or tell it not to bother while we
+ * are awake anyway (VRING_USED_F_NO_NOTIFY). Turning them on returns
+ * whether buffers arrived meanwhile: check before sleeping.
+ */
+bool amp_vq_notify(struct amp_vq *vq, bool on);
+
 /* Whether Linux wants an interrupt for what we put since the last kick. */
 bool amp_vq_want_kick(struct amp_vq *vq);
 

@@ -446,6 +446,10 @@ size_t fwgen_build(enum fwgen_case c, uint8_t *buf)
 	case FWGEN_BAD_rsc_truncated:
 		k.rsc_truncate = 12;
 		break;
+	case FWGEN_BAD_rsc_section_huge:
+		/* claims 16 MiB; the size is refused before anything else */
+		k.rsc_truncate = 16 << 20;
+		break;
 	case FWGEN_BAD_rsc_version:
 		k.ver = 2;
 		break;

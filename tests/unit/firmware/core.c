@@ -955,11 +955,17 @@ static unsigned int collect(struct run *r, struct dring *rx, struct got_msg *m,
 			    unsigned int n)
 {
 	unsigned int got = 0;
+	bool reposted = false;
+	uint64_t one = 1;
 
 	while (got < n) {
 		uint32_t id, len;
 
 		if (!dring_used(rx, &id, &len)) {
+			/* As Linux, ring the core once buffers are back. */
+			if (reposted && write(r->irq, &one, 8) != 8)
+				break;
+			reposted = false;
 			if (!kick_wait(r))
 				break;
 			continue;
@@ -974,6 +980,7 @@ static unsigned int collect(struct run *r, struct dring *rx, struct got_msg *m,
 			memcpy(m[got].data, h->data, sizeof(m[got].data));
 			dring_add(rx, id, desc_addr(lbase + id * lbuf), lbuf,
 				  AMP_VRING_DESC_F_WRITE);
+			reposted = true;
 		}
 		got++;
 	}
@@ -1000,6 +1007,24 @@ static bool echo_works(struct run *r, struct dring *rx, struct dring *tx,
 	       m.hdr.dst == MY_ADDR && m.hdr.src == dst && m.hdr.len == n &&
 	       m.used_len == 16 + n &&
 	       !memcmp(m.data, text, n < sizeof(m.data) ? n : sizeof(m.data));
+}
+
+/* Linux sends one message from MY_ADDR, in tx slot @slot of the pool. */
+static bool linux_send(struct run *r, struct dring *tx, uint16_t slot, uint32_t dst,
+		       const void *data, uint16_t len)
+{
+	struct amp_rpmsg_hdr *h =
+		da_ptr(r, m3_win, 1, lbase + (RING_NUM + slot) * lbuf, lbuf);
+	uint64_t one = 1;
+
+	h->src = MY_ADDR;
+	h->dst = dst;
+	h->reserved = 0;
+	h->len = len;
+	h->flags = 0;
+	memcpy(h->data, data, len);
+	dring_add(tx, slot, desc_addr(lbase + (RING_NUM + slot) * lbuf), 16 + len, 0);
+	return write(r->irq, &one, 8) == 8;
 }
 
 static void test_bad_remote(const char *mode)
@@ -1039,6 +1064,42 @@ static void test_bad_remote(const char *mode)
 		     m[1].hdr.len == 39 && m[2].hdr.len == 40 && ns[0].flags == 0 &&
 		     ((const struct amp_rpmsg_ns_msg *)m[2].data)->flags == 7 &&
 		     echo_works(&r, &rx, &tx, echo_addr, "still there");
+	} else if (!strcmp(mode, "badidx")) {
+		uint16_t before = rx.last_used, ahead;
+
+		do
+			ahead = __atomic_load_n(&rx.used->idx, __ATOMIC_ACQUIRE) - before;
+		while (ahead != RING_NUM + 3 && kick_wait(&r));
+		ok = ahead == RING_NUM + 3;
+	} else if (!strcmp(mode, "nsflood")) {
+		static struct got_msg flood[1000];
+		char want[32];
+
+		n = collect(&r, &rx, flood, 1000);
+		ok = n == 1000;
+		for (unsigned int i = 0; ok && i < n; i++) {
+			const struct amp_rpmsg_ns_msg *ns = (const void *)flood[i].data;
+
+			snprintf(want, sizeof(want), "ampsoc-flood-%u", i);
+			ok = flood[i].hdr.dst == 53 && flood[i].hdr.len == 40 &&
+			     !strcmp(ns->name, want) && ns->addr == 5000 + i && !ns->flags;
+		}
+		ok = ok && echo_works(&r, &rx, &tx, echo_addr, "still there");
+	} else if (!strcmp(mode, "flood")) {
+		static struct got_msg flood[2000];
+		uint32_t fl;
+		char want[16];
+
+		/* ampsoc-flood's announcement, then Linux speaks first. */
+		ok = collect(&r, &rx, m, 1) == 1 && m[0].hdr.dst == 53;
+		fl = ((struct amp_rpmsg_ns_msg *)m[0].data)->addr;
+		ok = ok && linux_send(&r, &tx, 1, fl, "go", 2) &&
+		     collect(&r, &rx, flood, 2000) == 2000;
+		for (unsigned int i = 0; ok && i < 2000; i++) {
+			snprintf(want, sizeof(want), "flood %u", i);
+			ok = flood[i].hdr.src == fl && flood[i].hdr.dst == MY_ADDR &&
+			     flood[i].hdr.len == 64 && !strcmp((char *)flood[i].data, want);
+		}
 	} else if (!strcmp(mode, "unknown")) {
 		n = collect(&r, &rx, m, 100);
 		ok = n == 100;
@@ -1055,24 +1116,6 @@ out:
 		ktap_diag("%s ended with status %#x", mode, st);
 	free(fw.data);
 	shm_free(&r);
-}
-
-/* Linux sends one message from MY_ADDR, in tx slot @slot of the pool. */
-static bool linux_send(struct run *r, struct dring *tx, uint16_t slot, uint32_t dst,
-		       const void *data, uint16_t len)
-{
-	struct amp_rpmsg_hdr *h =
-		da_ptr(r, m3_win, 1, lbase + (RING_NUM + slot) * lbuf, lbuf);
-	uint64_t one = 1;
-
-	h->src = MY_ADDR;
-	h->dst = dst;
-	h->reserved = 0;
-	h->len = len;
-	h->flags = 0;
-	memcpy(h->data, data, len);
-	dring_add(tx, slot, desc_addr(lbase + (RING_NUM + slot) * lbuf), 16 + len, 0);
-	return write(r->irq, &one, 8) == 8;
 }
 
 /* The echo firmware's one-way services: sink and source. */
@@ -1199,7 +1242,7 @@ int main(void)
 		ktap_skip("runner not built", "runner");
 		return ktap_exit();
 	}
-	ktap_plan(53);
+	ktap_plan(56);
 	test_hello();
 	test_dsp_two_windows();
 	test_probe();
@@ -1219,6 +1262,9 @@ int main(void)
 	test_bad_remote("badid");
 	test_bad_remote("nsbad");
 	test_bad_remote("unknown");
+	test_bad_remote("badidx");
+	test_bad_remote("nsflood");
+	test_bad_remote("flood");
 	test_bad_setup();
 	test_bad_args();
 	return ktap_exit();

@@ -796,12 +796,53 @@ static void test_carveout(void)
 	ktap_ok(ok, "carveout_physical_addresses");
 }
 
+static uint16_t flags_at_sleep[2];
+
+static void note_flags(void)
+{
+	flags_at_sleep[0] = dvq[0].used->flags;
+	flags_at_sleep[1] = dvq[1].used->flags;
+}
+
+/* One doorbell per burst: quiet while awake, asked for before sleeping. */
+static void test_notify_suppression(void)
+{
+	bool ok;
+
+	up(0);
+	amp_rpmsg_ept_create(&rdev, &ept, NULL, 3000, LINUX_ADDR, echo_cb, NULL);
+	echo = false;
+	cb_calls = 0;
+	drv_send(LINUX_ADDR, 3000, "a", 1);
+	ok = amp_rpmsg_run_once(&rdev, 1000) == 1 && cb_calls == 1;
+	/* Nothing pending: flags cleared before the wait, set after it. */
+	flags_at_sleep[0] = 0xffff;
+	flags_at_sleep[1] = 0xffff;
+	wait_hook = note_flags;
+	ok &= amp_rpmsg_run_once(&rdev, 1000) == 0;
+	ok &= flags_at_sleep[0] == 0 && flags_at_sleep[1] == 0;
+	ok &= dvq[0].used->flags == AMP_VRING_USED_F_NO_NOTIFY &&
+	      dvq[1].used->flags == AMP_VRING_USED_F_NO_NOTIFY;
+	/* A message Linux queued without a doorbell (it was told not to ring). */
+	dvq[1].avail->ring[dvq[1].avail_idx % NUM] = 7;
+	dvq[1].desc[7].addr = buf_da(NUM + 7);
+	dvq[1].desc[7].len = 17;
+	((struct amp_rpmsg_hdr *)platform_da_to_va(buf_da(NUM + 7), BUF))->len = 1;
+	((struct amp_rpmsg_hdr *)platform_da_to_va(buf_da(NUM + 7), BUF))->dst = 3000;
+	dvq[1].avail->idx = ++dvq[1].avail_idx;
+	wait_hook = NULL;
+	irq_pending = 0;
+	now_ns = 0;
+	ok &= amp_rpmsg_run_once(&rdev, UINT64_MAX) == 1 && cb_calls == 2;
+	ktap_ok(ok, "no_notify_while_awake");
+}
+
 int main(void)
 {
 	mem = aligned_alloc(4096, MEM_SIZE);
 	if (!mem)
 		return 1;
-	ktap_plan(33);
+	ktap_plan(34);
 	test_init();
 	test_ns();
 	test_messages();
@@ -811,6 +852,7 @@ int main(void)
 	test_bufsz();
 	test_fc();
 	test_carveout();
+	test_notify_suppression();
 	free(mem);
 	return ktap_exit();
 }

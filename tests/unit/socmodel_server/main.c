@@ -435,6 +435,54 @@ out:
 		ktap_diag("could not remove %s", dir);
 }
 
+/* Every exit path removes the sockets: a signal, and a crash of the model. */
+static void test_exit_path(int sig, const char *name)
+{
+	char dir[] = "/tmp/socmodel-test.XXXXXX", sock[128], ctl[140], pidf[160],
+	     cmd[200];
+	pid_t pid, model = 0;
+	bool ok = false;
+	int st;
+	FILE *f;
+
+	if (!mkdtemp(dir))
+		goto out;
+	snprintf(sock, sizeof(sock), "%s/vsoc.sock", dir);
+	snprintf(ctl, sizeof(ctl), "%s.ctl", sock);
+	snprintf(pidf, sizeof(pidf), "%s/pid", dir);
+	pid = fork();
+	if (pid == 0) {
+		int nul = open("/dev/null", O_WRONLY);
+
+		dup2(nul, 2);
+		execl(SOCMODEL_BUILD "/ampsoc-socmodel", "ampsoc-socmodel",
+		      "--socket", sock, "--pidfile", pidf, "--daemon",
+		      (char *)NULL);
+		_exit(99);
+	}
+	if (pid < 0 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st) ||
+	    WEXITSTATUS(st))
+		goto out;
+	f = fopen(pidf, "r");
+	if (!f || fscanf(f, "%d", &model) != 1)
+		model = 0;
+	if (f)
+		fclose(f);
+	if (model <= 0 || access(sock, F_OK) || access(ctl, F_OK))
+		goto out;
+	kill(model, sig);
+	if (waitpid(model, &st, 0) != model)
+		goto out;
+	ok = (sig == SIGTERM ? WIFEXITED(st) && WEXITSTATUS(st) == 0 :
+			       WIFSIGNALED(st) && WTERMSIG(st) == sig) &&
+	     access(sock, F_OK) && access(ctl, F_OK);
+out:
+	ktap_ok(ok, "sockets_removed_on_%s", name);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	if (system(cmd))
+		ktap_diag("could not remove %s", dir);
+}
+
 int main(int argc, char **argv)
 {
 	char self[4096];
@@ -452,5 +500,7 @@ int main(int argc, char **argv)
 	test_corrupt("version", "version");
 	test_corrupt("index", "domain");
 	test_corrupt("cycle", "cycle");
+	test_exit_path(SIGTERM, "sigterm");
+	test_exit_path(SIGSEGV, "model_crash");
 	ktap_exit();
 }

@@ -43,8 +43,15 @@ static unsigned int rings[VSOC_NR_VECTORS], core_rings, starts, stops;
 static uint64_t last_entry;
 static int start_result;
 
+static uint32_t per_state_at_ring = ~0u, clk_rate_at_ring;
+
 static void cb_ring(void *ctx, unsigned int peer, unsigned int vector)
 {
+	/* what a guest woken by this ring would read */
+	if (peer == VSOC_PEER_GUEST && vector == VSOC_VEC_PWR)
+		per_state_at_ring = s.telem->domains[1].state;
+	if (peer == VSOC_PEER_GUEST && vector == VSOC_VEC_CLK)
+		clk_rate_at_ring = s.telem->clocks[1].rate_hz;
 	if (peer == VSOC_PEER_GUEST && vector < VSOC_NR_VECTORS)
 		rings[vector]++;
 	else
@@ -183,6 +190,8 @@ static void test_power(void)
 		s.telem->domains[PER].state == VSOC_PWR_ON &&
 		s.telem->domains[PER].on_count == 1, "power_on_completes_and_rings");
 	ktap_ok(soc_next_deadline(&s) == UINT64_MAX, "no_deadline_when_idle");
+	ktap_ok(per_state_at_ring == VSOC_PWR_ON && !(s.telem->seq & 1),
+		"telemetry_current_before_completion_ring");
 
 	fresh();
 	v = s.violations;
@@ -306,6 +315,7 @@ static void test_clocks(void)
 		s.telem->clocks[FCK].rate_hz == 1000000, "set_rate_out_of_range");
 	ktap_ok(clk(FCK, VSOC_CLK_OP_SET_RATE, 1500000) == 0 &&
 		s.telem->clocks[FCK].rate_hz == 1500000 &&
+		clk_rate_at_ring == 1500000 &&
 		s.clk[FCK].rate_hz == 1500000, "set_rate");
 	ktap_ok(clk(SUB_FCK, VSOC_CLK_OP_SET_RATE, 1000000) == -VSOC_EINVAL,
 		"set_rate_on_fixed_clock_rejected");

@@ -15,7 +15,7 @@
 # timeout: 300
 . /ampsoc/lib.sh
 
-MODS="ampsoc_vsoc_periph ampsoc_vsoc_power ampsoc_vsoc_mbox ampsoc_vsoc_clk ampsoc_vsoc"
+MODS="ampsoc_vsoc_rproc ampsoc_vsoc_periph ampsoc_vsoc_power ampsoc_vsoc_mbox ampsoc_vsoc_clk ampsoc_vsoc"
 
 vsoc_dir() {
 	ls -d /sys/kernel/debug/vsoc/vsoc* 2>/dev/null | head -n 1

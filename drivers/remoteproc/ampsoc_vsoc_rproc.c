@@ -1,0 +1,689 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Remote processors of the ampsoc virtual SoC.
+ *
+ * The vsoc PCI core creates one "vsoc-rproc" platform device per remote core
+ * of the board. This driver registers each one with ampsoc_rproc:
+ *
+ * - memory: the core's memory map (windows of BAR2) is declared with its
+ *   device addresses, physical addresses and a kernel mapping. BAR2 is
+ *   given struct pages once per SoC (devm_memremap_pages() on the PCI
+ *   device) so that rpmsg can put its buffers in descriptors; the firmware
+ *   sees 32-bit carveout addresses, so BAR2 must sit below 4 GiB;
+ * - start/stop: the boot address and a RUN or HALT request in the core's
+ *   control block, acknowledged by the SoC model, which forks or kills the
+ *   process that runs the firmware;
+ * - kicks: a doorbell straight to the core's ivshmem peer;
+ * - notifications from the core: words on its core->guest mailbox channel
+ *   (a vring notify id, or the reserved CRASH and ECHO_REPLY words);
+ * - crashes: the model's crash count in the control block, signalled on
+ *   VSOC_VEC_CORE and by a CRASH word, becomes one crash report;
+ * - power: the platform device is in the core's PM domain; ampsoc_rproc
+ *   holds a runtime-PM reference while the core is up, so the model sees
+ *   the domain on exactly while the core runs.
+ *
+ * debugfs vsoc_rproc/<device>/mbox_ping measures the raw round trip of the
+ * mailbox path rpmsg uses (ECHO_REQUEST answered by every ampsoc firmware).
+ */
+#include <linux/debugfs.h>
+#include <linux/elf.h>
+#include <linux/interrupt.h>
+#include <linux/io.h>
+#include <linux/ktime.h>
+#include <linux/mailbox_client.h>
+#include <linux/memremap.h>
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/pci.h>
+#include <linux/platform_device.h>
+#include <linux/pm_runtime.h>
+#include <linux/seq_file.h>
+#include <linux/sizes.h>
+#include <linux/spinlock.h>
+#include <linux/workqueue.h>
+#include <ampsoc/pm_domain.h>
+#include <ampsoc/remoteproc.h>
+#include <ampsoc/vsoc.h>
+
+#define VSOC_RPROC_BAR_SHM	2
+/* Notify ids served by their own work item; rpmsg uses 0 and 1. */
+#define VSOC_RPROC_MAX_VQS	16
+#define VSOC_RPROC_PING_MAX	100000
+
+#define CTL(field)	offsetof(struct vsoc_core_ctl, field)
+
+struct vsoc_rproc;
+
+/**
+ * struct vsoc_rproc_vq - delivery of one notify id from the core
+ * @work: calls ampsoc_rproc_vq_interrupt() in process context
+ * @vr: the core
+ * @id: the notify id
+ */
+struct vsoc_rproc_vq {
+	struct work_struct work;
+	struct vsoc_rproc *vr;
+	int id;
+};
+
+/**
+ * struct vsoc_rproc - one remote core
+ * @dev: the vsoc-rproc platform device
+ * @soc: the SoC
+ * @board: its validated board
+ * @core: this core in @board
+ * @rproc: the registered remote processor
+ * @ctl: the core's struct vsoc_core_ctl
+ * @seq: sequence number of our last control request
+ * @pending: a control request is waiting for its acknowledgment
+ * @ack: completed by the VSOC_VEC_CORE interrupt
+ * @lock: protects @running and @crash_seen
+ * @running: the core was released from reset and has not crashed since
+ * @crash_seen: the model's crash count when the core was last started
+ * @cl: mailbox client
+ * @tx: guest->core mailbox channel
+ * @rx: core->guest mailbox channel
+ * @wq: runs the notify-id work items; one id may block (rpmsg rx) while
+ *	another (tx complete) runs
+ * @vqs: one work item per notify id
+ * @echo: completed by an ECHO_REPLY word
+ * @ping_lock: serialises mailbox round-trip measurements
+ * @iters: round trips per mbox_ping read
+ * @bad_words: words from the core that meant nothing
+ * @dbg: debugfs directory
+ */
+struct vsoc_rproc {
+	struct device *dev;
+	struct vsoc *soc;
+	const struct vsoc_board *board;
+	const struct vsoc_core_info *core;
+	struct ampsoc_rproc *rproc;
+	void __iomem *ctl;
+	u32 seq;
+	bool pending;
+	struct completion ack;
+	spinlock_t lock;		/* @running, @crash_seen */
+	bool running;
+	u32 crash_seen;
+	struct mbox_client cl;
+	struct mbox_chan *tx;
+	struct mbox_chan *rx;
+	struct workqueue_struct *wq;
+	struct vsoc_rproc_vq vqs[VSOC_RPROC_MAX_VQS];
+	struct completion echo;
+	struct mutex ping_lock;		/* one measurement at a time */
+	u32 iters;
+	atomic_t bad_words;
+	struct dentry *dbg;
+};
+
+static struct dentry *vsoc_rproc_dbg_root;
+/* Serialises the one-per-SoC struct page mapping of BAR2. */
+static DEFINE_MUTEX(vsoc_rproc_map_lock);
+
+/*
+ * Give BAR2 struct pages and a kernel mapping, once per PCI device: the
+ * mapping belongs to the PCI device (devres), so it outlives this module
+ * and every core, and a later probe finds it with get_dev_pagemap().
+ */
+static void *vsoc_rproc_map_shm(struct vsoc_rproc *vr, phys_addr_t *base)
+{
+	struct device *pdev = vr->dev->parent;
+	struct pci_dev *pci;
+	struct dev_pagemap *pgmap;
+	resource_size_t start, len;
+	void *va;
+
+	if (!pdev || !dev_is_pci(pdev))
+		return ERR_PTR(-ENODEV);
+	pci = to_pci_dev(pdev);
+	start = pci_resource_start(pci, VSOC_RPROC_BAR_SHM);
+	len = pci_resource_len(pci, VSOC_RPROC_BAR_SHM);
+	if (!len || len < vr->board->shm_size)
+		return ERR_PTR(-ENODEV);
+	if (start + len > SZ_4G) {
+		dev_err(vr->dev,
+			"BAR2 %pR is above 4 GiB: firmware carveout addresses are 32-bit\n",
+			&pci->resource[VSOC_RPROC_BAR_SHM]);
+		return ERR_PTR(-ERANGE);
+	}
+	*base = start;
+
+	mutex_lock(&vsoc_rproc_map_lock);
+	pgmap = get_dev_pagemap(PHYS_PFN(start), NULL);
+	if (pgmap) {
+		put_dev_pagemap(pgmap);
+		va = __va(start);
+		goto out;
+	}
+	pgmap = devm_kzalloc(pdev, sizeof(*pgmap), GFP_KERNEL);
+	if (!pgmap) {
+		va = ERR_PTR(-ENOMEM);
+		goto out;
+	}
+	pgmap->type = MEMORY_DEVICE_GENERIC;
+	pgmap->range.start = start;
+	pgmap->range.end = start + len - 1;
+	pgmap->nr_range = 1;
+	va = devm_memremap_pages(pdev, pgmap);
+	if (IS_ERR(va))
+		dev_err(vr->dev, "cannot give BAR2 %pR struct pages: %ld\n",
+			&pci->resource[VSOC_RPROC_BAR_SHM], PTR_ERR(va));
+out:
+	mutex_unlock(&vsoc_rproc_map_lock);
+	return va;
+}
+
+/* ---- control block ------------------------------------------------------ */
+
+static bool vsoc_rproc_acked(struct vsoc_rproc *vr)
+{
+	return readl(vr->ctl + CTL(ack_seq)) == vr->seq;
+}
+
+/*
+ * Submit @op and wait for the model's acknowledgment. A lost doorbell
+ * costs a 10 ms poll; a model that never answers, a timeout.
+ */
+static int vsoc_rproc_request(struct vsoc_rproc *vr, u32 op)
+{
+	unsigned long timeout = msecs_to_jiffies(VSOC_REQ_TIMEOUT_MS);
+	unsigned long deadline = jiffies + timeout;
+	int status;
+
+	reinit_completion(&vr->ack);
+	writel(op, vr->ctl + CTL(op));
+	vr->seq++;
+	WRITE_ONCE(vr->pending, true);
+	wmb(); /* the request before its sequence number */
+	writel(vr->seq, vr->ctl + CTL(req_seq));
+	vsoc_kick(vr->soc, vr->board->model_peer, VSOC_VEC_CORE);
+	while (!vsoc_rproc_acked(vr)) {
+		if (time_after(jiffies, deadline)) {
+			WRITE_ONCE(vr->pending, false);
+			dev_err(vr->dev, "%s: model did not answer op %u\n",
+				vr->core->name, op);
+			return -ETIMEDOUT;
+		}
+		wait_for_completion_timeout(&vr->ack, msecs_to_jiffies(10));
+		reinit_completion(&vr->ack);
+	}
+	WRITE_ONCE(vr->pending, false);
+	rmb(); /* the acknowledgment before the result */
+	status = (s32)readl(vr->ctl + CTL(status));
+	if (status > 0 || status < -MAX_ERRNO) {
+		dev_err(vr->dev, "%s: model returned bad status %d\n",
+			vr->core->name, status);
+		return -EIO;
+	}
+	return status;
+}
+
+static enum ampsoc_rproc_crash_type vsoc_rproc_crash_type(u32 reason, u32 info)
+{
+	if (reason == VSOC_CRASH_WATCHDOG)
+		return AMPSOC_RPROC_WATCHDOG;
+	/* SIGSEGV (11) and SIGBUS (7): a bad memory access. */
+	if (reason == VSOC_CRASH_SIGNAL && (info == 11 || info == 7))
+		return AMPSOC_RPROC_MMUFAULT;
+	return AMPSOC_RPROC_FATAL_ERROR;
+}
+
+/* Turn a new crash of a running core into exactly one report. */
+static bool vsoc_rproc_check_crash(struct vsoc_rproc *vr)
+{
+	unsigned long flags;
+	u32 count, reason = 0, info = 0;
+	bool report = false;
+
+	spin_lock_irqsave(&vr->lock, flags);
+	if (vr->running) {
+		count = readl(vr->ctl + CTL(crash_count));
+		rmb(); /* the count before the state and reason */
+		if (count != vr->crash_seen &&
+		    readl(vr->ctl + CTL(state)) == VSOC_CORE_CRASHED) {
+			vr->crash_seen = count;
+			vr->running = false;
+			reason = readl(vr->ctl + CTL(crash_reason));
+			info = readl(vr->ctl + CTL(crash_info));
+			report = true;
+		}
+	}
+	spin_unlock_irqrestore(&vr->lock, flags);
+	if (report) {
+		dev_err(vr->dev, "%s crashed: reason %u info %u\n",
+			vr->core->name, reason, info);
+		ampsoc_rproc_report_crash(vr->rproc,
+					  vsoc_rproc_crash_type(reason, info));
+	}
+	return report;
+}
+
+static irqreturn_t vsoc_rproc_isr(int irq, void *data)
+{
+	struct vsoc_rproc *vr = data;
+	bool handled = false;
+
+	if (READ_ONCE(vr->pending) && vsoc_rproc_acked(vr)) {
+		complete(&vr->ack);
+		handled = true;
+	}
+	if (vsoc_rproc_check_crash(vr))
+		handled = true;
+	return handled ? IRQ_HANDLED : IRQ_NONE;
+}
+
+/* ---- remoteproc operations ---------------------------------------------- */
+
+static int vsoc_rproc_start(struct ampsoc_rproc *rproc)
+{
+	struct vsoc_rproc *vr = rproc->priv;
+	unsigned long flags;
+	u32 state;
+	int ret;
+
+	spin_lock_irqsave(&vr->lock, flags);
+	vr->crash_seen = readl(vr->ctl + CTL(crash_count));
+	spin_unlock_irqrestore(&vr->lock, flags);
+	writeq(rproc->bootaddr, vr->ctl + CTL(boot_addr));
+	ret = vsoc_rproc_request(vr, VSOC_CORE_OP_RUN);
+	if (ret) {
+		dev_err(vr->dev, "%s: model refused to start the core: %d\n",
+			vr->core->name, ret);
+		return ret;
+	}
+	spin_lock_irqsave(&vr->lock, flags);
+	vr->running = true;
+	spin_unlock_irqrestore(&vr->lock, flags);
+	state = readl(vr->ctl + CTL(state));
+	if (state != VSOC_CORE_RUNNING && state != VSOC_CORE_CRASHED) {
+		dev_err(vr->dev, "%s: core in state %u after start\n",
+			vr->core->name, state);
+		vsoc_rproc_request(vr, VSOC_CORE_OP_HALT);
+		spin_lock_irqsave(&vr->lock, flags);
+		vr->running = false;
+		spin_unlock_irqrestore(&vr->lock, flags);
+		return -EIO;
+	}
+	/* A crash right after the acknowledgment may have raced with us. */
+	vsoc_rproc_check_crash(vr);
+	return 0;
+}
+
+static int vsoc_rproc_stop(struct ampsoc_rproc *rproc)
+{
+	struct vsoc_rproc *vr = rproc->priv;
+	unsigned long flags;
+	int ret;
+
+	spin_lock_irqsave(&vr->lock, flags);
+	vr->running = false;
+	spin_unlock_irqrestore(&vr->lock, flags);
+	ret = vsoc_rproc_request(vr, VSOC_CORE_OP_HALT);
+	if (ret)
+		dev_err(vr->dev, "%s: model refused to stop the core: %d\n",
+			vr->core->name, ret);
+	return ret;
+}
+
+static void vsoc_rproc_kick(struct ampsoc_rproc *rproc, int vqid)
+{
+	struct vsoc_rproc *vr = rproc->priv;
+
+	/* Any vector wakes the core; it looks at every ring it serves. */
+	vsoc_kick(vr->soc, vr->core->peer, 0);
+}
+
+static const struct ampsoc_rproc_ops vsoc_rproc_ops = {
+	.start = vsoc_rproc_start,
+	.stop = vsoc_rproc_stop,
+	.kick = vsoc_rproc_kick,
+};
+
+/* ---- mailbox ----------------------------------------------------------- */
+
+static void vsoc_rproc_vq_work(struct work_struct *work)
+{
+	struct vsoc_rproc_vq *vq = container_of(work, struct vsoc_rproc_vq,
+						work);
+
+	if (ampsoc_rproc_vq_interrupt(vq->vr->rproc, vq->id) == IRQ_NONE)
+		atomic_inc(&vq->vr->bad_words);
+}
+
+static void vsoc_rproc_mbox_rx(struct mbox_client *cl, void *msg)
+{
+	struct vsoc_rproc *vr = container_of(cl, struct vsoc_rproc, cl);
+	u32 word = (u32)(uintptr_t)msg;
+
+	switch (word) {
+	case VSOC_MBOX_MSG_CRASH:
+		vsoc_rproc_check_crash(vr);
+		return;
+	case VSOC_MBOX_MSG_ECHO_REPLY:
+		complete(&vr->echo);
+		return;
+	case VSOC_MBOX_MSG_READY:
+	case VSOC_MBOX_MSG_PENDING:
+		return;
+	}
+	if (word < VSOC_RPROC_MAX_VQS) {
+		queue_work(vr->wq, &vr->vqs[word].work);
+		return;
+	}
+	atomic_inc(&vr->bad_words);
+	dev_warn_ratelimited(vr->dev, "%s: unknown mailbox word %#x\n",
+			     vr->core->name, word);
+}
+
+static void vsoc_rproc_destroy_wq(void *wq)
+{
+	destroy_workqueue(wq);
+}
+
+/* After this no word from the core reaches the remote processor. */
+static void vsoc_rproc_free_mbox(struct vsoc_rproc *vr)
+{
+	unsigned int i;
+
+	if (vr->rx)
+		mbox_free_channel(vr->rx);
+	if (vr->tx)
+		mbox_free_channel(vr->tx);
+	vr->rx = NULL;
+	vr->tx = NULL;
+	for (i = 0; i < VSOC_RPROC_MAX_VQS; i++)
+		cancel_work_sync(&vr->vqs[i].work);
+}
+
+static int vsoc_rproc_get_mbox(struct vsoc_rproc *vr)
+{
+	const struct vsoc_core_info *c = vr->core;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < VSOC_RPROC_MAX_VQS; i++) {
+		INIT_WORK(&vr->vqs[i].work, vsoc_rproc_vq_work);
+		vr->vqs[i].vr = vr;
+		vr->vqs[i].id = i;
+	}
+	vr->cl.dev = vr->dev;
+	vr->cl.rx_callback = vsoc_rproc_mbox_rx;
+	vr->cl.tx_block = false;
+	vr->cl.knows_txdone = false;
+	if (c->mbox_rx != VSOC_NONE) {
+		vr->rx = vsoc_mbox_request_channel(&vr->cl,
+						   vr->board->mboxes[c->mbox_rx].name);
+		if (IS_ERR(vr->rx)) {
+			ret = PTR_ERR(vr->rx);
+			vr->rx = NULL;
+			return dev_err_probe(vr->dev, ret, "no rx mailbox\n");
+		}
+	}
+	if (c->mbox_tx != VSOC_NONE) {
+		vr->tx = vsoc_mbox_request_channel(&vr->cl,
+						   vr->board->mboxes[c->mbox_tx].name);
+		if (IS_ERR(vr->tx)) {
+			ret = PTR_ERR(vr->tx);
+			vr->tx = NULL;
+			return dev_err_probe(vr->dev, ret, "no tx mailbox\n");
+		}
+	}
+	return 0;
+}
+
+/* ---- debugfs ----------------------------------------------------------- */
+
+static int vsoc_rproc_ping_show(struct seq_file *s, void *unused)
+{
+	struct vsoc_rproc *vr = s->private;
+	u64 total = 0, min = U64_MAX, max = 0, ns;
+	u32 i, iters, done = 0;
+	int status = 0;
+	ktime_t t0;
+
+	if (!vr->tx || !vr->rx)
+		return -ENODEV;
+	mutex_lock(&vr->ping_lock);
+	iters = clamp_val(READ_ONCE(vr->iters), 1, VSOC_RPROC_PING_MAX);
+	for (i = 0; i < iters; i++) {
+		reinit_completion(&vr->echo);
+		t0 = ktime_get();
+		status = mbox_send_message(vr->tx,
+					   (void *)(uintptr_t)VSOC_MBOX_MSG_ECHO_REQUEST);
+		if (status < 0)
+			break;
+		status = 0;
+		if (!wait_for_completion_timeout(&vr->echo,
+						 msecs_to_jiffies(VSOC_REQ_TIMEOUT_MS))) {
+			status = -ETIMEDOUT;
+			break;
+		}
+		ns = ktime_to_ns(ktime_sub(ktime_get(), t0));
+		total += ns;
+		min = min(min, ns);
+		max = max(max, ns);
+		done++;
+	}
+	mutex_unlock(&vr->ping_lock);
+	seq_printf(s, "status %d iters %u avg_ns %llu min_ns %llu max_ns %llu\n",
+		   status, done, done ? div_u64(total, done) : 0,
+		   done ? min : 0, max);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(vsoc_rproc_ping);
+
+static int vsoc_rproc_ctl_show(struct seq_file *s, void *unused)
+{
+	struct vsoc_rproc *vr = s->private;
+
+	seq_printf(s, "core %s\nstate %u\nboot_count %u\ncrash_count %u\n",
+		   vr->core->name, readl(vr->ctl + CTL(state)),
+		   readl(vr->ctl + CTL(boot_count)),
+		   readl(vr->ctl + CTL(crash_count)));
+	seq_printf(s, "crash_reason %u\ncrash_info %u\nbad_words %d\n",
+		   readl(vr->ctl + CTL(crash_reason)),
+		   readl(vr->ctl + CTL(crash_info)),
+		   atomic_read(&vr->bad_words));
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(vsoc_rproc_ctl);
+
+static void vsoc_rproc_debugfs(struct vsoc_rproc *vr)
+{
+	vr->dbg = debugfs_create_dir(dev_name(vr->dev), vsoc_rproc_dbg_root);
+	debugfs_create_file("mbox_ping", 0400, vr->dbg, vr,
+			    &vsoc_rproc_ping_fops);
+	debugfs_create_file("ctl", 0400, vr->dbg, vr, &vsoc_rproc_ctl_fops);
+	debugfs_create_u32("iters", 0600, vr->dbg, &vr->iters);
+}
+
+/* ---- probe/remove -------------------------------------------------------- */
+
+/*
+ * The default firmware: the hello image linked for this core's memory
+ * map. The M3-style map (device addresses 0x10000000) is the plain
+ * ampsoc-NAME.elf; other cores get ampsoc-hello-<core>.elf.
+ */
+static const char *vsoc_rproc_default_fw(struct vsoc_rproc *vr)
+{
+	const struct vsoc_mem_info *m = &vr->board->mems[vr->core->first_mem];
+
+	if (vr->core->nr_mems && m->da == 0x10000000)
+		return "ampsoc-hello.elf";
+	return devm_kasprintf(vr->dev, GFP_KERNEL, "ampsoc-hello-%s.elf",
+			      vr->core->name);
+}
+
+static int vsoc_rproc_add_mems(struct vsoc_rproc *vr, void *shm_va,
+			       phys_addr_t shm_pa)
+{
+	const struct vsoc_core_info *c = vr->core;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < c->nr_mems; i++) {
+		const struct vsoc_mem_info *m = &vr->board->mems[c->first_mem + i];
+
+		ret = ampsoc_rproc_add_mem(vr->rproc, m->name, m->da,
+					   shm_pa + m->shm.offset,
+					   shm_va + m->shm.offset, m->shm.size);
+		if (ret) {
+			dev_err(vr->dev, "%s: memory %s refused: %d\n", c->name,
+				m->name, ret);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+static int vsoc_rproc_probe(struct platform_device *pdev)
+{
+	struct device *dev = &pdev->dev;
+	struct vsoc *soc = vsoc_get(dev);
+	struct ampsoc_rproc *rproc;
+	struct vsoc_rproc *vr;
+	const char *fw;
+	phys_addr_t shm_pa;
+	void *shm_va;
+	u32 index;
+	int irq, ret;
+
+	if (!soc)
+		return -ENODEV;
+	index = vsoc_child_index(dev);
+	if (index >= vsoc_board(soc)->nr_cores)
+		return -ENODEV;
+	if (!ampsoc_pd_of_dev(dev))
+		return dev_err_probe(dev, -EPROBE_DEFER,
+				     "not in a power domain yet\n");
+
+	vr = devm_kzalloc(dev, sizeof(*vr), GFP_KERNEL);
+	if (!vr)
+		return -ENOMEM;
+	vr->dev = dev;
+	vr->soc = soc;
+	vr->board = vsoc_board(soc);
+	vr->core = &vr->board->cores[index];
+	vr->iters = 1000;
+	spin_lock_init(&vr->lock);
+	init_completion(&vr->ack);
+	init_completion(&vr->echo);
+	mutex_init(&vr->ping_lock);
+
+	vr->ctl = devm_platform_ioremap_resource_byname(pdev, "ctl");
+	if (IS_ERR(vr->ctl))
+		return PTR_ERR(vr->ctl);
+	vr->seq = readl(vr->ctl + CTL(req_seq));
+	shm_va = vsoc_rproc_map_shm(vr, &shm_pa);
+	if (IS_ERR(shm_va))
+		return PTR_ERR(shm_va);
+
+	/* Not ordered: a blocked rx callback must not hold up tx completions. */
+	vr->wq = alloc_workqueue("%s", WQ_HIGHPRI, 0, dev_name(dev));
+	if (!vr->wq)
+		return -ENOMEM;
+	ret = devm_add_action_or_reset(dev, vsoc_rproc_destroy_wq, vr->wq);
+	if (ret)
+		return ret;
+	fw = vsoc_rproc_default_fw(vr);
+	if (!fw)
+		return -ENOMEM;
+	rproc = ampsoc_rproc_alloc(dev, vr->core->name, &vsoc_rproc_ops, fw, 0);
+	if (!rproc)
+		return -ENOMEM;
+	rproc->priv = vr;
+	rproc->elf_class = ELFCLASS64;
+	rproc->elf_machine = EM_X86_64;
+	vr->rproc = rproc;
+	ret = vsoc_rproc_add_mems(vr, shm_va, shm_pa);
+	if (ret)
+		goto err_free;
+
+	ret = vsoc_rproc_get_mbox(vr);
+	if (ret)
+		goto err_mbox;
+	irq = platform_get_irq(pdev, 0);
+	if (irq < 0) {
+		ret = irq;
+		goto err_mbox;
+	}
+	ret = devm_request_irq(dev, irq, vsoc_rproc_isr, IRQF_SHARED,
+			       dev_name(dev), vr);
+	if (ret)
+		goto err_mbox;
+
+	ret = devm_pm_runtime_enable(dev);
+	if (ret)
+		goto err_mbox;
+	/* The domain attach powered it on: let it go off until a boot. */
+	ret = pm_runtime_resume_and_get(dev);
+	if (ret) {
+		pm_runtime_set_suspended(dev);
+		goto err_mbox;
+	}
+	pm_runtime_put_sync(dev);
+
+	platform_set_drvdata(pdev, vr);
+	ret = ampsoc_rproc_add(rproc);
+	if (ret)
+		goto err_mbox;
+	vsoc_rproc_debugfs(vr);
+	dev_info(dev, "core %s: %s, default firmware %s\n", vr->core->name,
+		 dev_name(&rproc->dev), fw);
+	return 0;
+
+err_mbox:
+	vsoc_rproc_free_mbox(vr);
+err_free:
+	ampsoc_rproc_free(rproc);
+	return ret;
+}
+
+static int vsoc_rproc_remove(struct platform_device *pdev)
+{
+	struct vsoc_rproc *vr = platform_get_drvdata(pdev);
+
+	debugfs_remove_recursive(vr->dbg);
+	ampsoc_rproc_del(vr->rproc);
+	vsoc_rproc_free_mbox(vr);
+	ampsoc_rproc_free(vr->rproc);
+	/* The interrupt handler never touches the processor once stopped. */
+	vr->rproc = NULL;
+	return 0;
+}
+
+static const struct platform_device_id vsoc_rproc_ids[] = {
+	{ VSOC_DEV_RPROC, 0 },
+	{ }
+};
+MODULE_DEVICE_TABLE(platform, vsoc_rproc_ids);
+
+static struct platform_driver vsoc_rproc_driver = {
+	.probe = vsoc_rproc_probe,
+	.remove = vsoc_rproc_remove,
+	.id_table = vsoc_rproc_ids,
+	.driver = { .name = VSOC_DEV_RPROC },
+};
+
+static int __init vsoc_rproc_init(void)
+{
+	int ret;
+
+	vsoc_rproc_dbg_root = debugfs_create_dir("vsoc_rproc", NULL);
+	ret = platform_driver_register(&vsoc_rproc_driver);
+	if (ret)
+		debugfs_remove_recursive(vsoc_rproc_dbg_root);
+	return ret;
+}
+module_init(vsoc_rproc_init);
+
+static void __exit vsoc_rproc_exit(void)
+{
+	platform_driver_unregister(&vsoc_rproc_driver);
+	debugfs_remove_recursive(vsoc_rproc_dbg_root);
+}
+module_exit(vsoc_rproc_exit);
+
+MODULE_DESCRIPTION("ampsoc virtual SoC remote processors");
+MODULE_LICENSE("GPL");

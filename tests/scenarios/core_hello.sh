@@ -1,0 +1,90 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# DESCRIPTION: A remote core of the virtual SoC runs the firmware Linux
+#   loaded: ampsoc-hello boots on the M3-style core (ipu), its trace buffer
+#   in debugfs shows the firmware's own output, it answers doorbells, and
+#   it stops again. The core's PM domain is on exactly while the core runs,
+#   as the SoC model itself reports it, and nothing is violated.
+# STRATEGY: find the remoteproc whose name is the board's core "ipu"; check
+#   in the model's telemetry that its domain is off and the core is held
+#   (control block state 0/1); echo start; check the remoteproc state, the
+#   trace0 text ("hello" with the core's name), the model's domain state
+#   (on) and the control block (RUNNING, boot count up), a mailbox echo
+#   round trip answered by the firmware; echo stop; check the domain is off
+#   in the model and the core is no longer running.
+# services: socmodel
+# load-all: 1
+# timeout: 180
+. /ampsoc/lib.sh
+
+VSOC=$(ls -d /sys/kernel/debug/vsoc/vsoc* 2>/dev/null | head -n 1)
+
+# core_find NAME: set R (sysfs remoteproc), D (its debugfs dir), PDEV (the
+# vsoc-rproc platform device) and C (this driver's debugfs dir).
+core_find() {
+	R=
+	wait_for 10 sh -c "grep -lx $1 /sys/class/remoteproc/remoteproc*/name" || return 1
+	for _d in /sys/class/remoteproc/remoteproc*; do
+		grep -qx "$1" "$_d/name" && R=$_d
+	done
+	[ -n "$R" ] || return 1
+	D=/sys/kernel/debug/remoteproc/$(basename "$R")
+	PDEV=$(readlink -f "$R/device")
+	C=/sys/kernel/debug/vsoc_rproc/$(basename "$PDEV")
+	[ -d "$C" ]
+}
+
+# dom_state NAME: the domain's state as the SoC model reports it.
+dom_state() {
+	awk -v d="$1" '$1 == "domain" && $2 == d { print $4 }' "$VSOC/telemetry"
+}
+
+# tele_field KEY: a global telemetry value.
+tele_field() {
+	awk -v k="$1" '$1 == k { print $2 }' "$VSOC/telemetry"
+}
+
+# core_field KEY: a field of the core's control block (written by the model).
+core_field() {
+	awk -v k="$1" '$1 == k { print $2 }' "$C/ctl"
+}
+
+# The model's view: off (0) or held in reset (1).
+core_not_running() {
+	_s=$(core_field state)
+	[ "$_s" = 0 ] || [ "$_s" = 1 ]
+}
+
+# slab: active slab objects, after flushing per-CPU slabs.
+slab() {
+	echo 2 >/proc/sys/vm/drop_caches
+	for _c in /sys/kernel/slab/*/shrink; do echo 1 >"$_c"; done 2>/dev/null
+	awk 'NR > 2 { s += $2 } END { print s }' /proc/slabinfo
+}
+
+core_find ipu || bail "no remote processor for core ipu"
+ktap_diag "ipu is $R ($PDEV)"
+
+check_eq firmware_default ampsoc-hello.elf cat "$R/firmware"
+check_eq offline_at_probe offline cat "$R/state"
+check_eq domain_off_before_boot off dom_state ipu
+check core_not_running_before_boot core_not_running
+
+b0=$(core_field boot_count)
+check start sh -c "echo start >$R/state"
+check_eq running running cat "$R/state"
+check_eq domain_on_while_running on dom_state ipu
+check_eq core_running_in_model 2 core_field state
+check_eq boot_count_incremented $((b0 + 1)) core_field boot_count
+check trace_shows_firmware_output wait_for 10 grep -q "ipu" "$D/trace0"
+ktap_diag "trace0: $(tr '\n' '|' <"$D/trace0")"
+echo 20 >"$C/iters"
+check mbox_echo_answered_by_firmware sh -c "grep -q 'status 0 iters 20 ' $C/mbox_ping"
+check_eq runtime_pm_active active cat "$PDEV/power/runtime_status"
+
+check stop sh -c "echo stop >$R/state"
+check_eq offline_after_stop offline cat "$R/state"
+check_eq domain_off_after_stop off dom_state ipu
+check core_not_running_after_stop core_not_running
+check_eq runtime_pm_suspended suspended cat "$PDEV/power/runtime_status"
+check_eq no_violations 0 tele_field violations

@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ampsoc generic I/O PM domains: debugfs, in the exact formats of Linux
+ * 6.1's pm_genpd directory, under /sys/kernel/debug/ampsoc_pd/.
+ */
+#include <linux/debugfs.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+
+#include "internal.h"
+
+static struct dentry *pd_debugfs_root;
+
+/*
+ * The files are created "unsafe" (no proxy) so that they keep read_iter and
+ * can be read with kernel_read() by the self-test; each show() pins the
+ * file against removal itself, as debugfs requires then.
+ */
+#define PD_DEBUGFS_FILE(__name)						\
+static int __name##_show_pinned(struct seq_file *s, void *data)		\
+{									\
+	struct dentry *d = s->file->f_path.dentry;			\
+	int ret = debugfs_file_get(d);					\
+									\
+	if (ret)							\
+		return ret;						\
+	ret = __name##_show(s, data);					\
+	debugfs_file_put(d);						\
+	return ret;							\
+}									\
+									\
+static int __name##_open(struct inode *inode, struct file *file)	\
+{									\
+	return single_open(file, __name##_show_pinned, inode->i_private); \
+}									\
+									\
+static const struct file_operations __name##_fops = {			\
+	.owner = THIS_MODULE,						\
+	.open = __name##_open,						\
+	.read_iter = seq_read_iter,					\
+	.llseek = seq_lseek,						\
+	.release = single_release,					\
+}
+
+static void pd_rpm_status(struct seq_file *s, struct device *dev)
+{
+	static const char * const names[] = {
+		[RPM_ACTIVE] = "active",
+		[RPM_RESUMING] = "resuming",
+		[RPM_SUSPENDED] = "suspended",
+		[RPM_SUSPENDING] = "suspending",
+	};
+	const char *p = "";
+
+	if (dev->power.runtime_error)
+		p = "error";
+	else if (dev->power.disable_depth)
+		p = "unsupported";
+	else if (dev->power.runtime_status < ARRAY_SIZE(names))
+		p = names[dev->power.runtime_status];
+	seq_printf(s, "%-25s  ", p);
+}
+
+static void pd_summary_one(struct seq_file *s, struct ampsoc_pd *pd)
+{
+	struct ampsoc_pd_link *link;
+	struct ampsoc_pd_dev *pdd;
+	char state[16];
+
+	mutex_lock(&pd->lock);
+	if (pd->status == AMPSOC_PD_OFF)
+		snprintf(state, sizeof(state), "off-%u", pd->state_idx);
+	else
+		snprintf(state, sizeof(state), "on");
+	/* No performance states: 0, as 6.1 prints for such domains. */
+	seq_printf(s, "%-30s  %-49s  %u", pd->name, state, 0U);
+
+	pd_for_each_child(pd, link) {
+		if (list_is_first(&link->parent_node, &pd->child_links))
+			seq_printf(s, "\n%48s", " ");
+		seq_puts(s, link->child->name);
+		if (!list_is_last(&link->parent_node, &pd->child_links))
+			seq_puts(s, ", ");
+	}
+
+	ampsoc_pd_count_walk();
+	list_for_each_entry(pdd, &pd->dev_list, base.list_node) {
+		char *path = kobject_get_path(&pdd->base.dev->kobj, GFP_KERNEL);
+
+		if (!path)
+			continue;
+		seq_printf(s, "\n    %-50s  ", path);
+		pd_rpm_status(s, pdd->base.dev);
+		seq_put_decimal_ull(s, "", 0);
+		kfree(path);
+	}
+	seq_puts(s, "\n");
+	mutex_unlock(&pd->lock);
+}
+
+static int pd_summary_show(struct seq_file *s, void *data)
+{
+	struct ampsoc_pd *pd;
+
+	seq_puts(s, "domain                          status          children                           performance\n");
+	seq_puts(s, "    /device                                             runtime status\n");
+	seq_puts(s, "----------------------------------------------------------------------------------------------\n");
+	mutex_lock(&ampsoc_pd_list_lock);
+	list_for_each_entry(pd, &ampsoc_pd_list, node)
+		pd_summary_one(s, pd);
+	mutex_unlock(&ampsoc_pd_list_lock);
+	return 0;
+}
+
+PD_DEBUGFS_FILE(pd_summary);
+
+static int current_state_show(struct seq_file *s, void *data)
+{
+	struct ampsoc_pd *pd = s->private;
+
+	mutex_lock(&pd->lock);
+	if (pd->status == AMPSOC_PD_OFF)
+		seq_printf(s, "off-%u\n", pd->state_idx);
+	else
+		seq_puts(s, "on\n");
+	mutex_unlock(&pd->lock);
+	return 0;
+}
+
+PD_DEBUGFS_FILE(current_state);
+
+static int sub_domains_show(struct seq_file *s, void *data)
+{
+	struct ampsoc_pd *pd = s->private;
+	struct ampsoc_pd_link *link;
+
+	mutex_lock(&pd->lock);
+	pd_for_each_child(pd, link)
+		seq_printf(s, "%s\n", link->child->name);
+	mutex_unlock(&pd->lock);
+	return 0;
+}
+
+PD_DEBUGFS_FILE(sub_domains);
+
+/* Time in the current status not yet folded into the totals (lock held). */
+static u64 pd_pending_ns(struct ampsoc_pd *pd)
+{
+	u64 now = ampsoc_pd_now();
+
+	return now > pd->accounting_time ? now - pd->accounting_time : 0;
+}
+
+static int idle_states_show(struct seq_file *s, void *data)
+{
+	struct ampsoc_pd *pd = s->private;
+	u64 idle = 0;
+	unsigned int i;
+
+	mutex_lock(&pd->lock);
+	seq_puts(s, "State          Time Spent(ms) Usage          Rejected\n");
+	/* As 6.1 does, the running total carries over from row to row. */
+	for (i = 0; i < pd->state_count; i++) {
+		idle += pd->states[i].idle_time_ns;
+		if (pd->status == AMPSOC_PD_OFF && pd->state_idx == i)
+			idle += pd_pending_ns(pd);
+		idle = div_u64(idle, NSEC_PER_MSEC);
+		seq_printf(s, "S%-13i %-14llu %-14llu %llu\n", i, idle,
+			   pd->states[i].usage, pd->states[i].rejected);
+	}
+	mutex_unlock(&pd->lock);
+	return 0;
+}
+
+PD_DEBUGFS_FILE(idle_states);
+
+static int active_time_show(struct seq_file *s, void *data)
+{
+	struct ampsoc_pd *pd = s->private;
+	u64 t;
+
+	mutex_lock(&pd->lock);
+	t = pd->on_time_ns;
+	if (pd->status == AMPSOC_PD_ON)
+		t += pd_pending_ns(pd);
+	mutex_unlock(&pd->lock);
+	seq_printf(s, "%llu ms\n", div_u64(t, NSEC_PER_MSEC));
+	return 0;
+}
+
+PD_DEBUGFS_FILE(active_time);
+
+static int total_idle_time_show(struct seq_file *s, void *data)
+{
+	struct ampsoc_pd *pd = s->private;
+	unsigned int i;
+	u64 t = 0;
+
+	mutex_lock(&pd->lock);
+	for (i = 0; i < pd->state_count; i++) {
+		t += pd->states[i].idle_time_ns;
+		if (pd->status == AMPSOC_PD_OFF && pd->state_idx == i)
+			t += pd_pending_ns(pd);
+	}
+	mutex_unlock(&pd->lock);
+	seq_printf(s, "%llu ms\n", div_u64(t, NSEC_PER_MSEC));
+	return 0;
+}
+
+PD_DEBUGFS_FILE(total_idle_time);
+
+static int devices_show(struct seq_file *s, void *data)
+{
+	struct ampsoc_pd *pd = s->private;
+	struct ampsoc_pd_dev *pdd;
+
+	mutex_lock(&pd->lock);
+	ampsoc_pd_count_walk();
+	list_for_each_entry(pdd, &pd->dev_list, base.list_node) {
+		char *path = kobject_get_path(&pdd->base.dev->kobj, GFP_KERNEL);
+
+		if (!path)
+			continue;
+		seq_printf(s, "%s\n", path);
+		kfree(path);
+	}
+	mutex_unlock(&pd->lock);
+	return 0;
+}
+
+PD_DEBUGFS_FILE(devices);
+
+/* List lock held. */
+void ampsoc_pd_debugfs_add(struct ampsoc_pd *pd)
+{
+	struct dentry *d;
+
+	if (!pd_debugfs_root)
+		return;
+	d = debugfs_create_dir(pd->name, pd_debugfs_root);
+	pd->dbg_dir = d;
+	debugfs_create_file_unsafe("current_state", 0444, d, pd,
+				   &current_state_fops);
+	debugfs_create_file_unsafe("sub_domains", 0444, d, pd, &sub_domains_fops);
+	debugfs_create_file_unsafe("idle_states", 0444, d, pd, &idle_states_fops);
+	debugfs_create_file_unsafe("active_time", 0444, d, pd, &active_time_fops);
+	debugfs_create_file_unsafe("total_idle_time", 0444, d, pd,
+				   &total_idle_time_fops);
+	debugfs_create_file_unsafe("devices", 0444, d, pd, &devices_fops);
+}
+
+void ampsoc_pd_debugfs_remove(struct ampsoc_pd *pd)
+{
+	debugfs_remove_recursive(pd->dbg_dir);
+	pd->dbg_dir = NULL;
+}
+
+void ampsoc_pd_debugfs_init(void)
+{
+	pd_debugfs_root = debugfs_create_dir("ampsoc_pd", NULL);
+	debugfs_create_file_unsafe("pm_genpd_summary", 0444, pd_debugfs_root,
+				   NULL, &pd_summary_fops);
+}
+
+void ampsoc_pd_debugfs_exit(void)
+{
+	debugfs_remove_recursive(pd_debugfs_root);
+	pd_debugfs_root = NULL;
+}

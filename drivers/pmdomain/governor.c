@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ampsoc generic I/O PM domains: governors.
+ *
+ * The QoS governor keeps, per domain, the tightest resume-latency
+ * constraint of its devices and of its subdomains. The value is cached and
+ * recomputed only when a constraint, a measured latency or the domain graph
+ * changed since (a global generation count tells), so the power-off
+ * decision itself is constant-time.
+ */
+#include <linux/pm_qos.h>
+
+#include "internal.h"
+
+static bool always_on_power_down_ok(struct ampsoc_pd *pd)
+{
+	return false;
+}
+
+const struct ampsoc_pd_governor ampsoc_pd_always_on_gov = {
+	.name = "always_on",
+	.power_down_ok = always_on_power_down_ok,
+};
+EXPORT_SYMBOL_GPL(ampsoc_pd_always_on_gov);
+
+/* The device's resume-latency constraint in ns; -1 for none. */
+static s64 pd_dev_qos_ns(struct device *dev)
+{
+	s32 us = PM_QOS_RESUME_LATENCY_NO_CONSTRAINT;
+	unsigned long flags;
+
+	spin_lock_irqsave(&dev->power.lock, flags);
+	if (!IS_ERR_OR_NULL(dev->power.qos))
+		us = READ_ONCE(dev->power.qos->resume_latency.target_value);
+	spin_unlock_irqrestore(&dev->power.lock, flags);
+
+	if (us == PM_QOS_RESUME_LATENCY_NO_CONSTRAINT || us < 0)
+		return -1;
+	return (s64)us * NSEC_PER_USEC;
+}
+
+/* What is left of @dev's constraint once its own latencies are paid. */
+static s64 pd_dev_effective_ns(struct ampsoc_pd_dev *pdd)
+{
+	s64 c = pd_dev_qos_ns(pdd->base.dev);
+
+	if (c < 0)
+		return -1;
+	c -= pdd->suspend_latency_ns + pdd->resume_latency_ns;
+	return c > 0 ? c : 0;
+}
+
+static bool qos_suspend_ok(struct device *dev)
+{
+	struct ampsoc_pd_dev *pdd = ampsoc_pd_dev_data(dev);
+	s64 c;
+
+	if (!pdd)
+		return true;
+	c = pd_dev_qos_ns(dev);
+	if (c < 0)
+		return true;
+	return c > pdd->suspend_latency_ns + pdd->resume_latency_ns;
+}
+
+static s64 pd_min_constraint(s64 a, s64 b)
+{
+	if (a < 0)
+		return b;
+	if (b < 0)
+		return a;
+	return min(a, b);
+}
+
+/* Recompute the cached constraint (lock held). */
+static void pd_qos_refresh(struct ampsoc_pd *pd, u64 gen)
+{
+	struct ampsoc_pd_link *link;
+	struct ampsoc_pd_dev *pdd;
+	s64 c = -1;
+
+	ampsoc_pd_count_walk();
+	list_for_each_entry(pdd, &pd->dev_list, base.list_node)
+		c = pd_min_constraint(c, pd_dev_effective_ns(pdd));
+	pd_for_each_child(pd, link)
+		c = pd_min_constraint(c, READ_ONCE(link->child->qos_off_ns));
+	pd->qos_constraint_ns = c;
+	pd->qos_gen = gen;
+}
+
+/*
+ * What this domain leaves of the constraint for its parents; a change
+ * invalidates their cached values.
+ */
+static void pd_qos_set_off(struct ampsoc_pd *pd, s64 off)
+{
+	if (READ_ONCE(pd->qos_off_ns) == off)
+		return;
+	WRITE_ONCE(pd->qos_off_ns, off);
+	if (!list_empty(&pd->parent_links))
+		atomic64_inc(&ampsoc_pd_qos_gen);
+}
+
+static bool qos_power_down_ok(struct ampsoc_pd *pd)
+{
+	u64 gen = atomic64_read(&ampsoc_pd_qos_gen);
+	int i, fit = -1, best = -1;
+	s64 c;
+
+	if (pd->qos_gen != gen)
+		pd_qos_refresh(pd, gen);
+	c = pd->qos_constraint_ns;
+
+	for (i = pd->state_count - 1; i >= 0; i--) {
+		struct ampsoc_pd_state *st = &pd->states[i];
+		s64 cost = st->power_off_latency_ns + st->power_on_latency_ns;
+
+		if (c >= 0 && cost > c)
+			continue;
+		if (fit < 0)
+			fit = i;
+		if (!pd->idle_avg_ns || st->residency_ns <= pd->idle_avg_ns) {
+			best = i;
+			break;
+		}
+	}
+	if (best < 0) {
+		/* No state pays off: the shallowest that fits, if any. */
+		for (i = 0; i < (int)pd->state_count && fit >= 0; i++) {
+			struct ampsoc_pd_state *st = &pd->states[i];
+
+			if (c < 0 || st->power_off_latency_ns +
+				     st->power_on_latency_ns <= c) {
+				best = i;
+				break;
+			}
+		}
+	}
+	if (best >= 0) {
+		pd->state_idx = best;
+		if (c >= 0)
+			c -= pd->states[best].power_off_latency_ns +
+			     pd->states[best].power_on_latency_ns;
+	}
+	pd_qos_set_off(pd, c);
+	return best >= 0;
+}
+
+const struct ampsoc_pd_governor ampsoc_pd_qos_gov = {
+	.name = "qos",
+	.power_down_ok = qos_power_down_ok,
+	.suspend_ok = qos_suspend_ok,
+};
+EXPORT_SYMBOL_GPL(ampsoc_pd_qos_gov);

@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ampsoc_pd internals shared by the files of the module.
+ */
+#ifndef _AMPSOC_PD_INTERNAL_H
+#define _AMPSOC_PD_INTERNAL_H
+
+#include <ampsoc/pm_domain.h>
+#include <linux/pm_domain.h>
+#include <linux/pm_runtime.h>
+
+/**
+ * struct ampsoc_pd_link - one parent/child edge of the domain graph
+ * @parent: the parent domain
+ * @child: the subdomain
+ * @parent_node: entry in @parent's child_links
+ * @child_node: entry in @child's parent_links
+ */
+struct ampsoc_pd_link {
+	struct ampsoc_pd *parent;
+	struct ampsoc_pd *child;
+	struct list_head parent_node;
+	struct list_head child_node;
+};
+
+/**
+ * struct ampsoc_pd_dev - what the core keeps per device
+ * @base: dev->power.subsys_data->domain_data points here
+ * @pd: the domain
+ * @qos_nb: PM QoS resume-latency notifier
+ * @power_nb: the device's power notifier on the domain's chain, if any
+ * @suspend_latency_ns: largest measured runtime suspend (driver + stop)
+ * @resume_latency_ns: largest measured runtime resume (start + driver)
+ * @active: the device needs power; counted in ampsoc_pd.active_count
+ * @synced: a runtime PM callback has run since the device was added, so
+ *	@active reflects the PM core's view (a second suspend is unbalanced)
+ * @skip_suspend: system sleep skipped the suspend/freeze/poweroff phase
+ * @skip_late: system sleep skipped the *_late phase
+ * @skip_noirq: system sleep skipped the *_noirq phase
+ * @wakeup_kept: the noirq phase left the domain on for wakeup
+ * @stopped: the noirq phase stopped the device (start it on resume)
+ */
+struct ampsoc_pd_dev {
+	struct pm_domain_data base;
+	struct ampsoc_pd *pd;
+	struct notifier_block qos_nb;
+	struct notifier_block *power_nb;
+	s64 suspend_latency_ns;
+	s64 resume_latency_ns;
+	bool active;
+	bool synced;
+	bool skip_suspend;
+	bool skip_late;
+	bool skip_noirq;
+	bool wakeup_kept;
+	bool stopped;
+};
+
+extern struct mutex ampsoc_pd_list_lock;
+extern struct list_head ampsoc_pd_list;
+extern atomic64_t ampsoc_pd_qos_gen;
+
+/* core.c */
+bool ampsoc_pd_is_ours(struct device *dev);
+struct ampsoc_pd_dev *ampsoc_pd_dev_data(struct device *dev);
+bool ampsoc_pd_registered(struct ampsoc_pd *pd);
+int ampsoc_pd_power_on_locked(struct ampsoc_pd *pd, unsigned int depth);
+void ampsoc_pd_sync_power_off(struct ampsoc_pd *pd, unsigned int depth);
+void ampsoc_pd_sync_power_on(struct ampsoc_pd *pd, unsigned int depth);
+void ampsoc_pd_queue_power_off(struct ampsoc_pd *pd);
+int ampsoc_pd_dev_start(struct ampsoc_pd *pd, struct device *dev);
+int ampsoc_pd_dev_stop(struct ampsoc_pd *pd, struct device *dev);
+u64 ampsoc_pd_now(void);
+void ampsoc_pd_count_walk(void);
+
+/* sleep.c */
+void ampsoc_pd_set_sleep_ops(struct dev_pm_domain *domain);
+bool ampsoc_pd_in_transition(void);
+int ampsoc_pd_sleep_init(void);
+void ampsoc_pd_sleep_exit(void);
+
+/* debugfs.c */
+void ampsoc_pd_debugfs_init(void);
+void ampsoc_pd_debugfs_exit(void);
+void ampsoc_pd_debugfs_add(struct ampsoc_pd *pd);
+void ampsoc_pd_debugfs_remove(struct ampsoc_pd *pd);
+
+/* sysfs.c */
+int ampsoc_pd_sysfs_init(void);
+void ampsoc_pd_sysfs_exit(void);
+int ampsoc_pd_sysfs_add(struct ampsoc_pd *pd);
+void ampsoc_pd_sysfs_remove(struct ampsoc_pd *pd);
+
+/* provider.c */
+void ampsoc_pd_provider_exit(void);
+bool ampsoc_pd_provider_uses(struct ampsoc_pd *pd);
+
+#define pd_for_each_parent(pd, link) \
+	list_for_each_entry(link, &(pd)->parent_links, child_node)
+#define pd_for_each_child(pd, link) \
+	list_for_each_entry(link, &(pd)->child_links, parent_node)
+
+#endif /* _AMPSOC_PD_INTERNAL_H */

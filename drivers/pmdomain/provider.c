@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ampsoc generic I/O PM domains: providers, and consumers that name their
+ * domain through a firmware-node "power-domains" reference (a software
+ * node here, since the target kernel has no device tree).
+ */
+#include <linux/property.h>
+#include <linux/slab.h>
+
+#include "internal.h"
+
+struct pd_provider {
+	struct list_head node;
+	struct fwnode_handle *fwnode;
+	struct ampsoc_pd **domains;
+	unsigned int num;
+};
+
+/* Protected by ampsoc_pd_list_lock. */
+static LIST_HEAD(pd_providers);
+
+static struct pd_provider *pd_provider_find(struct fwnode_handle *fwnode)
+{
+	struct pd_provider *p;
+
+	list_for_each_entry(p, &pd_providers, node)
+		if (p->fwnode == fwnode)
+			return p;
+	return NULL;
+}
+
+/* List lock held. */
+bool ampsoc_pd_provider_uses(struct ampsoc_pd *pd)
+{
+	struct pd_provider *p;
+	unsigned int i;
+
+	list_for_each_entry(p, &pd_providers, node)
+		for (i = 0; i < p->num; i++)
+			if (p->domains[i] == pd)
+				return true;
+	return false;
+}
+
+/**
+ * ampsoc_pd_provider_add - register domains under a firmware node
+ * @fwnode: the provider's node; it should carry "#power-domain-cells"
+ * @domains: registered domains; the cell of a reference indexes this array
+ * @num: number of @domains (1 for a provider with zero cells)
+ *
+ * The domains cannot be removed while the provider is registered.
+ *
+ * Context: process context; may sleep.
+ * Return: 0 on success, -EINVAL for bad arguments or an unregistered
+ * domain, -EEXIST if @fwnode already provides domains, -ENOMEM.
+ */
+int ampsoc_pd_provider_add(struct fwnode_handle *fwnode,
+			   struct ampsoc_pd **domains, unsigned int num)
+{
+	struct pd_provider *p;
+	unsigned int i;
+	int ret = 0;
+
+	if (IS_ERR_OR_NULL(fwnode) || !domains || !num || num > 4096)
+		return -EINVAL;
+	p = kzalloc(sizeof(*p), GFP_KERNEL);
+	if (!p)
+		return -ENOMEM;
+	p->domains = kmemdup(domains, num * sizeof(*domains), GFP_KERNEL);
+	if (!p->domains) {
+		kfree(p);
+		return -ENOMEM;
+	}
+	p->num = num;
+	p->fwnode = fwnode_handle_get(fwnode);
+
+	mutex_lock(&ampsoc_pd_list_lock);
+	for (i = 0; i < num && !ret; i++)
+		if (!ampsoc_pd_registered(domains[i]))
+			ret = -EINVAL;
+	if (!ret && pd_provider_find(fwnode))
+		ret = -EEXIST;
+	if (!ret)
+		list_add_tail(&p->node, &pd_providers);
+	mutex_unlock(&ampsoc_pd_list_lock);
+	if (ret) {
+		fwnode_handle_put(p->fwnode);
+		kfree(p->domains);
+		kfree(p);
+	}
+	return ret;
+}
+EXPORT_SYMBOL_GPL(ampsoc_pd_provider_add);
+
+static void pd_provider_free(struct pd_provider *p)
+{
+	fwnode_handle_put(p->fwnode);
+	kfree(p->domains);
+	kfree(p);
+}
+
+/**
+ * ampsoc_pd_provider_del - unregister a provider
+ * @fwnode: the node given to ampsoc_pd_provider_add()
+ *
+ * Devices already attached stay in their domains.
+ *
+ * Context: process context; may sleep.
+ * Return: 0 on success, -ENOENT if @fwnode provides nothing.
+ */
+int ampsoc_pd_provider_del(struct fwnode_handle *fwnode)
+{
+	struct pd_provider *p;
+
+	mutex_lock(&ampsoc_pd_list_lock);
+	p = pd_provider_find(fwnode);
+	if (p)
+		list_del(&p->node);
+	mutex_unlock(&ampsoc_pd_list_lock);
+	if (!p)
+		return -ENOENT;
+	pd_provider_free(p);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(ampsoc_pd_provider_del);
+
+void ampsoc_pd_provider_exit(void)
+{
+	struct pd_provider *p, *tmp;
+
+	list_for_each_entry_safe(p, tmp, &pd_providers, node) {
+		list_del(&p->node);
+		pd_provider_free(p);
+	}
+}
+
+static int pd_attach_index(struct device *dev, unsigned int index,
+			   bool power_on)
+{
+	struct fwnode_reference_args args;
+	struct fwnode_handle *fwnode = dev_fwnode(dev);
+	struct ampsoc_pd *pd = NULL;
+	struct pd_provider *p;
+	int ret;
+
+	if (!fwnode)
+		return 0;
+	ret = fwnode_property_get_reference_args(fwnode, "power-domains",
+						 "#power-domain-cells", 0,
+						 index, &args);
+	if (ret == -ENOENT || ret == -EINVAL)
+		return 0;	/* no such reference: not ours to attach */
+	if (ret)
+		return ret;
+
+	mutex_lock(&ampsoc_pd_list_lock);
+	p = pd_provider_find(args.fwnode);
+	if (!p) {
+		ret = -EPROBE_DEFER;
+	} else if (args.nargs == 0) {
+		if (p->num == 1)
+			pd = p->domains[0];
+		else
+			ret = -EINVAL;
+	} else if (args.nargs == 1 && args.args[0] < p->num) {
+		pd = p->domains[args.args[0]];
+	} else {
+		ret = -EINVAL;
+	}
+	mutex_unlock(&ampsoc_pd_list_lock);
+	fwnode_handle_put(args.fwnode);
+	if (ret) {
+		if (ret != -EPROBE_DEFER)
+			pr_err("%pfwP: bad power-domains reference %u: %d\n",
+			       fwnode, index, ret);
+		return ret;
+	}
+
+	ret = ampsoc_pd_add_device(pd, dev);
+	if (ret)
+		return ret;
+	if (power_on) {
+		mutex_lock(&pd->lock);
+		ret = ampsoc_pd_power_on_locked(pd, 0);
+		mutex_unlock(&pd->lock);
+		if (ret) {
+			ampsoc_pd_remove_device(dev);
+			return ret;
+		}
+	}
+	return 1;
+}
+
+/**
+ * ampsoc_pd_attach - put a device in the domain its node names
+ * @dev: a device with a firmware node, not in any PM domain
+ * @power_on: also power the domain on now
+ *
+ * Uses the first "power-domains" reference of the device's node.
+ *
+ * Context: process context; may sleep.
+ * Return: 1 if attached, 0 if the node names no domain, -EPROBE_DEFER if
+ * the provider is not registered yet, -EINVAL for a reference that
+ * resolves to no domain, or an error of ampsoc_pd_add_device().
+ */
+int ampsoc_pd_attach(struct device *dev, bool power_on)
+{
+	if (!dev)
+		return -EINVAL;
+	return pd_attach_index(dev, 0, power_on);
+}
+EXPORT_SYMBOL_GPL(ampsoc_pd_attach);
+
+/**
+ * ampsoc_pd_attach_by_name - attach to the domain named in power-domain-names
+ * @dev: a device with a firmware node, not in any PM domain
+ * @name: an entry of the node's "power-domain-names"
+ * @power_on: also power the domain on now
+ *
+ * Context: process context; may sleep.
+ * Return: 1 if attached, -ENODATA or -EINVAL if @name is not listed, or as
+ * for ampsoc_pd_attach().
+ */
+int ampsoc_pd_attach_by_name(struct device *dev, const char *name,
+			     bool power_on)
+{
+	int index;
+
+	if (!dev || !name || !dev_fwnode(dev))
+		return -EINVAL;
+	index = fwnode_property_match_string(dev_fwnode(dev),
+					     "power-domain-names", name);
+	if (index < 0)
+		return index;
+	return pd_attach_index(dev, index, power_on);
+}
+EXPORT_SYMBOL_GPL(ampsoc_pd_attach_by_name);
+
+/**
+ * ampsoc_pd_detach - take a device out of its domain, if it is in one of ours
+ * @dev: the device
+ *
+ * Context: process context; may sleep.
+ */
+void ampsoc_pd_detach(struct device *dev)
+{
+	int ret;
+
+	if (!dev || !ampsoc_pd_of_dev(dev))
+		return;
+	ret = ampsoc_pd_remove_device(dev);
+	if (ret)
+		dev_err(dev, "cannot detach from PM domain: %d\n", ret);
+}
+EXPORT_SYMBOL_GPL(ampsoc_pd_detach);

@@ -1,0 +1,29 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# DESCRIPTION: cost of one runtime suspend+resume cycle of a device in an
+#   ampsoc PM domain, against the kernel's built-in genpd with the same
+#   topology in the same boot: N = 1, 100, 1000, 10000 devices in one
+#   domain (all idle but the measured one), and a chain of 8 domains.
+# STRATEGY: ampsoc_pdbench_test builds each topology on both frameworks in
+#   turn, times get_sync/put_sync cycles (waiting, in the chain, until every
+#   domain is off again) and publishes ns per cycle, and the time of the
+#   put alone (the device's suspend latency); each figure is reported with
+#   the built-in genpd as its baseline, and the ratio as a diagnostic.
+# timeout: 900
+# memory: 1024
+. /ampsoc/lib.sh
+
+R=/sys/kernel/debug/ampsoc_pdbench/results
+modprobe ampsoc_pdbench_test || bail "cannot load ampsoc_pdbench_test"
+check "bench_ran" grep -q . $R
+while read -r name ours genpd ours_put genpd_put; do
+	if [ "$ours" = error ]; then
+		ktap_fail "pd_cycle_$name" "error $genpd"
+		continue
+	fi
+	bench "pd_cycle_$name" "$ours" ns/cycle "genpd_cycle_$name" "$genpd" lower
+	ktap_diag "$name: ours/built-in = $(awk "BEGIN { printf \"%.3f\", $ours / $genpd }")"
+	bench "pd_suspend_$name" "$ours_put" ns "genpd_suspend_$name" "$genpd_put" lower
+	ktap_ok "pd_cycle_$name"
+done <$R
+check "bench_unloads" rmmod ampsoc_pdbench_test

@@ -33,7 +33,7 @@ UNIT_TESTS += $(SOCMODEL_UNITS)
 
 define SOCMODEL_UNIT_RULE
 $(BUILD)/tests/unit/$(1): $(wildcard $(ROOT)/tests/unit/$(1)/*.c) $(SOCMODEL_OBJS) \
-		$(SOCMODEL_HDRS) $(ROOT)/tests/lib/ktap_user.h
+		$(SOCMODEL_HDRS) $(ROOT)/tests/lib/ktap_user.h | $(SOCMODEL_OUT)/ampsoc-socmodel
 	@mkdir -p $$(dir $$@)
 	$$(CC) $$(SOCMODEL_CFLAGS) -I$$(ROOT)/tests/lib -DSOCMODEL_BUILD='"$$(SOCMODEL_OUT)"' \
 		-DSOCMODEL_BOARDS='"$$(SOCMODEL_DIR)/boards"' \

@@ -35,7 +35,7 @@ GUEST_PROGS   :=
 GUEST_FIRMWARE :=
 GUEST_KMODS   := virtio virtio_ring
 FUZZ_TARGETS  :=
-CHECK_DEPS    := base
+CHECK_DEPS    := base rpmsg
 
 -include $(wildcard $(ROOT)/*/build.mk $(ROOT)/tests/*/build.mk)
 

@@ -328,12 +328,13 @@ class Runner:
         return res
 
     def show_live(self, path, shown):
-        with open(path, errors="replace") as f:
+        with open(path, "rb") as f:
             f.seek(shown)
-            data = f.read()
-        # print complete lines only
-        cut = data.rfind("\n") + 1
-        for line in data[:cut].replace("\r", "").splitlines():
+            raw = f.read()
+        # print complete lines only; offsets are in bytes
+        cut = raw.rfind(b"\n") + 1
+        data = raw[:cut].decode(errors="replace")
+        for line in data.replace("\r", "").splitlines():
             if line.startswith(TOKEN) or line.startswith("KTAP version"):
                 continue
             m = RESULT.match(line)
@@ -341,7 +342,7 @@ class Runner:
                 line = "  [%s] %s" % ("ok" if m.group(2) == "ok" else "FAILED",
                                       (m.group(4) or "").strip())
             print(line, flush=True)
-        return shown + len(data[:cut].encode())
+        return shown + cut
 
     # ---- reporting --------------------------------------------------------
     def report(self, res, expect_fail=False):

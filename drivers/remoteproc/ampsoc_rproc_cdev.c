@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * /dev/remoteprocN, mainline's character interface: write "start", "stop"
+ * or "detach", and the RPROC_{SET,GET}_SHUTDOWN_ON_RELEASE ioctls of
+ * <uapi/linux/remoteproc_cdev.h>. With shutdown-on-release set, closing the
+ * file stops a processor that is still running, so a controlling program
+ * that dies does not leave it up.
+ */
+#include <linux/cdev.h>
+#include <linux/compat.h>
+#include <linux/fs.h>
+#include <linux/module.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+#include <uapi/linux/remoteproc_cdev.h>
+
+#include "ampsoc_rproc_internal.h"
+
+#define ARP_NUM_MINORS	64
+
+static dev_t arp_major_dev;
+
+static ssize_t arp_cdev_write(struct file *filp, const char __user *ubuf,
+			      size_t len, loff_t *pos)
+{
+	struct ampsoc_rproc *rproc =
+		container_of(filp->f_inode->i_cdev, struct ampsoc_rproc, cdev);
+	char cmd[11];
+	int ret;
+
+	if (!len || len > sizeof(cmd) - 1)
+		return -EINVAL;
+	if (copy_from_user(cmd, ubuf, len))
+		return -EFAULT;
+	cmd[len] = '\0';
+	/* mainline compares the bytes written, without a newline */
+	if (!strncmp(cmd, "start", len)) {
+		enum ampsoc_rproc_state st = READ_ONCE(rproc->state);
+
+		if (st == AMPSOC_RPROC_RUNNING || st == AMPSOC_RPROC_ATTACHED)
+			return -EBUSY;
+		ret = ampsoc_rproc_boot(rproc);
+	} else if (!strncmp(cmd, "stop", len)) {
+		ret = ampsoc_rproc_shutdown(rproc);
+	} else if (!strncmp(cmd, "detach", len)) {
+		ret = -EINVAL;
+	} else {
+		dev_err(&rproc->dev, "Unrecognized option\n");
+		ret = -EINVAL;
+	}
+	return ret ? ret : len;
+}
+
+static long arp_cdev_ioctl(struct file *filp, unsigned int ioctl,
+			   unsigned long arg)
+{
+	struct ampsoc_rproc *rproc =
+		container_of(filp->f_inode->i_cdev, struct ampsoc_rproc, cdev);
+	void __user *argp = (void __user *)arg;
+	s32 param;
+
+	switch (ioctl) {
+	case RPROC_SET_SHUTDOWN_ON_RELEASE:
+		if (copy_from_user(&param, argp, sizeof(s32)))
+			return -EFAULT;
+		rproc->cdev_put_on_release = !!param;
+		return 0;
+	case RPROC_GET_SHUTDOWN_ON_RELEASE:
+		param = rproc->cdev_put_on_release;
+		if (copy_to_user(argp, &param, sizeof(s32)))
+			return -EFAULT;
+		return 0;
+	default:
+		dev_err(&rproc->dev, "Unsupported ioctl\n");
+		return -EINVAL;
+	}
+}
+
+static int arp_cdev_release(struct inode *inode, struct file *filp)
+{
+	struct ampsoc_rproc *rproc =
+		container_of(inode->i_cdev, struct ampsoc_rproc, cdev);
+
+	if (rproc->cdev_put_on_release &&
+	    READ_ONCE(rproc->state) == AMPSOC_RPROC_RUNNING)
+		ampsoc_rproc_shutdown(rproc);
+	return 0;
+}
+
+static const struct file_operations arp_cdev_fops = {
+	.owner = THIS_MODULE,
+	.write = arp_cdev_write,
+	.unlocked_ioctl = arp_cdev_ioctl,
+	.compat_ioctl = compat_ptr_ioctl,
+	.release = arp_cdev_release,
+	.llseek = noop_llseek,
+};
+
+/**
+ * arp_cdev_prepare() - initialise a processor's character device
+ * @rproc: the processor, before device_add()
+ *
+ * Context: Process context.
+ */
+void arp_cdev_prepare(struct ampsoc_rproc *rproc)
+{
+	cdev_init(&rproc->cdev, &arp_cdev_fops);
+	rproc->cdev.owner = THIS_MODULE;
+	rproc->dev.devt = MKDEV(MAJOR(arp_major_dev), rproc->index);
+}
+
+/**
+ * arp_cdev_add() - add the class device and /dev/remoteprocN together
+ * @rproc: the processor
+ *
+ * Context: Process context.
+ * Return: 0 or a negative errno.
+ */
+int arp_cdev_add(struct ampsoc_rproc *rproc)
+{
+	return cdev_device_add(&rproc->cdev, &rproc->dev);
+}
+
+/**
+ * arp_cdev_del() - remove the class device and /dev/remoteprocN
+ * @rproc: the processor
+ *
+ * Context: Process context.
+ */
+void arp_cdev_del(struct ampsoc_rproc *rproc)
+{
+	cdev_device_del(&rproc->cdev, &rproc->dev);
+}
+
+/**
+ * arp_cdev_init() - reserve the "remoteproc" character device numbers
+ *
+ * Context: Module init.
+ * Return: 0 or a negative errno.
+ */
+int arp_cdev_init(void)
+{
+	return alloc_chrdev_region(&arp_major_dev, 0, ARP_NUM_MINORS,
+				   "remoteproc");
+}
+
+/**
+ * arp_cdev_exit() - release the character device numbers
+ *
+ * Context: Module exit.
+ */
+void arp_cdev_exit(void)
+{
+	unregister_chrdev_region(arp_major_dev, ARP_NUM_MINORS);
+}

@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ampsoc rpmsg echo client: binds channels named "ampsoc-echo" (a remote
+ * echo service), sends @count numbered messages one at a time and checks
+ * that each comes back unchanged. Results are in the channel's sysfs
+ * directory: echo_received and echo_errors.
+ */
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <ampsoc/rpmsg.h>
+
+static unsigned int count = 100;
+module_param(count, uint, 0644);
+MODULE_PARM_DESC(count, "round trips per channel");
+
+struct echo_client {
+	unsigned int sent;
+	unsigned int received;
+	unsigned int errors;
+	char msg[64];
+};
+
+static int echo_fill_send(struct rpmsg_device *rpdev, struct echo_client *ec)
+{
+	int len = scnprintf(ec->msg, sizeof(ec->msg), "ampsoc echo %u",
+			    ec->sent);
+
+	ec->sent++;
+	return ampsoc_rpmsg_send(rpdev->ept, ec->msg, len);
+}
+
+static int echo_cb(struct rpmsg_device *rpdev, void *data, int len,
+		   void *priv, u32 src)
+{
+	struct echo_client *ec = dev_get_drvdata(&rpdev->dev);
+	int ret;
+
+	if (len != strlen(ec->msg) || memcmp(data, ec->msg, len)) {
+		ec->errors++;
+		dev_err(&rpdev->dev, "echo %u came back wrong\n", ec->received);
+	}
+	ec->received++;
+	if (ec->received >= count) {
+		dev_info(&rpdev->dev, "%u round trips, %u errors\n",
+			 ec->received, ec->errors);
+		return 0;
+	}
+	ret = echo_fill_send(rpdev, ec);
+	if (ret) {
+		ec->errors++;
+		dev_err(&rpdev->dev, "send failed: %d\n", ret);
+	}
+	return 0;
+}
+
+static ssize_t echo_received_show(struct device *dev,
+				  struct device_attribute *attr, char *buf)
+{
+	struct echo_client *ec = dev_get_drvdata(dev);
+
+	return sysfs_emit(buf, "%u\n", ec ? READ_ONCE(ec->received) : 0);
+}
+static DEVICE_ATTR_RO(echo_received);
+
+static ssize_t echo_errors_show(struct device *dev,
+				struct device_attribute *attr, char *buf)
+{
+	struct echo_client *ec = dev_get_drvdata(dev);
+
+	return sysfs_emit(buf, "%u\n", ec ? READ_ONCE(ec->errors) : 0);
+}
+static DEVICE_ATTR_RO(echo_errors);
+
+static struct attribute *echo_attrs[] = {
+	&dev_attr_echo_received.attr,
+	&dev_attr_echo_errors.attr,
+	NULL
+};
+ATTRIBUTE_GROUPS(echo);
+
+static int echo_probe(struct rpmsg_device *rpdev)
+{
+	struct echo_client *ec;
+
+	dev_info(&rpdev->dev, "new channel: 0x%x -> 0x%x\n", rpdev->src,
+		 rpdev->dst);
+	ec = devm_kzalloc(&rpdev->dev, sizeof(*ec), GFP_KERNEL);
+	if (!ec)
+		return -ENOMEM;
+	dev_set_drvdata(&rpdev->dev, ec);
+	if (!count)
+		return 0;
+	return echo_fill_send(rpdev, ec);
+}
+
+static const struct rpmsg_device_id echo_id_table[] = {
+	{ .name = "ampsoc-echo" },
+	{ },
+};
+MODULE_DEVICE_TABLE(rpmsg, echo_id_table);
+
+static struct rpmsg_driver echo_client = {
+	.drv.name = KBUILD_MODNAME,
+	.drv.dev_groups = echo_groups,
+	.id_table = echo_id_table,
+	.probe = echo_probe,
+	.callback = echo_cb,
+};
+module_ampsoc_rpmsg_driver(echo_client);
+
+MODULE_DESCRIPTION("ampsoc rpmsg echo client");
+MODULE_LICENSE("GPL");

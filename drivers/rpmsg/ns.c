@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ampsoc rpmsg name service: the "rpmsg_ns" driver bound to address 53 of
+ * every transport that negotiated the name-service feature. A remote's
+ * CREATE announcement adds a channel, DESTROY removes it. The remote is
+ * untrusted: a message of the wrong size, a name without NUL, unknown
+ * flags, or an announcement the transport refuses (duplicate, too many
+ * channels) is logged (rate-limited) and counted.
+ */
+#include <linux/module.h>
+#include <linux/string.h>
+
+#include "rpmsg_internal.h"
+
+static void rpmsg_ns_reject(struct rpmsg_device *rpdev)
+{
+	if (rpdev->ops && rpdev->ops->ns_reject)
+		rpdev->ops->ns_reject(rpdev);
+}
+
+static int rpmsg_ns_cb(struct rpmsg_device *rpdev, void *data, int len,
+		       void *priv, u32 src)
+{
+	struct ampsoc_rpmsg_ns_msg *msg = data;
+	struct rpmsg_channel_info chinfo = {};
+	struct device *dev = rpdev->dev.parent;
+	u32 flags, addr;
+
+	if (len != sizeof(*msg)) {
+		dev_err_ratelimited(dev, "name service: bad length %d\n", len);
+		goto reject;
+	}
+	if (strnlen(msg->name, RPMSG_NAME_SIZE) == RPMSG_NAME_SIZE ||
+	    !msg->name[0]) {
+		dev_err_ratelimited(dev, "name service: name not terminated\n");
+		goto reject;
+	}
+	flags = le32_to_cpu(msg->flags);
+	addr = le32_to_cpu(msg->addr);
+	if (flags > AMPSOC_RPMSG_NS_DESTROY || addr == RPMSG_ADDR_ANY) {
+		dev_err_ratelimited(dev, "name service: bad flags %u or address\n",
+				    flags);
+		goto reject;
+	}
+	memcpy(chinfo.name, msg->name, RPMSG_NAME_SIZE);
+	chinfo.src = RPMSG_ADDR_ANY;
+	chinfo.dst = addr;
+	dev_info_ratelimited(dev, "%s channel %s addr 0x%x\n",
+			     flags ? "destroying" : "creating", chinfo.name,
+			     addr);
+	if (flags == AMPSOC_RPMSG_NS_DESTROY) {
+		if (ampsoc_rpmsg_release_channel(rpdev, &chinfo))
+			goto reject;
+		return 0;
+	}
+	if (!ampsoc_rpmsg_create_channel(rpdev, &chinfo))
+		goto reject;
+	return 0;
+
+reject:
+	rpmsg_ns_reject(rpdev);
+	return -EINVAL;
+}
+
+static int rpmsg_ns_probe(struct rpmsg_device *rpdev)
+{
+	/* The default endpoint sits at address 53 (rpdev->src). */
+	return rpdev->src == AMPSOC_RPMSG_NS_ADDR ? 0 : -EINVAL;
+}
+
+static struct rpmsg_driver rpmsg_ns_driver = {
+	.drv.name = "rpmsg_ns",
+	.probe = rpmsg_ns_probe,
+	.callback = rpmsg_ns_cb,
+};
+
+int ampsoc_rpmsg_ns_init(void)
+{
+	return ampsoc_rpmsg_register_driver(&rpmsg_ns_driver);
+}
+
+void ampsoc_rpmsg_ns_exit(void)
+{
+	ampsoc_rpmsg_unregister_driver(&rpmsg_ns_driver);
+}

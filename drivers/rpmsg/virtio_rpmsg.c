@@ -1,0 +1,1355 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ampsoc rpmsg virtio transport: a virtio driver for device ID 7 that
+ * carries rpmsg channels over one rx and one tx virtqueue.
+ *
+ * Wire format is mainline's: each buffer starts with a 16-byte header
+ * (src, dst, reserved, len, flags), name-service messages of 40 bytes go to
+ * address 53 when VIRTIO_RPMSG_F_NS (bit 0) is negotiated, and buffers are
+ * 512 bytes unless the device offers AMPSOC_VIRTIO_RPMSG_F_BUFSZ with sizes
+ * in its config space.
+ *
+ * The remote is not trusted. Everything it writes (used ring entries,
+ * lengths, headers, name-service and flow-control messages) is checked
+ * before use; a bad entry is counted and dropped, a corrupted ring breaks
+ * the device so that every sender gets an error.
+ *
+ * Buffer memory comes from the virtio device's parent: the shared-memory
+ * region it reports with virtio_get_shm_region(AMPSOC_RPMSG_SHM_ID_BUFFERS)
+ * when it has one (the remote can see only that region), otherwise
+ * dma_alloc_coherent() on the parent. See docs/rpmsg.md.
+ */
+#include <linux/debugfs.h>
+#include <linux/dma-mapping.h>
+#include <linux/idr.h>
+#include <linux/io.h>
+#include <linux/module.h>
+#include <linux/scatterlist.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/virtio.h>
+#include <linux/virtio_config.h>
+#include <linux/virtio_ring.h>
+#include <linux/wait.h>
+
+#include "rpmsg_internal.h"
+
+#define VIRTIO_ID_RPMSG_AMPSOC	7
+#define MAX_RPMSG_NUM_BUFS	512
+#define RPMSG_TX_TIMEOUT	msecs_to_jiffies(15000)
+
+static unsigned int max_channels = 256;
+module_param(max_channels, uint, 0644);
+MODULE_PARM_DESC(max_channels, "channels per remote; more announcements are rejected");
+
+struct rpmsg_hdr {
+	__le32 src;
+	__le32 dst;
+	__le32 reserved;
+	__le16 len;
+	__le16 flags;
+	u8 data[];
+} __packed;
+
+struct vrp_stats {
+	atomic64_t rx, tx, kicks, bad_len, bad_ring, bad_addr, unknown_dst,
+		   ns_rejected, fc_rejected, rx_dropped_paused;
+};
+
+/**
+ * struct virtproc_info - one remote reached through one virtio device
+ * @vdev: the virtio device
+ * @rvq: remote-to-host queue
+ * @svq: host-to-remote queue
+ * @ref: the structure outlives the device while endpoints point to it
+ * @mem: buffer memory (rx buffers first, then tx buffers)
+ * @mem_pa: physical address of @mem
+ * @mem_dma: DMA handle when @mem came from dma_alloc_coherent()
+ * @mem_size: size of @mem
+ * @mem_shm: @mem is the parent's shared region (memremap()ed)
+ * @rbufs: first rx buffer
+ * @sbufs: first tx buffer
+ * @num_rbufs: number of rx buffers
+ * @num_sbufs: number of tx buffers
+ * @rbuf_size: size of an rx buffer, header included
+ * @sbuf_size: size of a tx buffer, header included
+ * @last_sbuf: tx buffers never used so far start here
+ * @sfree: tx buffers taken and given back unsent
+ * @nfree: number of entries in @sfree
+ * @svq_lock: protects @svq, @last_sbuf and @tx_last_used
+ * @rvq_lock: protects @rvq, @rx_last_used and @rx_held
+ * @rx_lock: serialises rx processing
+ * @endpoints_lock: protects @endpoints
+ * @endpoints: local address to endpoint
+ * @sendq: senders waiting for a tx buffer or a resume
+ * @sleepers: senders waiting; tx-complete interrupts are on while > 0
+ * @dead: the device is gone or broken; every operation fails
+ * @has_ns: name service negotiated
+ * @has_fc: flow control negotiated
+ * @tx_last_used: our copy of the svq used index
+ * @rx_last_used: our copy of the rvq used index
+ * @rx_held: rx buffers held by zero-copy clients
+ * @rx_current: rx buffer whose callback is running
+ * @rx_current_held: the running callback held @rx_current
+ * @channels: channels created on this device
+ * @ns_rpdev: the name-service channel
+ * @ctrl_rpdev: the rpmsg_ctrl channel
+ * @stats: counters
+ * @debugfs: /sys/kernel/debug/ampsoc_rpmsg/<virtio device>/
+ */
+struct virtproc_info {
+	struct virtio_device *vdev;
+	struct virtqueue *rvq, *svq;
+	struct kref ref;
+	void *mem;
+	phys_addr_t mem_pa;
+	dma_addr_t mem_dma;
+	size_t mem_size;
+	bool mem_shm;
+	void *rbufs, *sbufs;
+	unsigned int num_rbufs, num_sbufs;
+	unsigned int rbuf_size, sbuf_size;
+	unsigned int last_sbuf;
+	void **sfree;
+	unsigned int nfree;
+	spinlock_t svq_lock;		/* svq, last_sbuf, sfree, tx_last_used */
+	spinlock_t rvq_lock;		/* rvq, rx_last_used, rx_held */
+	struct mutex rx_lock;		/* one rx pass at a time */
+	struct mutex endpoints_lock;	/* endpoints */
+	struct idr endpoints;
+	wait_queue_head_t sendq;
+	atomic_t sleepers;
+	bool dead;
+	bool has_ns, has_fc;
+	u16 tx_last_used, rx_last_used;
+	unsigned long *rx_held;
+	void *rx_current;
+	bool rx_current_held;
+	atomic_t channels;
+	struct rpmsg_device *ns_rpdev, *ctrl_rpdev;
+	struct vrp_stats stats;
+	struct dentry *debugfs;
+};
+
+static struct dentry *vrp_debugfs_root;
+
+struct virtio_rpmsg_channel {
+	struct rpmsg_device rpdev;
+	struct virtproc_info *vrp;
+	bool counted;
+};
+
+struct vrp_endpoint {
+	struct rpmsg_endpoint ept;
+	struct virtproc_info *vrp;
+	bool remote_paused;
+};
+
+#define to_virtio_rpmsg_channel(_rpdev) \
+	container_of(_rpdev, struct virtio_rpmsg_channel, rpdev)
+#define to_vrp_ept(_ept) container_of(_ept, struct vrp_endpoint, ept)
+
+static const struct ampsoc_rpmsg_device_ops virtio_rpmsg_ops;
+static const struct ampsoc_rpmsg_endpoint_ops virtio_endpoint_ops;
+
+static void vrp_release(struct kref *ref)
+{
+	struct virtproc_info *vrp = container_of(ref, struct virtproc_info, ref);
+
+	idr_destroy(&vrp->endpoints);
+	bitmap_free(vrp->rx_held);
+	kfree(vrp->sfree);
+	kfree(vrp);
+}
+
+static bool vrp_dead(struct virtproc_info *vrp)
+{
+	return READ_ONCE(vrp->dead);
+}
+
+static void vrp_set_dead(struct virtproc_info *vrp, const char *why)
+{
+	if (!xchg(&vrp->dead, true) && why)
+		dev_err(&vrp->vdev->dev, "remote disabled: %s\n", why);
+	wake_up_all(&vrp->sendq);
+}
+
+/* Buffer bookkeeping: the remote sees physical addresses of @mem. */
+static bool vrp_buf_ok(struct virtproc_info *vrp, void *buf, bool rx)
+{
+	void *base = rx ? vrp->rbufs : vrp->sbufs;
+	unsigned int size = rx ? vrp->rbuf_size : vrp->sbuf_size;
+	unsigned int num = rx ? vrp->num_rbufs : vrp->num_sbufs;
+	unsigned long off;
+
+	if (buf < base)
+		return false;
+	off = buf - base;
+	return off / size < num && !(off % size);
+}
+
+static phys_addr_t vrp_buf_pa(struct virtproc_info *vrp, void *buf)
+{
+	return vrp->mem_pa + (buf - vrp->mem);
+}
+
+static void vrp_sg_init(struct virtproc_info *vrp, struct scatterlist *sg,
+			void *buf, unsigned int len)
+{
+	phys_addr_t pa = vrp_buf_pa(vrp, buf);
+
+	sg_init_table(sg, 1);
+	sg_set_page(sg, pfn_to_page(PHYS_PFN(pa)), len, offset_in_page(pa));
+}
+
+/*
+ * Check the next used entry of @vq before virtio_ring reads it: an index
+ * that moved by more than the ring size, an id out of range or a
+ * descriptor the remote rewrote would corrupt virtio_ring's free list.
+ * Returns 1 when an entry is ready, 0 when none, -EIO when the ring is bad.
+ */
+static int vrp_peek_used(struct virtproc_info *vrp, struct virtqueue *vq,
+			 u16 last, phys_addr_t *addr)
+{
+	const struct vring *vr = virtqueue_get_vring(vq);
+	struct virtio_device *vdev = vrp->vdev;
+	unsigned int num = vr->num;
+	u16 idx = virtio16_to_cpu(vdev, READ_ONCE(vr->used->idx));
+	struct vring_desc desc;
+	u32 id;
+
+	if (idx == last)
+		return 0;
+	if ((u16)(idx - last) > num) {
+		atomic64_inc(&vrp->stats.bad_ring);
+		dev_err(&vdev->dev, "%s: used index %u out of range (last %u)\n",
+			vq->name, idx, last);
+		return -EIO;
+	}
+	virtio_rmb(true);
+	id = virtio32_to_cpu(vdev, READ_ONCE(vr->used->ring[last & (num - 1)].id));
+	if (id >= num) {
+		atomic64_inc(&vrp->stats.bad_ring);
+		dev_err(&vdev->dev, "%s: used id %u out of range\n", vq->name, id);
+		return -EIO;
+	}
+	memcpy(&desc, &vr->desc[id], sizeof(desc));
+	if (desc.flags & cpu_to_virtio16(vdev, VRING_DESC_F_NEXT |
+					 VRING_DESC_F_INDIRECT)) {
+		atomic64_inc(&vrp->stats.bad_ring);
+		dev_err(&vdev->dev, "%s: descriptor %u was rewritten\n",
+			vq->name, id);
+		return -EIO;
+	}
+	*addr = virtio64_to_cpu(vdev, desc.addr);
+	return 1;
+}
+
+/* Reclaim one used tx buffer or hand out one never used. */
+static void *get_a_tx_buf(struct virtproc_info *vrp)
+{
+	unsigned int len;
+	phys_addr_t addr;
+	void *buf = NULL;
+	int ret;
+
+	spin_lock(&vrp->svq_lock);
+	if (vrp_dead(vrp))
+		goto out;
+	if (vrp->nfree) {
+		buf = vrp->sfree[--vrp->nfree];
+		goto out;
+	}
+	if (vrp->last_sbuf < vrp->num_sbufs) {
+		buf = vrp->sbufs + vrp->sbuf_size * vrp->last_sbuf++;
+		goto out;
+	}
+	ret = vrp_peek_used(vrp, vrp->svq, vrp->tx_last_used, &addr);
+	if (ret < 0) {
+		spin_unlock(&vrp->svq_lock);
+		vrp_set_dead(vrp, "tx ring corrupted");
+		return NULL;
+	}
+	if (!ret)
+		goto out;
+	buf = virtqueue_get_buf(vrp->svq, &len);
+	if (!buf)
+		goto out;
+	vrp->tx_last_used++;
+	if (!vrp_buf_ok(vrp, buf, false)) {
+		atomic64_inc(&vrp->stats.bad_addr);
+		buf = NULL;
+	} else if (addr != vrp_buf_pa(vrp, buf)) {
+		/* Our own buffer is safe to reuse; the remote lied. */
+		atomic64_inc(&vrp->stats.bad_addr);
+	}
+out:
+	spin_unlock(&vrp->svq_lock);
+	return buf;
+}
+
+/*
+ * Every virtqueue operation runs under svq_lock or rvq_lock after checking
+ * that the device is alive, so that remove can delete the queues once it
+ * has marked the device dead and passed through both locks.
+ */
+/*
+ * The count and the interrupt state change together under svq_lock:
+ * otherwise the last sleeper leaving could turn interrupts off after a
+ * new first sleeper turned them on, and that sender would wait for the
+ * full timeout.
+ */
+static void rpmsg_upref_sleepers(struct virtproc_info *vrp)
+{
+	spin_lock(&vrp->svq_lock);
+	if (atomic_inc_return(&vrp->sleepers) == 1 && !vrp_dead(vrp))
+		virtqueue_enable_cb(vrp->svq);
+	spin_unlock(&vrp->svq_lock);
+}
+
+static void rpmsg_downref_sleepers(struct virtproc_info *vrp)
+{
+	spin_lock(&vrp->svq_lock);
+	if (atomic_dec_and_test(&vrp->sleepers) && !vrp_dead(vrp))
+		virtqueue_disable_cb(vrp->svq);
+	spin_unlock(&vrp->svq_lock);
+}
+
+static void *vrp_wait_tx_buf(struct virtproc_info *vrp, bool wait, int *err)
+{
+	void *buf = get_a_tx_buf(vrp);
+	long ret;
+
+	*err = 0;
+	if (buf)
+		return buf;
+	if (vrp_dead(vrp)) {
+		*err = -ENODEV;
+		return NULL;
+	}
+	if (!wait) {
+		*err = -ENOMEM;
+		return NULL;
+	}
+	rpmsg_upref_sleepers(vrp);
+	ret = wait_event_interruptible_timeout(vrp->sendq,
+					       (buf = get_a_tx_buf(vrp)) ||
+					       vrp_dead(vrp),
+					       RPMSG_TX_TIMEOUT);
+	rpmsg_downref_sleepers(vrp);
+	if (buf)
+		return buf;
+	if (vrp_dead(vrp))
+		*err = -ENODEV;
+	else if (!ret)
+		*err = -ETIMEDOUT;
+	else
+		*err = -ERESTARTSYS;
+	return NULL;
+}
+
+/* Post a filled tx buffer and kick unless the remote said it is awake. */
+static int vrp_post_tx(struct virtproc_info *vrp, void *buf, unsigned int len)
+{
+	struct scatterlist sg;
+	bool kick;
+	int err;
+
+	vrp_sg_init(vrp, &sg, buf, len);
+	spin_lock(&vrp->svq_lock);
+	if (vrp_dead(vrp)) {
+		spin_unlock(&vrp->svq_lock);
+		return -ENODEV;
+	}
+	err = virtqueue_add_outbuf(vrp->svq, &sg, 1, buf, GFP_ATOMIC);
+	kick = !err && virtqueue_kick_prepare(vrp->svq);
+	/* The platform's notify must not sleep: it runs under the lock. */
+	if (kick)
+		virtqueue_notify(vrp->svq);
+	spin_unlock(&vrp->svq_lock);
+	if (err) {
+		dev_err(&vrp->vdev->dev, "virtqueue_add_outbuf failed: %d\n",
+			err);
+		return err;
+	}
+	atomic64_inc(&vrp->stats.tx);
+	if (kick)
+		atomic64_inc(&vrp->stats.kicks);
+	return 0;
+}
+
+/* A buffer taken but not sent goes back on the local free stack. */
+static void vrp_return_tx_buf(struct virtproc_info *vrp, void *buf)
+{
+	spin_lock(&vrp->svq_lock);
+	if (!WARN_ON_ONCE(vrp->nfree >= vrp->num_sbufs))
+		vrp->sfree[vrp->nfree++] = buf;
+	spin_unlock(&vrp->svq_lock);
+}
+
+static bool vrp_ept_may_send(struct vrp_endpoint *vept)
+{
+	return !READ_ONCE(vept->remote_paused) || vrp_dead(vept->vrp);
+}
+
+static int vrp_wait_flow(struct vrp_endpoint *vept, bool wait)
+{
+	long ret;
+
+	if (vrp_ept_may_send(vept))
+		return 0;
+	if (!wait)
+		return -EAGAIN;
+	ret = wait_event_interruptible_timeout(vept->vrp->sendq,
+					       vrp_ept_may_send(vept),
+					       RPMSG_TX_TIMEOUT);
+	if (!ret)
+		return -ETIMEDOUT;
+	return ret < 0 ? ret : 0;
+}
+
+static int vrp_send_raw(struct virtproc_info *vrp, u32 src, u32 dst,
+			const void *data, int len, bool wait)
+{
+	struct rpmsg_hdr *msg;
+	int err;
+
+	if (src == RPMSG_ADDR_ANY || dst == RPMSG_ADDR_ANY)
+		return -EINVAL;
+	if (len < 0 || len > vrp->sbuf_size - sizeof(*msg))
+		return -EMSGSIZE;
+	msg = vrp_wait_tx_buf(vrp, wait, &err);
+	if (!msg)
+		return err;
+	msg->src = cpu_to_le32(src);
+	msg->dst = cpu_to_le32(dst);
+	msg->reserved = 0;
+	msg->len = cpu_to_le16(len);
+	msg->flags = 0;
+	memcpy(msg->data, data, len);
+	err = vrp_post_tx(vrp, msg, sizeof(*msg) + len);
+	if (err)
+		vrp_return_tx_buf(vrp, msg);
+	return err;
+}
+
+static int virtio_rpmsg_send(struct rpmsg_endpoint *ept, u32 src, u32 dst,
+			     void *data, int len, bool wait)
+{
+	struct vrp_endpoint *vept = to_vrp_ept(ept);
+	struct virtproc_info *vrp = vept->vrp;
+	int err;
+
+	if (vrp_dead(vrp))
+		return -ENODEV;
+	err = vrp_wait_flow(vept, wait);
+	if (err)
+		return err;
+	if (vrp_dead(vrp))
+		return -ENODEV;
+	return vrp_send_raw(vrp, src, dst, data, len, wait);
+}
+
+static void *virtio_rpmsg_get_tx(struct rpmsg_endpoint *ept,
+				 unsigned int *len, bool wait)
+{
+	struct virtproc_info *vrp = to_vrp_ept(ept)->vrp;
+	struct rpmsg_hdr *msg;
+	int err;
+
+	msg = vrp_wait_tx_buf(vrp, wait, &err);
+	if (!msg)
+		return ERR_PTR(err);
+	*len = vrp->sbuf_size - sizeof(*msg);
+	return msg->data;
+}
+
+static struct rpmsg_hdr *vrp_tx_payload_hdr(struct virtproc_info *vrp,
+					    void *data)
+{
+	struct rpmsg_hdr *msg = container_of(data, struct rpmsg_hdr, data[0]);
+
+	return vrp_buf_ok(vrp, msg, false) ? msg : NULL;
+}
+
+static int virtio_rpmsg_send_nocopy(struct rpmsg_endpoint *ept, void *data,
+				    int len, u32 dst)
+{
+	struct vrp_endpoint *vept = to_vrp_ept(ept);
+	struct virtproc_info *vrp = vept->vrp;
+	struct rpmsg_hdr *msg = vrp_tx_payload_hdr(vrp, data);
+
+	if (!msg)
+		return -EINVAL;
+	if (dst == RPMSG_ADDR_ANY)
+		return -EINVAL;
+	if (len < 0 || len > vrp->sbuf_size - sizeof(*msg))
+		return -EMSGSIZE;
+	if (vrp_dead(vrp))
+		return -ENODEV;
+	if (!vrp_ept_may_send(vept))
+		return -EAGAIN;
+	msg->src = cpu_to_le32(ept->addr);
+	msg->dst = cpu_to_le32(dst);
+	msg->reserved = 0;
+	msg->len = cpu_to_le16(len);
+	msg->flags = 0;
+	return vrp_post_tx(vrp, msg, sizeof(*msg) + len);
+}
+
+static void virtio_rpmsg_release_tx(struct rpmsg_endpoint *ept, void *data)
+{
+	struct virtproc_info *vrp = to_vrp_ept(ept)->vrp;
+	struct rpmsg_hdr *msg = vrp_tx_payload_hdr(vrp, data);
+
+	if (msg && !vrp_dead(vrp))
+		vrp_return_tx_buf(vrp, msg);
+}
+
+static __poll_t virtio_rpmsg_poll(struct rpmsg_endpoint *ept,
+				  struct file *filp, poll_table *wait)
+{
+	struct vrp_endpoint *vept = to_vrp_ept(ept);
+	struct virtproc_info *vrp = vept->vrp;
+	const struct vring *vr;
+	__poll_t mask = 0;
+
+	poll_wait(filp, &vrp->sendq, wait);
+	if (!vrp_ept_may_send(vept))
+		return 0;
+	spin_lock(&vrp->svq_lock);
+	if (vrp_dead(vrp)) {
+		spin_unlock(&vrp->svq_lock);
+		return EPOLLERR | EPOLLHUP;
+	}
+	vr = virtqueue_get_vring(vrp->svq);
+	/* A fresh or returned buffer, a used one, or arm the interrupt. */
+	if (vrp->nfree || vrp->last_sbuf < vrp->num_sbufs ||
+	    virtio16_to_cpu(vrp->vdev, READ_ONCE(vr->used->idx)) !=
+	    vrp->tx_last_used || !virtqueue_enable_cb(vrp->svq))
+		mask |= EPOLLOUT | EPOLLWRNORM;
+	spin_unlock(&vrp->svq_lock);
+	return mask;
+}
+
+static ssize_t virtio_rpmsg_get_mtu(struct rpmsg_endpoint *ept)
+{
+	return to_vrp_ept(ept)->vrp->sbuf_size - sizeof(struct rpmsg_hdr);
+}
+
+static int virtio_rpmsg_set_flow_control(struct rpmsg_endpoint *ept,
+					 bool pause, u32 dst)
+{
+	struct virtproc_info *vrp = to_vrp_ept(ept)->vrp;
+	struct ampsoc_rpmsg_fc_msg fc = {
+		.addr = cpu_to_le32(dst),
+		.peer = cpu_to_le32(ept->addr),
+		.flags = cpu_to_le32(pause ? AMPSOC_RPMSG_FC_PAUSED : 0),
+	};
+
+	if (vrp_dead(vrp))
+		return -ENODEV;
+	if (!vrp->has_fc)
+		return -EOPNOTSUPP;
+	if (dst == RPMSG_ADDR_ANY)
+		return -EINVAL;
+	return vrp_send_raw(vrp, ept->addr, AMPSOC_RPMSG_FC_ADDR, &fc,
+			    sizeof(fc), true);
+}
+
+static int virtio_rpmsg_get_outgoing_flow(struct rpmsg_endpoint *ept)
+{
+	struct vrp_endpoint *vept = to_vrp_ept(ept);
+
+	if (vrp_dead(vept->vrp))
+		return -ENODEV;
+	return !READ_ONCE(vept->remote_paused);
+}
+
+/* rx buffers */
+static int vrp_add_rx(struct virtproc_info *vrp, void *buf)
+{
+	struct scatterlist sg;
+
+	vrp_sg_init(vrp, &sg, buf, vrp->rbuf_size);
+	return virtqueue_add_inbuf(vrp->rvq, &sg, 1, buf, GFP_ATOMIC);
+}
+
+static void vrp_recycle_rx(struct virtproc_info *vrp, void *buf)
+{
+	bool kick = false;
+	int err;
+
+	spin_lock(&vrp->rvq_lock);
+	if (vrp_dead(vrp)) {
+		spin_unlock(&vrp->rvq_lock);
+		return;
+	}
+	err = vrp_add_rx(vrp, buf);
+	if (!err)
+		kick = virtqueue_kick_prepare(vrp->rvq);
+	if (kick)
+		virtqueue_notify(vrp->rvq);
+	spin_unlock(&vrp->rvq_lock);
+	if (err)
+		dev_err(&vrp->vdev->dev, "failed to re-add rx buffer: %d\n", err);
+	if (kick)
+		atomic64_inc(&vrp->stats.kicks);
+}
+
+static int virtio_rpmsg_hold_rx(struct rpmsg_endpoint *ept, void *data)
+{
+	struct virtproc_info *vrp = to_vrp_ept(ept)->vrp;
+	struct rpmsg_hdr *msg = container_of(data, struct rpmsg_hdr, data[0]);
+
+	if (!vrp->rx_current || msg != vrp->rx_current)
+		return -EINVAL;
+	vrp->rx_current_held = true;
+	return 0;
+}
+
+static void virtio_rpmsg_release_rx(struct rpmsg_endpoint *ept, void *data)
+{
+	struct virtproc_info *vrp = to_vrp_ept(ept)->vrp;
+	struct rpmsg_hdr *msg = container_of(data, struct rpmsg_hdr, data[0]);
+	unsigned int i;
+	bool held;
+
+	if (!vrp_buf_ok(vrp, msg, true)) {
+		dev_err(&vrp->vdev->dev, "release of a foreign rx buffer\n");
+		return;
+	}
+	/* Held and released within the same callback: nothing is held. */
+	if (msg == vrp->rx_current && vrp->rx_current_held) {
+		vrp->rx_current_held = false;
+		return;
+	}
+	i = ((void *)msg - vrp->rbufs) / vrp->rbuf_size;
+	spin_lock(&vrp->rvq_lock);
+	held = __test_and_clear_bit(i, vrp->rx_held);
+	spin_unlock(&vrp->rvq_lock);
+	if (held)
+		vrp_recycle_rx(vrp, msg);
+}
+
+/* endpoints */
+static void __ept_release(struct kref *kref)
+{
+	struct rpmsg_endpoint *ept = container_of(kref, struct rpmsg_endpoint,
+						  refcount);
+	struct vrp_endpoint *vept = to_vrp_ept(ept);
+
+	kref_put(&vept->vrp->ref, vrp_release);
+	kfree(vept);
+}
+
+static struct rpmsg_endpoint *
+__rpmsg_create_ept(struct virtproc_info *vrp, struct rpmsg_device *rpdev,
+		   rpmsg_rx_cb_t cb, void *priv, u32 addr)
+{
+	struct vrp_endpoint *vept;
+	struct rpmsg_endpoint *ept;
+	int id_min, id_max, id;
+
+	if (vrp_dead(vrp))
+		return NULL;
+	vept = kzalloc(sizeof(*vept), GFP_KERNEL);
+	if (!vept)
+		return NULL;
+	ept = &vept->ept;
+	kref_init(&ept->refcount);
+	mutex_init(&ept->cb_lock);
+	ept->rpdev = rpdev;
+	ept->cb = cb;
+	ept->priv = priv;
+	ept->ops = &virtio_endpoint_ops;
+	vept->vrp = vrp;
+
+	if (addr == RPMSG_ADDR_ANY) {
+		id_min = AMPSOC_RPMSG_RESERVED_ADDRESSES;
+		id_max = 0;
+	} else {
+		if (addr > INT_MAX)
+			goto free;
+		id_min = addr;
+		id_max = addr + 1;
+	}
+
+	mutex_lock(&vrp->endpoints_lock);
+	id = idr_alloc(&vrp->endpoints, ept, id_min, id_max, GFP_KERNEL);
+	if (id < 0) {
+		mutex_unlock(&vrp->endpoints_lock);
+		dev_err(&vrp->vdev->dev, "idr_alloc failed: %d\n", id);
+		goto free;
+	}
+	ept->addr = id;
+	kref_get(&vrp->ref);
+	mutex_unlock(&vrp->endpoints_lock);
+	return ept;
+
+free:
+	kfree(vept);
+	return NULL;
+}
+
+static void __rpmsg_destroy_ept(struct virtproc_info *vrp,
+				struct rpmsg_endpoint *ept)
+{
+	mutex_lock(&vrp->endpoints_lock);
+	if (idr_find(&vrp->endpoints, ept->addr) == ept)
+		idr_remove(&vrp->endpoints, ept->addr);
+	mutex_unlock(&vrp->endpoints_lock);
+
+	/*
+	 * Wait for a running callback and stop later ones. A callback may
+	 * destroy other endpoints (the name service removing a channel), so
+	 * destruction nests one level inside a running callback's cb_lock.
+	 */
+	mutex_lock_nested(&ept->cb_lock, SINGLE_DEPTH_NESTING);
+	ept->cb = NULL;
+	ept->flow_cb = NULL;
+	mutex_unlock(&ept->cb_lock);
+
+	kref_put(&ept->refcount, __ept_release);
+}
+
+static void virtio_rpmsg_destroy_ept(struct rpmsg_endpoint *ept)
+{
+	__rpmsg_destroy_ept(to_vrp_ept(ept)->vrp, ept);
+}
+
+static struct rpmsg_endpoint *
+virtio_rpmsg_create_ept(struct rpmsg_device *rpdev, rpmsg_rx_cb_t cb,
+			void *priv, struct rpmsg_channel_info chinfo)
+{
+	struct virtio_rpmsg_channel *vch = to_virtio_rpmsg_channel(rpdev);
+
+	return __rpmsg_create_ept(vch->vrp, rpdev, cb, priv, chinfo.src);
+}
+
+static int virtio_rpmsg_announce(struct rpmsg_device *rpdev, u32 flags)
+{
+	struct virtio_rpmsg_channel *vch = to_virtio_rpmsg_channel(rpdev);
+	struct virtproc_info *vrp = vch->vrp;
+	struct ampsoc_rpmsg_ns_msg nsm = {};
+
+	if (!rpdev->announce || !rpdev->ept || !vrp->has_ns)
+		return 0;
+	if (vrp_dead(vrp))
+		return flags == AMPSOC_RPMSG_NS_DESTROY ? 0 : -ENODEV;
+	strscpy_pad(nsm.name, rpdev->id.name, sizeof(nsm.name));
+	nsm.addr = cpu_to_le32(rpdev->ept->addr);
+	nsm.flags = cpu_to_le32(flags);
+	return vrp_send_raw(vrp, rpdev->ept->addr, AMPSOC_RPMSG_NS_ADDR, &nsm,
+			    sizeof(nsm), true);
+}
+
+static int virtio_rpmsg_announce_create(struct rpmsg_device *rpdev)
+{
+	return virtio_rpmsg_announce(rpdev, AMPSOC_RPMSG_NS_CREATE);
+}
+
+static int virtio_rpmsg_announce_destroy(struct rpmsg_device *rpdev)
+{
+	return virtio_rpmsg_announce(rpdev, AMPSOC_RPMSG_NS_DESTROY);
+}
+
+static void virtio_rpmsg_release_device(struct device *dev)
+{
+	struct rpmsg_device *rpdev = to_rpmsg_device(dev);
+	struct virtio_rpmsg_channel *vch = to_virtio_rpmsg_channel(rpdev);
+
+	if (vch->counted)
+		atomic_dec(&vch->vrp->channels);
+	kfree(rpdev->driver_override);
+	kref_put(&vch->vrp->ref, vrp_release);
+	kfree(vch);
+}
+
+static struct virtio_rpmsg_channel *vrp_alloc_channel(struct virtproc_info *vrp)
+{
+	struct virtio_rpmsg_channel *vch = kzalloc(sizeof(*vch), GFP_KERNEL);
+
+	if (!vch)
+		return NULL;
+	vch->vrp = vrp;
+	kref_get(&vrp->ref);
+	vch->rpdev.ops = &virtio_rpmsg_ops;
+	vch->rpdev.little_endian = true;
+	vch->rpdev.dev.parent = &vrp->vdev->dev;
+	vch->rpdev.dev.release = virtio_rpmsg_release_device;
+	return vch;
+}
+
+static struct rpmsg_device *__rpmsg_create_channel(struct virtproc_info *vrp,
+						   struct rpmsg_channel_info *ci)
+{
+	struct virtio_rpmsg_channel *vch;
+	struct rpmsg_device *tmp;
+	int err;
+
+	if (vrp_dead(vrp))
+		return NULL;
+	if (strnlen(ci->name, RPMSG_NAME_SIZE) == RPMSG_NAME_SIZE || !ci->name[0])
+		return NULL;
+	tmp = ampsoc_rpmsg_find_device(&vrp->vdev->dev, ci);
+	if (tmp) {
+		put_device(&tmp->dev);
+		dev_err(&vrp->vdev->dev, "channel %s:%x:%x already exists\n",
+			ci->name, ci->src, ci->dst);
+		return NULL;
+	}
+	if (atomic_inc_return(&vrp->channels) > max_channels) {
+		atomic_dec(&vrp->channels);
+		dev_err_ratelimited(&vrp->vdev->dev,
+				    "channel limit %u reached, %s rejected\n",
+				    max_channels, ci->name);
+		return NULL;
+	}
+	vch = vrp_alloc_channel(vrp);
+	if (!vch) {
+		atomic_dec(&vrp->channels);
+		return NULL;
+	}
+	vch->counted = true;
+	vch->rpdev.src = ci->src;
+	vch->rpdev.dst = ci->dst;
+	vch->rpdev.announce = ci->src != RPMSG_ADDR_ANY;
+	strscpy(vch->rpdev.id.name, ci->name, RPMSG_NAME_SIZE);
+
+	err = ampsoc_rpmsg_register_device(&vch->rpdev);
+	if (err)
+		return NULL;
+	return &vch->rpdev;
+}
+
+static struct rpmsg_device *virtio_rpmsg_create_channel(struct rpmsg_device *rpdev,
+							struct rpmsg_channel_info *ci)
+{
+	return __rpmsg_create_channel(to_virtio_rpmsg_channel(rpdev)->vrp, ci);
+}
+
+static int virtio_rpmsg_release_channel(struct rpmsg_device *rpdev,
+					struct rpmsg_channel_info *ci)
+{
+	struct virtproc_info *vrp = to_virtio_rpmsg_channel(rpdev)->vrp;
+
+	return ampsoc_rpmsg_unregister_device(&vrp->vdev->dev, ci) ? -ENXIO : 0;
+}
+
+static int virtio_rpmsg_get_stats(struct rpmsg_device *rpdev,
+				  struct ampsoc_rpmsg_stats *s)
+{
+	struct vrp_stats *v = &to_virtio_rpmsg_channel(rpdev)->vrp->stats;
+
+	s->rx = atomic64_read(&v->rx);
+	s->tx = atomic64_read(&v->tx);
+	s->kicks = atomic64_read(&v->kicks);
+	s->bad_len = atomic64_read(&v->bad_len);
+	s->bad_ring = atomic64_read(&v->bad_ring);
+	s->bad_addr = atomic64_read(&v->bad_addr);
+	s->unknown_dst = atomic64_read(&v->unknown_dst);
+	s->ns_rejected = atomic64_read(&v->ns_rejected);
+	s->fc_rejected = atomic64_read(&v->fc_rejected);
+	s->rx_dropped_paused = atomic64_read(&v->rx_dropped_paused);
+	return 0;
+}
+
+static int vrp_stats_show(struct seq_file *sf, void *unused)
+{
+	struct virtproc_info *vrp = sf->private;
+	struct vrp_stats *v = &vrp->stats;
+
+	seq_printf(sf, "rx %lld\ntx %lld\nkicks %lld\nbad_len %lld\nbad_ring %lld\n"
+		   "bad_addr %lld\nunknown_dst %lld\nns_rejected %lld\n"
+		   "fc_rejected %lld\nchannels %d\nbuf_size %u/%u\ndead %d\n",
+		   atomic64_read(&v->rx), atomic64_read(&v->tx),
+		   atomic64_read(&v->kicks), atomic64_read(&v->bad_len),
+		   atomic64_read(&v->bad_ring), atomic64_read(&v->bad_addr),
+		   atomic64_read(&v->unknown_dst), atomic64_read(&v->ns_rejected),
+		   atomic64_read(&v->fc_rejected), atomic_read(&vrp->channels),
+		   vrp->rbuf_size, vrp->sbuf_size, vrp_dead(vrp));
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(vrp_stats);
+
+static void virtio_rpmsg_ns_reject(struct rpmsg_device *rpdev)
+{
+	atomic64_inc(&to_virtio_rpmsg_channel(rpdev)->vrp->stats.ns_rejected);
+}
+
+static const struct ampsoc_rpmsg_device_ops virtio_rpmsg_ops = {
+	.ns_reject = virtio_rpmsg_ns_reject,
+	.create_channel = virtio_rpmsg_create_channel,
+	.release_channel = virtio_rpmsg_release_channel,
+	.create_ept = virtio_rpmsg_create_ept,
+	.announce_create = virtio_rpmsg_announce_create,
+	.announce_destroy = virtio_rpmsg_announce_destroy,
+	.get_stats = virtio_rpmsg_get_stats,
+};
+
+static const struct ampsoc_rpmsg_endpoint_ops virtio_endpoint_ops = {
+	.destroy_ept = virtio_rpmsg_destroy_ept,
+	.send = virtio_rpmsg_send,
+	.poll = virtio_rpmsg_poll,
+	.get_mtu = virtio_rpmsg_get_mtu,
+	.set_flow_control = virtio_rpmsg_set_flow_control,
+	.get_outgoing_flow = virtio_rpmsg_get_outgoing_flow,
+	.hold_rx = virtio_rpmsg_hold_rx,
+	.release_rx = virtio_rpmsg_release_rx,
+	.get_tx = virtio_rpmsg_get_tx,
+	.send_nocopy = virtio_rpmsg_send_nocopy,
+	.release_tx = virtio_rpmsg_release_tx,
+};
+
+static void vrp_handle_fc(struct virtproc_info *vrp, void *data, unsigned int len)
+{
+	struct ampsoc_rpmsg_fc_msg *msg = data;
+	struct rpmsg_endpoint *ept;
+	rpmsg_flowcontrol_cb_t cb;
+	u32 flags;
+	bool paused;
+
+	if (!vrp->has_fc || len != sizeof(*msg)) {
+		atomic64_inc(&vrp->stats.fc_rejected);
+		return;
+	}
+	flags = le32_to_cpu(msg->flags);
+	if (flags & ~AMPSOC_RPMSG_FC_PAUSED) {
+		atomic64_inc(&vrp->stats.fc_rejected);
+		return;
+	}
+	paused = flags & AMPSOC_RPMSG_FC_PAUSED;
+	mutex_lock(&vrp->endpoints_lock);
+	ept = idr_find(&vrp->endpoints, le32_to_cpu(msg->addr));
+	if (ept)
+		kref_get(&ept->refcount);
+	mutex_unlock(&vrp->endpoints_lock);
+	if (!ept) {
+		atomic64_inc(&vrp->stats.fc_rejected);
+		return;
+	}
+	WRITE_ONCE(to_vrp_ept(ept)->remote_paused, paused);
+	if (!paused)
+		wake_up_all(&vrp->sendq);
+	mutex_lock(&ept->cb_lock);
+	cb = ept->flow_cb;
+	if (cb)
+		cb(ept->rpdev, ept->priv, !paused);
+	mutex_unlock(&ept->cb_lock);
+	kref_put(&ept->refcount, __ept_release);
+}
+
+/* Handle one rx buffer; returns true when the buffer goes back at once. */
+static bool rpmsg_recv_single(struct virtproc_info *vrp, struct rpmsg_hdr *msg,
+			      unsigned int len)
+{
+	struct rpmsg_endpoint *ept;
+	unsigned int mlen;
+	u32 src, dst;
+	bool held;
+
+	if (len < sizeof(*msg) || len > vrp->rbuf_size) {
+		atomic64_inc(&vrp->stats.bad_len);
+		dev_err_ratelimited(&vrp->vdev->dev, "bad used length %u\n", len);
+		return true;
+	}
+	mlen = le16_to_cpu(READ_ONCE(msg->len));
+	if (mlen > len - sizeof(*msg)) {
+		atomic64_inc(&vrp->stats.bad_len);
+		dev_err_ratelimited(&vrp->vdev->dev,
+				    "bad message length %u (used %u)\n", mlen, len);
+		return true;
+	}
+	src = le32_to_cpu(READ_ONCE(msg->src));
+	dst = le32_to_cpu(READ_ONCE(msg->dst));
+
+	if (dst == AMPSOC_RPMSG_FC_ADDR) {
+		vrp_handle_fc(vrp, msg->data, mlen);
+		return true;
+	}
+
+	mutex_lock(&vrp->endpoints_lock);
+	ept = dst > INT_MAX ? NULL : idr_find(&vrp->endpoints, dst);
+	if (ept)
+		kref_get(&ept->refcount);
+	mutex_unlock(&vrp->endpoints_lock);
+	if (!ept) {
+		atomic64_inc(&vrp->stats.unknown_dst);
+		dev_dbg(&vrp->vdev->dev, "msg to unknown address 0x%x\n", dst);
+		return true;
+	}
+
+	held = false;
+	mutex_lock(&ept->cb_lock);
+	if (ept->cb) {
+		vrp->rx_current = msg;
+		vrp->rx_current_held = false;
+		ept->cb(ept->rpdev, msg->data, mlen, ept->priv, src);
+		held = vrp->rx_current_held;
+		vrp->rx_current = NULL;
+		atomic64_inc(&vrp->stats.rx);
+	}
+	mutex_unlock(&ept->cb_lock);
+	kref_put(&ept->refcount, __ept_release);
+
+	if (held) {
+		unsigned int i = ((void *)msg - vrp->rbufs) / vrp->rbuf_size;
+
+		spin_lock(&vrp->rvq_lock);
+		__set_bit(i, vrp->rx_held);
+		spin_unlock(&vrp->rvq_lock);
+	}
+	return !held;
+}
+
+static void rpmsg_recv_done(struct virtqueue *rvq)
+{
+	struct virtproc_info *vrp = rvq->vdev->priv;
+	unsigned int len, done = 0;
+	phys_addr_t addr;
+	void *buf;
+	int ret;
+
+	mutex_lock(&vrp->rx_lock);
+	for (;;) {
+		if (vrp_dead(vrp))
+			break;
+		spin_lock(&vrp->rvq_lock);
+		if (vrp_dead(vrp)) {
+			spin_unlock(&vrp->rvq_lock);
+			break;
+		}
+		virtqueue_disable_cb(rvq);
+		ret = vrp_peek_used(vrp, rvq, vrp->rx_last_used, &addr);
+		if (ret == 0) {
+			/* Re-arm and look again: the remote may just have added one. */
+			if (virtqueue_enable_cb(rvq)) {
+				spin_unlock(&vrp->rvq_lock);
+				break;
+			}
+			spin_unlock(&vrp->rvq_lock);
+			continue;
+		}
+		if (ret < 0) {
+			spin_unlock(&vrp->rvq_lock);
+			vrp_set_dead(vrp, "rx ring corrupted");
+			break;
+		}
+		buf = virtqueue_get_buf(rvq, &len);
+		if (!buf) {
+			spin_unlock(&vrp->rvq_lock);
+			vrp_set_dead(vrp, "rx ring broken");
+			break;
+		}
+		vrp->rx_last_used++;
+		spin_unlock(&vrp->rvq_lock);
+
+		if (!vrp_buf_ok(vrp, buf, true)) {
+			atomic64_inc(&vrp->stats.bad_addr);
+			continue;
+		}
+		if (addr != vrp_buf_pa(vrp, buf)) {
+			/* The remote wrote somewhere else; drop what we hold. */
+			atomic64_inc(&vrp->stats.bad_addr);
+			dev_err_ratelimited(&vrp->vdev->dev,
+					    "rx descriptor address rewritten\n");
+			vrp_recycle_rx(vrp, buf);
+			continue;
+		}
+		if (rpmsg_recv_single(vrp, buf, len))
+			vrp_recycle_rx(vrp, buf);
+		done++;
+	}
+	mutex_unlock(&vrp->rx_lock);
+	dev_dbg(&vrp->vdev->dev, "received %u messages\n", done);
+}
+
+/* The remote consumed tx buffers: senders may go on. Any context. */
+static void rpmsg_xmit_done(struct virtqueue *svq)
+{
+	struct virtproc_info *vrp = svq->vdev->priv;
+
+	wake_up_interruptible_all(&vrp->sendq);
+}
+
+static int vrp_alloc_buffers(struct virtproc_info *vrp)
+{
+	struct virtio_device *vdev = vrp->vdev;
+	struct device *parent = vdev->dev.parent;
+	struct virtio_shm_region shm;
+	size_t rsize = (size_t)vrp->num_rbufs * vrp->rbuf_size;
+	size_t size = PAGE_ALIGN(rsize + (size_t)vrp->num_sbufs * vrp->sbuf_size);
+
+	vrp->mem_size = size;
+	if (virtio_get_shm_region(vdev, &shm, AMPSOC_RPMSG_SHM_ID_BUFFERS)) {
+		if (shm.len < size || !PAGE_ALIGNED(shm.addr) ||
+		    !pfn_valid(PHYS_PFN(shm.addr)) ||
+		    !pfn_valid(PHYS_PFN(shm.addr + size - 1))) {
+			dev_err(&vdev->dev,
+				"shared region %pa+%llx cannot hold %zu bytes of buffers\n",
+				&shm.addr, shm.len, size);
+			return -ENOSPC;
+		}
+		vrp->mem = memremap(shm.addr, size, MEMREMAP_WB);
+		if (!vrp->mem)
+			return -ENOMEM;
+		vrp->mem_pa = shm.addr;
+		vrp->mem_shm = true;
+	} else {
+		if (!parent)
+			return -ENODEV;
+		vrp->mem = dma_alloc_coherent(parent, size, &vrp->mem_dma,
+					      GFP_KERNEL);
+		if (!vrp->mem)
+			return -ENOMEM;
+		if (is_vmalloc_addr(vrp->mem)) {
+			dev_err(&vdev->dev, "coherent memory is not linear\n");
+			dma_free_coherent(parent, size, vrp->mem, vrp->mem_dma);
+			return -EINVAL;
+		}
+		vrp->mem_pa = virt_to_phys(vrp->mem);
+	}
+	memset(vrp->mem, 0, size);
+	vrp->rbufs = vrp->mem;
+	vrp->sbufs = vrp->mem + rsize;
+	return 0;
+}
+
+static void vrp_free_buffers(struct virtproc_info *vrp)
+{
+	if (!vrp->mem)
+		return;
+	if (vrp->mem_shm)
+		memunmap(vrp->mem);
+	else
+		dma_free_coherent(vrp->vdev->dev.parent, vrp->mem_size,
+				  vrp->mem, vrp->mem_dma);
+	vrp->mem = NULL;
+}
+
+static unsigned int vrp_cfg_size(struct virtio_device *vdev, bool h2r)
+{
+	u32 v;
+
+	if (h2r)
+		virtio_cread_le(vdev, struct ampsoc_rpmsg_vdev_config,
+				h2r_buf_size, &v);
+	else
+		virtio_cread_le(vdev, struct ampsoc_rpmsg_vdev_config,
+				r2h_buf_size, &v);
+	if (!v)
+		return AMPSOC_RPMSG_BUF_SIZE;
+	if (v < AMPSOC_RPMSG_BUF_SIZE || v > AMPSOC_RPMSG_MAX_BUF_SIZE ||
+	    v % 16) {
+		dev_warn(&vdev->dev, "bad proposed buffer size %u, using %u\n",
+			 v, AMPSOC_RPMSG_BUF_SIZE);
+		return AMPSOC_RPMSG_BUF_SIZE;
+	}
+	return v;
+}
+
+static struct rpmsg_device *vrp_add_fixed(struct virtproc_info *vrp,
+					  const char *drv, u32 addr)
+{
+	struct virtio_rpmsg_channel *vch = vrp_alloc_channel(vrp);
+	int err;
+
+	if (!vch)
+		return ERR_PTR(-ENOMEM);
+	vch->rpdev.src = addr;
+	vch->rpdev.dst = addr;
+	err = ampsoc_rpmsg_register_device_override(&vch->rpdev, drv);
+	return err ? ERR_PTR(err) : &vch->rpdev;
+}
+
+static int rpmsg_probe(struct virtio_device *vdev)
+{
+	vq_callback_t *vq_cbs[] = { rpmsg_recv_done, rpmsg_xmit_done };
+	static const char * const names[] = { "input", "output" };
+	struct virtqueue *vqs[2];
+	struct virtproc_info *vrp;
+	unsigned int i, total;
+	bool kick;
+	int err;
+
+	vrp = kzalloc(sizeof(*vrp), GFP_KERNEL);
+	if (!vrp)
+		return -ENOMEM;
+	vrp->vdev = vdev;
+	kref_init(&vrp->ref);
+	idr_init(&vrp->endpoints);
+	mutex_init(&vrp->endpoints_lock);
+	mutex_init(&vrp->rx_lock);
+	spin_lock_init(&vrp->svq_lock);
+	spin_lock_init(&vrp->rvq_lock);
+	init_waitqueue_head(&vrp->sendq);
+
+	err = virtio_find_vqs(vdev, 2, vqs, vq_cbs, names, NULL);
+	if (err)
+		goto free_vrp;
+	vrp->rvq = vqs[0];
+	vrp->svq = vqs[1];
+	if (virtqueue_get_vring_size(vrp->rvq) !=
+	    virtqueue_get_vring_size(vrp->svq)) {
+		dev_err(&vdev->dev, "rx and tx rings differ in size\n");
+		err = -EINVAL;
+		goto del_vqs;
+	}
+
+	total = virtqueue_get_vring_size(vrp->rvq) < MAX_RPMSG_NUM_BUFS / 2 ?
+		virtqueue_get_vring_size(vrp->rvq) * 2 : MAX_RPMSG_NUM_BUFS;
+	vrp->num_rbufs = total / 2;
+	vrp->num_sbufs = total / 2;
+	vrp->rbuf_size = AMPSOC_RPMSG_BUF_SIZE;
+	vrp->sbuf_size = AMPSOC_RPMSG_BUF_SIZE;
+	if (virtio_has_feature(vdev, AMPSOC_VIRTIO_RPMSG_F_BUFSZ)) {
+		vrp->sbuf_size = vrp_cfg_size(vdev, true);
+		vrp->rbuf_size = vrp_cfg_size(vdev, false);
+	}
+	vrp->has_ns = virtio_has_feature(vdev, AMPSOC_VIRTIO_RPMSG_F_NS);
+	vrp->has_fc = virtio_has_feature(vdev, AMPSOC_VIRTIO_RPMSG_F_FC);
+
+	vrp->rx_held = bitmap_zalloc(vrp->num_rbufs, GFP_KERNEL);
+	vrp->sfree = kcalloc(vrp->num_sbufs, sizeof(void *), GFP_KERNEL);
+	if (!vrp->rx_held || !vrp->sfree) {
+		err = -ENOMEM;
+		goto del_vqs;
+	}
+	err = vrp_alloc_buffers(vrp);
+	if (err)
+		goto del_vqs;
+
+	for (i = 0; i < vrp->num_rbufs; i++) {
+		err = vrp_add_rx(vrp, vrp->rbufs + i * vrp->rbuf_size);
+		if (err) {
+			dev_err(&vdev->dev, "failed to add rx buffer %u: %d\n",
+				i, err);
+			goto free_bufs;
+		}
+	}
+	/* No tx-complete interrupts unless a sender waits. */
+	virtqueue_disable_cb(vrp->svq);
+	vdev->priv = vrp;
+
+	vrp->ctrl_rpdev = vrp_add_fixed(vrp, "rpmsg_ctrl", 0);
+	if (IS_ERR(vrp->ctrl_rpdev)) {
+		err = PTR_ERR(vrp->ctrl_rpdev);
+		vrp->ctrl_rpdev = NULL;
+		goto free_bufs;
+	}
+	if (vrp->has_ns) {
+		vrp->ns_rpdev = vrp_add_fixed(vrp, "rpmsg_ns",
+					      AMPSOC_RPMSG_NS_ADDR);
+		if (IS_ERR(vrp->ns_rpdev)) {
+			err = PTR_ERR(vrp->ns_rpdev);
+			vrp->ns_rpdev = NULL;
+			goto del_children;
+		}
+	}
+
+	virtio_device_ready(vdev);
+	spin_lock(&vrp->rvq_lock);
+	kick = virtqueue_kick_prepare(vrp->rvq);
+	if (kick)
+		virtqueue_notify(vrp->rvq);
+	spin_unlock(&vrp->rvq_lock);
+	/*
+	 * virtio_ring drops interrupts raised before DRIVER_OK: look at the
+	 * rx ring once in case an early remote already used buffers.
+	 */
+	rpmsg_recv_done(vrp->rvq);
+
+	vrp->debugfs = debugfs_create_dir(dev_name(&vdev->dev), vrp_debugfs_root);
+	debugfs_create_file("stats", 0444, vrp->debugfs, vrp, &vrp_stats_fops);
+
+	dev_info(&vdev->dev, "rpmsg host is online: %u+%u buffers of %u/%u bytes%s%s\n",
+		 vrp->num_rbufs, vrp->num_sbufs, vrp->rbuf_size, vrp->sbuf_size,
+		 vrp->has_ns ? ", ns" : "", vrp->has_fc ? ", fc" : "");
+	return 0;
+
+del_children:
+	vrp_set_dead(vrp, NULL);
+	ampsoc_rpmsg_remove_children(&vdev->dev);
+free_bufs:
+	virtio_reset_device(vdev);
+	vdev->config->del_vqs(vdev);
+	vrp_free_buffers(vrp);
+	vdev->priv = NULL;
+	kref_put(&vrp->ref, vrp_release);
+	return err;
+del_vqs:
+	vdev->config->del_vqs(vdev);
+free_vrp:
+	kref_put(&vrp->ref, vrp_release);
+	return err;
+}
+
+static void rpmsg_remove(struct virtio_device *vdev)
+{
+	struct virtproc_info *vrp = vdev->priv;
+
+	debugfs_remove_recursive(vrp->debugfs);
+	/* Fail every sender now so that nothing waits for the timeout. */
+	vrp_set_dead(vrp, NULL);
+	/* Whoever was inside a queue operation is out after these. */
+	spin_lock(&vrp->svq_lock);
+	spin_unlock(&vrp->svq_lock);
+	spin_lock(&vrp->rvq_lock);
+	spin_unlock(&vrp->rvq_lock);
+	/* Let a running rx pass finish; later ones see the device dead. */
+	mutex_lock(&vrp->rx_lock);
+	mutex_unlock(&vrp->rx_lock);
+
+	ampsoc_rpmsg_remove_children(&vdev->dev);
+
+	virtio_reset_device(vdev);
+	vdev->config->del_vqs(vdev);
+	vrp_free_buffers(vrp);
+	vdev->priv = NULL;
+	kref_put(&vrp->ref, vrp_release);
+}
+
+static const struct virtio_device_id id_table[] = {
+	{ VIRTIO_ID_RPMSG_AMPSOC, VIRTIO_DEV_ANY_ID },
+	{ 0 },
+};
+MODULE_DEVICE_TABLE(virtio, id_table);
+
+static unsigned int features[] = {
+	AMPSOC_VIRTIO_RPMSG_F_NS,
+	AMPSOC_VIRTIO_RPMSG_F_BUFSZ,
+	AMPSOC_VIRTIO_RPMSG_F_FC,
+};
+
+static struct virtio_driver virtio_ipc_driver = {
+	.feature_table = features,
+	.feature_table_size = ARRAY_SIZE(features),
+	.driver.name = KBUILD_MODNAME,
+	.driver.owner = THIS_MODULE,
+	.id_table = id_table,
+	.probe = rpmsg_probe,
+	.remove = rpmsg_remove,
+};
+
+static int __init virtio_rpmsg_init(void)
+{
+	int ret;
+
+	vrp_debugfs_root = debugfs_create_dir("ampsoc_rpmsg", NULL);
+	ret = register_virtio_driver(&virtio_ipc_driver);
+	if (ret)
+		debugfs_remove_recursive(vrp_debugfs_root);
+	return ret;
+}
+module_init(virtio_rpmsg_init);
+
+static void __exit virtio_rpmsg_exit(void)
+{
+	unregister_virtio_driver(&virtio_ipc_driver);
+	debugfs_remove_recursive(vrp_debugfs_root);
+}
+module_exit(virtio_rpmsg_exit);
+
+MODULE_DESCRIPTION("ampsoc virtio-based remote processor messaging bus");
+MODULE_LICENSE("GPL");

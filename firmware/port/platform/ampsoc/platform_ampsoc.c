@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The ampsoc remote core: the hardware seam over the boot ROM
+ * (include/ampsoc/bootrom.h). Memory is mapped at its device addresses, so
+ * a device address is its own pointer once it is known to be in a window.
+ *
+ * Kicks towards Linux go through the core's outgoing mailbox channel when
+ * the SoC model gave it one (the word is the vring's notifyid, as mainline
+ * remoteproc drivers pass it), else they ring the core's first doorbell
+ * vector. After every wake-up the incoming mailbox is drained: vring
+ * indexes need no action (every queue is polled), an echo request is
+ * answered at once (the raw mailbox round trip), other words are dropped.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <ampsoc/bootrom.h>
+#include <amp/platform.h>
+
+static const struct ampsoc_bootrom *rom;
+
+int platform_init(const void *boot_arg)
+{
+	const struct ampsoc_bootrom *r = boot_arg;
+
+	if (!r || r->magic != AMPSOC_BOOTROM_MAGIC ||
+	    r->version < AMPSOC_BOOTROM_VERSION ||
+	    r->size < sizeof(*r) || r->nr_windows > AMPSOC_BOOTROM_MAX_WINDOWS ||
+	    r->nr_vectors > AMPSOC_BOOTROM_MAX_VECTORS)
+		return -22;	/* EINVAL */
+	rom = r;
+	return 0;
+}
+
+const char *platform_core_name(void)
+{
+	return rom->name;
+}
+
+unsigned int platform_nr_vectors(void)
+{
+	return rom->nr_vectors;
+}
+
+uint32_t platform_vector(unsigned int i)
+{
+	return i < rom->nr_vectors ? rom->vectors[i] : UINT32_MAX;
+}
+
+int platform_notify(uint32_t vector)
+{
+	return rom->doorbell(vector);
+}
+
+static bool has(size_t end)
+{
+	return rom->size >= end;
+}
+
+int platform_mbox_send(uint32_t msg)
+{
+	if (!has(offsetof(struct ampsoc_bootrom, mbox_send) + sizeof(void *)))
+		return -ENODEV;
+	return rom->mbox_send(msg);
+}
+
+int platform_mbox_recv(uint32_t *msg)
+{
+	if (!has(offsetof(struct ampsoc_bootrom, mbox_recv) + sizeof(void *)))
+		return -ENODEV;
+	return rom->mbox_recv(msg);
+}
+
+int platform_notify_vq(uint32_t notifyid)
+{
+	int ret = platform_mbox_send(notifyid);
+
+	if (ret != -ENODEV)
+		return ret == -ENOSPC ? 0 : ret;	/* full: rung anyway */
+	if (!rom->nr_vectors)
+		return -ENODEV;
+	return rom->doorbell(rom->vectors[0]);
+}
+
+static void drain_mbox(void)
+{
+	uint32_t msg;
+	unsigned int n;
+
+	/* Bounded: a flood from Linux cannot keep the core here. */
+	for (n = 0; n < 4 * 256 && platform_mbox_recv(&msg) == 1; n++)
+		if (msg == AMPSOC_MBOX_MSG_ECHO_REQUEST)
+			platform_mbox_send(AMPSOC_MBOX_MSG_ECHO_REPLY);
+}
+
+int platform_wait_irq(uint64_t timeout_ns)
+{
+	int ret = rom->wait_irq(timeout_ns);
+
+	drain_mbox();
+	return ret;
+}
+
+uint64_t platform_time_ns(void)
+{
+	return rom->time_ns();
+}
+
+int platform_console(const char *line, uint32_t len)
+{
+	return rom->console(line, len);
+}
+
+int platform_watchdog(uint64_t timeout_ns)
+{
+	return rom->watchdog(timeout_ns);
+}
+
+void *platform_da_to_va(uint64_t da, uint64_t len)
+{
+	unsigned int i;
+
+	for (i = 0; i < rom->nr_windows; i++) {
+		const struct ampsoc_bootrom_window *w = &rom->windows[i];
+
+		if (da >= w->da && len <= w->len && da - w->da <= w->len - len)
+			return (void *)(uintptr_t)da;
+	}
+	return NULL;
+}
+
+uint64_t platform_va_to_da(const void *va)
+{
+	uint64_t da = (uintptr_t)va;
+
+	return platform_da_to_va(da, 1) ? da : UINT64_MAX;
+}
+
+void platform_exit(int code)
+{
+	rom->exit(code);
+	__builtin_trap();	/* a boot ROM that returns is broken */
+}
+
+void platform_abort(void)
+{
+	rom->abort();
+	__builtin_trap();
+}

@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ampsoc SoC model: the board description, as read from a board file
+ * (docs/board-file.md) and as published in the shared-memory table.
+ */
+#ifndef _SOCMODEL_BOARD_H
+#define _SOCMODEL_BOARD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <ampsoc/vsoc_abi.h>
+
+#define BOARD_ERR_LEN	256
+#define BOARD_MAX_CORE_MEMS	8
+
+struct board_domain {
+	char name[VSOC_NAME_LEN];
+	uint32_t parent;		/* index or VSOC_NONE */
+	uint32_t flags;			/* VSOC_DOMAIN_* */
+	uint64_t on_latency_ns, off_latency_ns;
+	uint32_t on_power_uw, off_power_uw;
+	bool initially_on;
+	int line, parent_line;
+	char parent_name[VSOC_NAME_LEN];
+};
+
+struct board_clock {
+	char name[VSOC_NAME_LEN];
+	uint32_t parent;
+	uint32_t flags;			/* VSOC_CLK_* */
+	uint64_t rate_hz, min_rate_hz, max_rate_hz;
+	bool initially_on;
+	int line, parent_line;
+	char parent_name[VSOC_NAME_LEN];
+};
+
+struct board_periph {
+	char name[VSOC_NAME_LEN];
+	uint32_t type;			/* VSOC_PERIPH_* */
+	uint32_t domain, clock;
+	uint32_t active_power_uw;
+	uint64_t data_size;		/* data window, bytes */
+	uint64_t bandwidth;		/* DMA: bytes per microsecond */
+	uint32_t vector_guest;		/* guest vector it raises */
+	int line, domain_line, clock_line;
+	char domain_name[VSOC_NAME_LEN], clock_name[VSOC_NAME_LEN];
+	/* layout, filled by board_layout() */
+	uint64_t regs_off, data_off;
+};
+
+struct board_mem {
+	char name[VSOC_NAME_LEN];
+	uint32_t flags;			/* VSOC_MEM_* */
+	uint64_t shm_off, da, size;
+	int line;
+};
+
+struct board_core {
+	char name[VSOC_NAME_LEN];
+	uint32_t domain, clock;
+	struct board_mem mem[BOARD_MAX_CORE_MEMS];
+	unsigned int nr_mems;
+	uint32_t mbox_tx, mbox_rx;	/* channel indexes or VSOC_NONE */
+	int line, domain_line, clock_line;
+	char domain_name[VSOC_NAME_LEN], clock_name[VSOC_NAME_LEN];
+	uint64_t ctl_off;
+};
+
+struct board_mbox {
+	char name[VSOC_NAME_LEN];
+	uint32_t from, to;		/* VSOC_MBOX_EP_GUEST or core index */
+	uint32_t depth;
+	uint32_t peer, vector;
+	int line, from_line, to_line;
+	char from_name[VSOC_NAME_LEN], to_name[VSOC_NAME_LEN];
+	uint64_t fifo_off, fifo_size;
+};
+
+struct board {
+	char name[VSOC_NAME_LEN];
+	char path[256];
+	uint64_t shm_size;		/* 0: computed */
+	int shm_line;
+	struct board_domain domain[VSOC_MAX_DOMAINS];
+	struct board_clock clock[VSOC_MAX_CLOCKS];
+	struct board_periph periph[VSOC_MAX_PERIPHS];
+	struct board_core core[VSOC_MAX_CORES];
+	struct board_mbox mbox[VSOC_MAX_MBOXES];
+	unsigned int nr_domains, nr_clocks, nr_periphs, nr_cores, nr_mboxes;
+	/* layout (board_layout) */
+	uint64_t table_size;
+	uint64_t telem_off, pwr_off, clk_off, echo_off, fault_off, core_ctl_off;
+	uint64_t sys_end;		/* end of the model's areas */
+};
+
+/*
+ * Parse a board file (text in @buf, @len bytes, @path used in messages)
+ * into @b, validate it and compute the shared-memory layout. Returns 0, or
+ * -1 with a message "path:line: what" in @err.
+ */
+int board_parse(struct board *b, const char *path, const char *buf,
+		size_t len, char *err, size_t errlen);
+
+/* board_parse() on a file. */
+int board_load(struct board *b, const char *path, char *err, size_t errlen);
+
+/*
+ * Write the board table for @b into @table (at least b->table_size bytes,
+ * zeroed by the caller). Returns the table size.
+ */
+size_t board_write_table(const struct board *b, void *table);
+
+/*
+ * Check a board table as a consumer must (untrusted input): @len bytes
+ * are readable at @table, @shm_size is the size of the shared memory.
+ * Returns 0 or -1 with a message in @err.
+ */
+int table_check(const void *table, size_t len, uint64_t shm_size,
+		char *err, size_t errlen);
+
+/* CRC-32 (IEEE 802.3, zlib's crc32()): crc32_ieee(0, p, n). */
+uint32_t crc32_ieee(uint32_t crc, const void *p, size_t n);
+
+/* Name of a rule, object kind, domain state, ... for logs and tests. */
+const char *vsoc_rule_name(uint32_t rule);
+
+#endif /* _SOCMODEL_BOARD_H */

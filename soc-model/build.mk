@@ -1,0 +1,55 @@
+# SPDX-License-Identifier: GPL-2.0
+# The SoC model (host): ampsoc-socmodel, ampsoc-socctl, their unit tests
+# and fuzz targets. The remote-core runner (soc-model/core/) brings its
+# own fragment, included below.
+
+SOCMODEL_DIR   := $(ROOT)/soc-model
+SOCMODEL_OUT   := $(BUILD)/soc-model
+SOCMODEL_LIB   := board.c table.c soc.c ivshmem.c
+SOCMODEL_HDRS  := $(wildcard $(SOCMODEL_DIR)/*.h) $(ROOT)/include/ampsoc/vsoc_abi.h
+SOCMODEL_CFLAGS := $(HOST_CFLAGS) -I$(SOCMODEL_DIR) $(shell pkg-config --cflags inih 2>/dev/null) \
+	-DDEFAULT_BOARD='"$(SOCMODEL_DIR)/boards/omap4.ini"'
+SOCMODEL_LIBS  := $(or $(shell pkg-config --libs inih 2>/dev/null),-linih)
+SOCMODEL_OBJS  := $(patsubst %.c,$(SOCMODEL_OUT)/obj/%.o,$(SOCMODEL_LIB))
+
+HOST_BINS += $(SOCMODEL_OUT)/ampsoc-socmodel $(SOCMODEL_OUT)/ampsoc-socctl
+
+$(SOCMODEL_OUT)/obj/%.o: $(SOCMODEL_DIR)/%.c $(SOCMODEL_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(SOCMODEL_CFLAGS) -c -o $@ $<
+
+$(SOCMODEL_OUT)/ampsoc-socmodel: $(SOCMODEL_DIR)/main.c $(SOCMODEL_OBJS) $(SOCMODEL_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(SOCMODEL_CFLAGS) -o $@ $< $(SOCMODEL_OBJS) $(SOCMODEL_LIBS)
+
+$(SOCMODEL_OUT)/ampsoc-socctl: $(SOCMODEL_DIR)/socctl.c
+	@mkdir -p $(dir $@)
+	$(CC) $(SOCMODEL_CFLAGS) -o $@ $<
+
+# Host unit tests: tests/unit/socmodel_<name>/*.c -> build/tests/unit/socmodel_<name>
+SOCMODEL_UNIT_DIRS := $(wildcard $(ROOT)/tests/unit/socmodel*/)
+SOCMODEL_UNITS := $(foreach d,$(SOCMODEL_UNIT_DIRS),$(BUILD)/tests/unit/$(notdir $(patsubst %/,%,$(d))))
+UNIT_TESTS += $(SOCMODEL_UNITS)
+
+define SOCMODEL_UNIT_RULE
+$(BUILD)/tests/unit/$(1): $(wildcard $(ROOT)/tests/unit/$(1)/*.c) $(SOCMODEL_OBJS) \
+		$(SOCMODEL_HDRS) $(ROOT)/tests/lib/ktap_user.h | $(SOCMODEL_OUT)/ampsoc-socmodel
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(SOCMODEL_CFLAGS) -I$$(ROOT)/tests/lib -DSOCMODEL_BUILD='"$$(SOCMODEL_OUT)"' \
+		-DSOCMODEL_BOARDS='"$$(SOCMODEL_DIR)/boards"' \
+		-o $$@ $$(filter %.c,$$^) $$(SOCMODEL_OBJS) $$(SOCMODEL_LIBS)
+endef
+$(foreach u,$(notdir $(SOCMODEL_UNITS)),$(eval $(call SOCMODEL_UNIT_RULE,$(u))))
+
+# libFuzzer targets: the board-file parser and the board-table checker.
+FUZZ_CC ?= clang
+SOCMODEL_FUZZ := $(SOCMODEL_OUT)/fuzz/socmodel_board $(SOCMODEL_OUT)/fuzz/socmodel_table
+FUZZ_TARGETS += $(SOCMODEL_FUZZ)
+
+$(SOCMODEL_OUT)/fuzz/socmodel_%: $(SOCMODEL_DIR)/fuzz/%_fuzz.c $(addprefix $(SOCMODEL_DIR)/,$(SOCMODEL_LIB)) $(SOCMODEL_HDRS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+		-I$(ROOT)/include -I$(SOCMODEL_DIR) -DDEFAULT_BOARD='""' -o $@ $< \
+		$(addprefix $(SOCMODEL_DIR)/,board.c table.c) -l:libinih.a
+
+-include $(wildcard $(SOCMODEL_DIR)/core/build.mk)

@@ -1,0 +1,1473 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ampsoc SoC model: power controller, clock controller, peripherals,
+ * remote-core control, echo, hardware-rule checks, energy and timeline.
+ *
+ * Everything the guest writes is read once into a local copy
+ * (READ_GUEST) and validated before use; anything wrong is answered with
+ * -EINVAL and counted as garbage, never trusted.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "soc.h"
+
+#define READ_GUEST(x)	__atomic_load_n(&(x), __ATOMIC_RELAXED)
+#define WRITE_M(x, v)	__atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
+#define ACQUIRE()	__atomic_thread_fence(__ATOMIC_ACQUIRE)
+#define RELEASE()	__atomic_thread_fence(__ATOMIC_RELEASE)
+
+#define MIN_PERIOD_NS	10000ull		/* 10 us */
+#define MAX_PERIOD_NS	1000000000000ull	/* 1000 s */
+
+const char *vsoc_rule_name(uint32_t rule)
+{
+	switch (rule) {
+	case VSOC_RULE_DOMAIN_OFF:
+		return "domain_off";
+	case VSOC_RULE_CLOCK_GATED:
+		return "clock_gated";
+	case VSOC_RULE_INFLIGHT_POWEROFF:
+		return "inflight_across_poweroff";
+	case VSOC_RULE_PARENT_OFF:
+		return "parent_off";
+	case VSOC_RULE_CHILD_ON:
+		return "child_on";
+	case VSOC_RULE_CLK_PARENT_GATED:
+		return "clock_parent_gated";
+	case VSOC_RULE_CORE_POWEROFF:
+		return "core_running_at_poweroff";
+	case VSOC_RULE_ALWAYS_ON:
+		return "always_on_switched_off";
+	}
+	return "unknown";
+}
+
+const char *soc_pwr_state_name(uint32_t st)
+{
+	switch (st) {
+	case VSOC_PWR_OFF:
+		return "off";
+	case VSOC_PWR_ON:
+		return "on";
+	case VSOC_PWR_GOING_ON:
+		return "going-on";
+	case VSOC_PWR_GOING_OFF:
+		return "going-off";
+	}
+	return "?";
+}
+
+const char *soc_core_state_name(uint32_t st)
+{
+	switch (st) {
+	case VSOC_CORE_OFF:
+		return "off";
+	case VSOC_CORE_RESET:
+		return "reset";
+	case VSOC_CORE_RUNNING:
+		return "running";
+	case VSOC_CORE_CRASHED:
+		return "crashed";
+	}
+	return "?";
+}
+
+static const char *kind_name(uint32_t kind)
+{
+	switch (kind) {
+	case VSOC_OBJ_DOMAIN:
+		return "domain";
+	case VSOC_OBJ_CLOCK:
+		return "clock";
+	case VSOC_OBJ_PERIPH:
+		return "periph";
+	case VSOC_OBJ_CORE:
+		return "core";
+	}
+	return "?";
+}
+
+static const char *obj_name(const struct soc *s, uint32_t kind, uint32_t idx)
+{
+	switch (kind) {
+	case VSOC_OBJ_DOMAIN:
+		return s->b->domain[idx].name;
+	case VSOC_OBJ_CLOCK:
+		return s->b->clock[idx].name;
+	case VSOC_OBJ_PERIPH:
+		return s->b->periph[idx].name;
+	case VSOC_OBJ_CORE:
+		return s->b->core[idx].name;
+	}
+	return "?";
+}
+
+static struct vsoc_periph_regs *regs_of(struct soc *s, unsigned int i)
+{
+	return (void *)(s->shm + s->b->periph[i].regs_off);
+}
+
+static struct vsoc_core_ctl *ctl_of(struct soc *s, unsigned int i)
+{
+	return (void *)(s->shm + s->b->core[i].ctl_off);
+}
+
+static uint32_t domain_power(const struct soc *s, unsigned int d)
+{
+	const struct board_domain *bd = &s->b->domain[d];
+	uint32_t p;
+	unsigned int i;
+
+	if (s->dom[d].state == VSOC_PWR_OFF)
+		return bd->off_power_uw;
+	p = bd->on_power_uw;
+	for (i = 0; i < s->b->nr_periphs; i++)
+		if (s->b->periph[i].domain == d && s->per[i].busy)
+			p += s->b->periph[i].active_power_uw;
+	return p;
+}
+
+static void timeline(struct soc *s, uint32_t kind, uint32_t idx,
+		     uint32_t state)
+{
+	struct soc_tl *t;
+
+	if (s->nr_tl >= SOC_TIMELINE_MAX) {
+		s->tl_dropped++;
+		return;
+	}
+	t = &s->tl[s->nr_tl++];
+	t->t = s->now;
+	t->kind = kind;
+	t->idx = idx;
+	t->state = state;
+	t->power_uw = 0;
+	if (kind == TL_DOMAIN)
+		t->power_uw = domain_power(s, idx);
+	else if (kind == TL_PERIPH)
+		t->power_uw = domain_power(s, s->b->periph[idx].domain);
+}
+
+static void violation(struct soc *s, uint32_t rule, uint32_t kind,
+		      uint32_t idx)
+{
+	struct vsoc_telem_violation *tv;
+	struct soc_violation *v;
+
+	s->violations++;
+	if (s->violations <= SOC_VIOL_MAX) {
+		v = &s->viol[s->violations - 1];
+		v->t = s->now;
+		v->rule = rule;
+		v->kind = kind;
+		v->idx = idx;
+		v->seq = s->violations;
+	}
+	tv = &s->telem->last[(s->violations - 1) % VSOC_TELEM_VIOLATIONS];
+	tv->time_ns = s->now;
+	tv->rule = rule;
+	tv->obj_kind = kind;
+	tv->obj_index = idx;
+	tv->seq = s->violations;
+	fprintf(stderr, "socmodel: VIOLATION #%u t=%llu ns %s %s: %s\n",
+		s->violations, (unsigned long long)s->now, kind_name(kind),
+		obj_name(s, kind, idx), vsoc_rule_name(rule));
+}
+
+static void garbage(struct soc *s, const char *where, unsigned int idx,
+		    const char *why)
+{
+	s->garbage++;
+	fprintf(stderr, "socmodel: rejected #%u in %s %u: %s\n", s->garbage,
+		where, idx, why);
+}
+
+static void ring_guest(struct soc *s, unsigned int vector)
+{
+	if (s->lost_out) {
+		s->lost_out--;
+		s->lost_doorbells++;
+		return;
+	}
+	s->ops->ring(s->ctx, VSOC_PEER_GUEST, vector);
+}
+
+/* ---------------- energy ---------------- */
+
+void soc_set_time(struct soc *s, uint64_t now)
+{
+	unsigned int d;
+	uint64_t dt;
+
+	if (now < s->now)
+		now = s->now;
+	dt = now - s->last_integrated;
+	if (dt)
+		for (d = 0; d < s->b->nr_domains; d++)
+			s->dom[d].energy_fj +=
+				(__uint128_t)domain_power(s, d) * dt;
+	s->last_integrated = now;
+	s->now = now;
+}
+
+uint64_t soc_energy_uj(const struct soc *s, unsigned int d)
+{
+	return (uint64_t)(s->dom[d].energy_fj / 1000000000u);
+}
+
+/* ---------------- domains ---------------- */
+
+static void pwr_complete(struct soc *s, unsigned int d, int status)
+{
+	struct vsoc_req_slot *sl = &s->pwr[d];
+	struct soc_domain *sd = &s->dom[d];
+
+	sl->status = (uint32_t)status;
+	sl->state = sd->state;
+	sl->rate_hz = 0;
+	sl->done_ns = s->now;
+	soc_publish(s);		/* telemetry is current when the ack is seen */
+	RELEASE();
+	WRITE_M(sl->ack_seq, sd->taken);
+	sd->acked = sd->taken;
+	sd->inflight = false;
+	sd->due = 0;
+	ring_guest(s, VSOC_VEC_PWR);
+}
+
+static void set_domain_state(struct soc *s, unsigned int d, uint32_t st)
+{
+	unsigned int i;
+
+	s->dom[d].state = st;
+	s->dom[d].last_change = s->now;
+	timeline(s, TL_DOMAIN, d, st);
+	for (i = 0; i < s->b->nr_cores; i++) {
+		struct vsoc_core_ctl *c;
+
+		if (s->b->core[i].domain != d)
+			continue;
+		c = ctl_of(s, i);
+		if (st == VSOC_PWR_ON && s->core[i].state == VSOC_CORE_OFF)
+			s->core[i].state = VSOC_CORE_RESET;
+		else if (st == VSOC_PWR_OFF)
+			s->core[i].state = VSOC_CORE_OFF;
+		else
+			continue;
+		c->state = s->core[i].state;
+		timeline(s, TL_CORE, i, s->core[i].state);
+	}
+}
+
+static void periph_abort(struct soc *s, unsigned int i, int status)
+{
+	struct vsoc_periph_regs *r = regs_of(s, i);
+
+	if (!s->per[i].busy)
+		return;
+	s->per[i].busy = false;
+	s->per[i].due = 0;
+	r->busy = 0;
+	r->event_result = (uint32_t)status;
+	timeline(s, TL_PERIPH, i, 0);
+	soc_publish(s);
+	RELEASE();
+	r->event_seq++;
+	if (READ_GUEST(r->irq_enable) == 1)
+		ring_guest(s, s->b->periph[i].vector_guest);
+}
+
+static void domain_request(struct soc *s, unsigned int d, uint32_t op)
+{
+	const struct board_domain *bd = &s->b->domain[d];
+	struct soc_domain *sd = &s->dom[d];
+	unsigned int i;
+
+	sd->op = op;
+	if (op == VSOC_PWR_OP_ON) {
+		if (sd->state == VSOC_PWR_ON) {
+			pwr_complete(s, d, 0);
+			return;
+		}
+		if (bd->parent != VSOC_NONE &&
+		    s->dom[bd->parent].state != VSOC_PWR_ON) {
+			violation(s, VSOC_RULE_PARENT_OFF, VSOC_OBJ_DOMAIN, d);
+			pwr_complete(s, d, -VSOC_EPERM);
+			return;
+		}
+		set_domain_state(s, d, VSOC_PWR_GOING_ON);
+		sd->inflight = true;
+		sd->due = sd->stuck ? 0 : s->now + bd->on_latency_ns +
+					  sd->slow_ns;
+		if (!sd->due && !sd->stuck)
+			sd->due = s->now ? s->now : 1;
+		return;
+	}
+	/* OFF */
+	if (sd->state == VSOC_PWR_OFF) {
+		pwr_complete(s, d, 0);
+		return;
+	}
+	if (bd->flags & VSOC_DOMAIN_ALWAYS_ON) {
+		violation(s, VSOC_RULE_ALWAYS_ON, VSOC_OBJ_DOMAIN, d);
+		pwr_complete(s, d, -VSOC_EPERM);
+		return;
+	}
+	for (i = 0; i < s->b->nr_domains; i++)
+		if (s->b->domain[i].parent == d &&
+		    s->dom[i].state != VSOC_PWR_OFF) {
+			violation(s, VSOC_RULE_CHILD_ON, VSOC_OBJ_DOMAIN, d);
+			pwr_complete(s, d, -VSOC_EPERM);
+			return;
+		}
+	for (i = 0; i < s->b->nr_periphs; i++)
+		if (s->b->periph[i].domain == d && s->per[i].busy) {
+			violation(s, VSOC_RULE_INFLIGHT_POWEROFF,
+				  VSOC_OBJ_PERIPH, i);
+			periph_abort(s, i, -VSOC_ECANCELED);
+		}
+	for (i = 0; i < s->b->nr_cores; i++)
+		if (s->b->core[i].domain == d &&
+		    s->core[i].state == VSOC_CORE_RUNNING) {
+			violation(s, VSOC_RULE_CORE_POWEROFF, VSOC_OBJ_CORE, i);
+			s->core[i].state = VSOC_CORE_OFF;
+			s->core[i].wdt_due = 0;
+			ctl_of(s, i)->state = VSOC_CORE_OFF;
+			ctl_of(s, i)->stop_ns = s->now;
+			s->ops->core_stop(s->ctx, i);
+		}
+	set_domain_state(s, d, VSOC_PWR_GOING_OFF);
+	sd->inflight = true;
+	sd->due = sd->stuck ? 0 : s->now + bd->off_latency_ns;
+	if (!sd->due && !sd->stuck)
+		sd->due = s->now ? s->now : 1;
+}
+
+static void domain_done(struct soc *s, unsigned int d)
+{
+	struct soc_domain *sd = &s->dom[d];
+
+	if (sd->op == VSOC_PWR_OP_ON) {
+		if (sd->fail_on) {
+			if (sd->fail_on != ~0u)
+				sd->fail_on--;
+			sd->failed_count++;
+			set_domain_state(s, d, VSOC_PWR_OFF);
+			pwr_complete(s, d, -VSOC_EIO);
+			return;
+		}
+		sd->on_count++;
+		set_domain_state(s, d, VSOC_PWR_ON);
+	} else {
+		sd->off_count++;
+		set_domain_state(s, d, VSOC_PWR_OFF);
+	}
+	pwr_complete(s, d, 0);
+}
+
+static void scan_pwr(struct soc *s)
+{
+	unsigned int d;
+
+	for (d = 0; d < s->b->nr_domains; d++) {
+		struct vsoc_req_slot *sl = &s->pwr[d];
+		struct soc_domain *sd = &s->dom[d];
+		uint32_t seq = READ_GUEST(sl->req_seq), op, flags, res;
+		uint64_t arg;
+
+		if (seq == sd->acked)
+			continue;
+		if (sd->inflight) {
+			if (seq == sd->taken)
+				continue;
+			if (sd->stuck) {
+				/* a retry after the guest's own timeout */
+				sd->taken = seq;
+				continue;
+			}
+			if (sd->garbage_seq != seq) {
+				sd->garbage_seq = seq;
+				garbage(s, "power slot", d,
+					"rewritten while a request is in flight");
+			}
+			continue;
+		}
+		ACQUIRE();
+		op = READ_GUEST(sl->op);
+		flags = READ_GUEST(sl->flags);
+		res = READ_GUEST(sl->reserved0);
+		arg = READ_GUEST(sl->arg);
+		sd->taken = seq;
+		if ((op != VSOC_PWR_OP_ON && op != VSOC_PWR_OP_OFF) ||
+		    flags || res || arg) {
+			garbage(s, "power slot", d, "bad op or non-zero field");
+			sd->inflight = true;
+			pwr_complete(s, d, -VSOC_EINVAL);
+			continue;
+		}
+		domain_request(s, d, op);
+	}
+}
+
+/* ---------------- clocks ---------------- */
+
+static bool clock_running(const struct soc *s, uint32_t c)
+{
+	unsigned int n = 0;
+
+	while (c != VSOC_NONE && n++ <= s->b->nr_clocks) {
+		if (s->clk_st[c].state != VSOC_CLK_RUNNING)
+			return false;
+		c = s->b->clock[c].parent;
+	}
+	return true;
+}
+
+/* Is @c, or an ancestor of it, the clock @g? */
+static bool clock_below(const struct soc *s, uint32_t c, uint32_t g)
+{
+	unsigned int n = 0;
+
+	while (c != VSOC_NONE && n++ <= s->b->nr_clocks) {
+		if (c == g)
+			return true;
+		c = s->b->clock[c].parent;
+	}
+	return false;
+}
+
+static void clk_complete(struct soc *s, unsigned int c, uint32_t seq,
+			 int status)
+{
+	struct vsoc_req_slot *sl = &s->clk[c];
+
+	sl->status = (uint32_t)status;
+	sl->state = s->clk_st[c].state;
+	sl->rate_hz = s->clk_st[c].rate;
+	sl->done_ns = s->now;
+	soc_publish(s);
+	RELEASE();
+	WRITE_M(sl->ack_seq, seq);
+	s->clk_st[c].acked = seq;
+	ring_guest(s, VSOC_VEC_CLK);
+}
+
+static int clock_request(struct soc *s, unsigned int c, uint32_t op,
+			 uint64_t arg, bool *is_garbage)
+{
+	const struct board_clock *bc = &s->b->clock[c];
+	struct soc_clock *sc = &s->clk_st[c];
+	unsigned int i;
+
+	*is_garbage = false;
+	switch (op) {
+	case VSOC_CLK_OP_UNGATE:
+		if (arg)
+			break;
+		if (sc->state == VSOC_CLK_RUNNING)
+			return 0;
+		if (bc->parent != VSOC_NONE && !clock_running(s, bc->parent)) {
+			violation(s, VSOC_RULE_CLK_PARENT_GATED, VSOC_OBJ_CLOCK,
+				  c);
+			return -VSOC_EPERM;
+		}
+		sc->state = VSOC_CLK_RUNNING;
+		sc->ungate_count++;
+		timeline(s, TL_CLOCK, c, sc->state);
+		return 0;
+	case VSOC_CLK_OP_GATE:
+		if (arg || !(bc->flags & VSOC_CLK_GATE) ||
+		    (bc->flags & VSOC_CLK_CRITICAL))
+			break;
+		if (sc->state == VSOC_CLK_GATED)
+			return 0;
+		for (i = 0; i < s->b->nr_periphs; i++)
+			if (s->per[i].busy && s->b->periph[i].clock != VSOC_NONE &&
+			    clock_below(s, s->b->periph[i].clock, c)) {
+				violation(s, VSOC_RULE_CLOCK_GATED,
+					  VSOC_OBJ_PERIPH, i);
+				periph_abort(s, i, -VSOC_ECANCELED);
+			}
+		sc->state = VSOC_CLK_GATED;
+		sc->gate_count++;
+		timeline(s, TL_CLOCK, c, sc->state);
+		return 0;
+	case VSOC_CLK_OP_SET_RATE:
+		if (!(bc->flags & VSOC_CLK_SET_RATE))
+			break;
+		if (arg < bc->min_rate_hz || arg > bc->max_rate_hz)
+			return -VSOC_ERANGE;
+		sc->rate = arg;
+		sc->rate_count++;
+		return 0;
+	}
+	*is_garbage = true;
+	return -VSOC_EINVAL;
+}
+
+static void scan_clk(struct soc *s)
+{
+	unsigned int c;
+
+	for (c = 0; c < s->b->nr_clocks; c++) {
+		struct vsoc_req_slot *sl = &s->clk[c];
+		uint32_t seq = READ_GUEST(sl->req_seq), op, flags, res;
+		uint64_t arg;
+		bool bad;
+		int r;
+
+		if (seq == s->clk_st[c].acked)
+			continue;
+		ACQUIRE();
+		op = READ_GUEST(sl->op);
+		flags = READ_GUEST(sl->flags);
+		res = READ_GUEST(sl->reserved0);
+		arg = READ_GUEST(sl->arg);
+		if (flags || res) {
+			r = -VSOC_EINVAL;
+			bad = true;
+		} else {
+			r = clock_request(s, c, op, arg, &bad);
+		}
+		if (bad)
+			garbage(s, "clock slot", c, "bad op, argument or field");
+		clk_complete(s, c, seq, r);
+	}
+}
+
+/* ---------------- peripherals ---------------- */
+
+static void periph_event(struct soc *s, unsigned int i, int status)
+{
+	struct vsoc_periph_regs *r = regs_of(s, i);
+
+	r->event_result = (uint32_t)status;
+	soc_publish(s);
+	RELEASE();
+	r->event_seq++;
+	if (READ_GUEST(r->irq_enable) == 1)
+		ring_guest(s, s->b->periph[i].vector_guest);
+}
+
+static void periph_set_busy(struct soc *s, unsigned int i, bool busy)
+{
+	if (s->per[i].busy == busy)
+		return;
+	s->per[i].busy = busy;
+	regs_of(s, i)->busy = busy;
+	timeline(s, TL_PERIPH, i, busy);
+}
+
+static int periph_start(struct soc *s, unsigned int i, uint32_t cmd,
+			const uint64_t *arg, bool *is_garbage)
+{
+	const struct board_periph *bp = &s->b->periph[i];
+	struct soc_periph *p = &s->per[i];
+	struct vsoc_periph_regs *r = regs_of(s, i);
+	uint64_t cap;
+
+	*is_garbage = false;
+	if (cmd == VSOC_CMD_NOP)
+		return 0;
+	if (cmd == VSOC_CMD_STOP) {
+		if (p->busy) {
+			p->due = 0;
+			periph_set_busy(s, i, false);
+		}
+		return 0;
+	}
+	switch (bp->type) {
+	case VSOC_PERIPH_TIMER:
+		if (cmd == VSOC_TIMER_CMD_READ) {
+			if (p->busy)
+				r->value[VSOC_REG_COUNTER] = s->now - p->start;
+			return 0;
+		}
+		if (cmd != VSOC_TIMER_CMD_START || arg[1] & ~(uint64_t)VSOC_TIMER_PERIODIC ||
+		    arg[0] < MIN_PERIOD_NS || arg[0] > MAX_PERIOD_NS)
+			break;
+		if (p->busy)
+			return -VSOC_EBUSY;
+		p->period = arg[0];
+		p->periodic = arg[1] & VSOC_TIMER_PERIODIC;
+		p->start = s->now;
+		p->due = s->now + p->period;
+		r->value[VSOC_REG_EXPIRATIONS] = 0;
+		r->value[VSOC_REG_COUNTER] = 0;
+		periph_set_busy(s, i, true);
+		return 0;
+	case VSOC_PERIPH_SENSOR:
+		cap = bp->data_size / sizeof(struct vsoc_sensor_sample);
+		if (cmd != VSOC_SENSOR_CMD_SAMPLE || !arg[0] || arg[0] > cap ||
+		    arg[1] < MIN_PERIOD_NS || arg[1] > MAX_PERIOD_NS / cap)
+			break;
+		if (p->busy)
+			return -VSOC_EBUSY;
+		p->count = arg[0];
+		p->period = arg[1];
+		p->start = s->now;
+		p->due = s->now + p->count * p->period;
+		periph_set_busy(s, i, true);
+		return 0;
+	case VSOC_PERIPH_DMA:
+		if (cmd != VSOC_DMA_CMD_START || !arg[2] ||
+		    arg[2] > bp->data_size || arg[0] > bp->data_size - arg[2] ||
+		    arg[1] > bp->data_size - arg[2] ||
+		    arg[3] > VSOC_DMA_XFORM_CRC32 || arg[4] > 0xff)
+			break;
+		if (p->busy)
+			return -VSOC_EBUSY;
+		p->src = arg[0];
+		p->dst = arg[1];
+		p->len = arg[2];
+		p->xform = arg[3];
+		p->key = arg[4];
+		p->start = s->now;
+		p->due = s->now + (p->len * 1000 + bp->bandwidth - 1) /
+				  bp->bandwidth;
+		periph_set_busy(s, i, true);
+		return 0;
+	}
+	*is_garbage = true;
+	return -VSOC_EINVAL;
+}
+
+static void periph_due(struct soc *s, unsigned int i)
+{
+	const struct board_periph *bp = &s->b->periph[i];
+	struct soc_periph *p = &s->per[i];
+	struct vsoc_periph_regs *r = regs_of(s, i);
+	uint8_t *data = s->shm + bp->data_off;
+	uint64_t k;
+
+	switch (bp->type) {
+	case VSOC_PERIPH_TIMER:
+		r->value[VSOC_REG_EXPIRATIONS]++;
+		r->value[VSOC_REG_COUNTER] = s->now - p->start;
+		if (p->periodic) {
+			p->due += p->period;
+			if (p->due <= s->now)
+				p->due = s->now + p->period;
+		} else {
+			p->due = 0;
+			periph_set_busy(s, i, false);
+		}
+		periph_event(s, i, 0);
+		return;
+	case VSOC_PERIPH_SENSOR:
+		for (k = 0; k < p->count; k++) {
+			struct vsoc_sensor_sample *smp = (void *)(data +
+							  k * sizeof(*smp));
+			uint64_t n = p->total++;
+
+			smp->ts_ns = p->start + (k + 1) * p->period;
+			smp->seq = (uint32_t)n;
+			/* a slow triangle around 40 C */
+			smp->value = 35000 + (uint32_t)(n % 200 < 100 ?
+						       n % 100 : 100 - n % 100) * 100;
+		}
+		r->value[0] = p->count;
+		r->value[1] = p->total;
+		break;
+	case VSOC_PERIPH_DMA: {
+		uint8_t *tmp = malloc(p->len);
+		uint64_t n = p->len;
+
+		if (!tmp) {
+			p->due = 0;
+			periph_set_busy(s, i, false);
+			periph_event(s, i, -VSOC_EIO);
+			return;
+		}
+		memcpy(tmp, data + p->src, n);
+		switch (p->xform) {
+		case VSOC_DMA_XFORM_COPY:
+			memcpy(data + p->dst, tmp, n);
+			break;
+		case VSOC_DMA_XFORM_XOR:
+			for (k = 0; k < n; k++)
+				data[p->dst + k] = tmp[k] ^ (uint8_t)p->key;
+			break;
+		case VSOC_DMA_XFORM_REVERSE:
+			for (k = 0; k < n; k++)
+				data[p->dst + k] = tmp[n - 1 - k];
+			break;
+		case VSOC_DMA_XFORM_CRC32:
+			r->value[1] = crc32_ieee(0, tmp, n);
+			break;
+		}
+		free(tmp);
+		r->value[0] = n;
+		break;
+	}
+	default:
+		break;
+	}
+	p->due = 0;
+	periph_set_busy(s, i, false);
+	periph_event(s, i, 0);
+}
+
+static void scan_periph(struct soc *s)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < s->b->nr_periphs; i++) {
+		const struct board_periph *bp = &s->b->periph[i];
+		struct vsoc_periph_regs *r = regs_of(s, i);
+		uint32_t seq = READ_GUEST(r->cmd_seq), cmd;
+		uint64_t arg[6];
+		bool bad = false;
+		int res;
+
+		if (READ_GUEST(r->type) != bp->type ||
+		    READ_GUEST(r->index) != i) {
+			garbage(s, "periph regs", i, "read-only field written");
+			r->type = bp->type;
+			r->index = i;
+		}
+		if (seq == s->per[i].acked)
+			continue;
+		ACQUIRE();
+		cmd = READ_GUEST(r->cmd);
+		for (j = 0; j < 6; j++)
+			arg[j] = READ_GUEST(r->arg[j]);
+		if (s->dom[bp->domain].state != VSOC_PWR_ON) {
+			violation(s, VSOC_RULE_DOMAIN_OFF, VSOC_OBJ_PERIPH, i);
+			res = -VSOC_EPERM;
+		} else if (bp->clock != VSOC_NONE &&
+			   !clock_running(s, bp->clock)) {
+			violation(s, VSOC_RULE_CLOCK_GATED, VSOC_OBJ_PERIPH, i);
+			res = -VSOC_EPERM;
+		} else {
+			res = periph_start(s, i, cmd, arg, &bad);
+			if (bad)
+				garbage(s, "periph command", i,
+					"unknown command or bad argument");
+			else
+				s->per[i].ops++;
+		}
+		r->cmd_result = (uint32_t)res;
+		soc_publish(s);
+		RELEASE();
+		WRITE_M(r->cmd_ack, seq);
+		s->per[i].acked = seq;
+		ring_guest(s, bp->vector_guest);
+	}
+}
+
+/* ---------------- remote cores ---------------- */
+
+static bool entry_ok(const struct board_core *bc, uint64_t da)
+{
+	unsigned int j;
+
+	for (j = 0; j < bc->nr_mems; j++)
+		if ((bc->mem[j].flags & VSOC_MEM_EXEC) &&
+		    da >= bc->mem[j].da && da - bc->mem[j].da < bc->mem[j].size)
+			return true;
+	return false;
+}
+
+static void core_set_state(struct soc *s, unsigned int i, uint32_t st)
+{
+	s->core[i].state = st;
+	ctl_of(s, i)->state = st;
+	timeline(s, TL_CORE, i, st);
+}
+
+static int core_request(struct soc *s, unsigned int i, uint32_t op,
+			uint64_t entry)
+{
+	const struct board_core *bc = &s->b->core[i];
+	struct vsoc_core_ctl *c = ctl_of(s, i);
+	struct soc_core *sc = &s->core[i];
+	int r;
+
+	if (op == VSOC_CORE_OP_RUN) {
+		if (s->dom[bc->domain].state != VSOC_PWR_ON) {
+			violation(s, VSOC_RULE_DOMAIN_OFF, VSOC_OBJ_CORE, i);
+			return -VSOC_EPERM;
+		}
+		if (sc->state != VSOC_CORE_RESET)
+			return -VSOC_EBUSY;
+		if (!entry_ok(bc, entry)) {
+			garbage(s, "core ctl", i,
+				"boot address outside executable memory");
+			return -VSOC_EINVAL;
+		}
+		c->wdt_timeout_ms = 0;
+		c->wdt_count = 0;
+		sc->wdt_last = 0;
+		sc->wdt_since = s->now;
+		sc->wdt_due = s->now + 10000000;	/* look every 10 ms */
+		r = s->ops->core_start(s->ctx, i, entry);
+		c->start_ns = s->now;
+		if (r < 0) {
+			sc->wdt_due = 0;
+			c->crash_reason = VSOC_CRASH_START;
+			c->crash_info = (uint32_t)-r;
+			c->crash_count++;
+			core_set_state(s, i, VSOC_CORE_CRASHED);
+			return -VSOC_EIO;
+		}
+		c->boot_count++;
+		core_set_state(s, i, VSOC_CORE_RUNNING);
+		return 0;
+	}
+	if (op == VSOC_CORE_OP_HALT) {
+		if (sc->state == VSOC_CORE_RUNNING)
+			s->ops->core_stop(s->ctx, i);
+		sc->wdt_due = 0;
+		if (sc->state == VSOC_CORE_RUNNING ||
+		    sc->state == VSOC_CORE_CRASHED) {
+			c->stop_ns = s->now;
+			core_set_state(s, i, VSOC_CORE_RESET);
+		}
+		return 0;
+	}
+	garbage(s, "core ctl", i, "unknown op");
+	return -VSOC_EINVAL;
+}
+
+static void scan_core(struct soc *s)
+{
+	unsigned int i;
+
+	for (i = 0; i < s->b->nr_cores; i++) {
+		struct vsoc_core_ctl *c = ctl_of(s, i);
+		uint32_t seq = READ_GUEST(c->req_seq);
+		int r;
+
+		if (seq == s->core[i].acked)
+			continue;
+		ACQUIRE();
+		r = core_request(s, i, READ_GUEST(c->op),
+				 READ_GUEST(c->boot_addr));
+		c->status = (uint32_t)r;
+		soc_publish(s);
+		RELEASE();
+		WRITE_M(c->ack_seq, seq);
+		s->core[i].acked = seq;
+		ring_guest(s, VSOC_VEC_CORE);
+	}
+}
+
+static void mbox_push(struct soc *s, uint32_t m, uint32_t word)
+{
+	const struct board_mbox *bm = &s->b->mbox[m];
+	struct vsoc_mbox_fifo *f = (void *)(s->shm + bm->fifo_off);
+	uint32_t head = READ_GUEST(f->head), tail = READ_GUEST(f->tail);
+
+	if (head - tail >= bm->depth) {
+		f->overflows++;
+	} else {
+		WRITE_M(f->msg[head % bm->depth], word);
+		RELEASE();
+		WRITE_M(f->head, head + 1);
+	}
+	ring_guest(s, bm->vector);
+}
+
+void soc_core_exited(struct soc *s, unsigned int i, uint32_t reason,
+		     uint32_t info)
+{
+	struct vsoc_core_ctl *c = ctl_of(s, i);
+
+	if (i >= s->b->nr_cores || s->core[i].state != VSOC_CORE_RUNNING)
+		return;
+	s->core[i].wdt_due = 0;
+	c->stop_ns = s->now;
+	if (reason == VSOC_CRASH_EXIT && info == 0) {
+		core_set_state(s, i, VSOC_CORE_RESET);
+	} else {
+		c->crash_reason = reason;
+		c->crash_info = info;
+		c->crash_count++;
+		core_set_state(s, i, VSOC_CORE_CRASHED);
+		fprintf(stderr, "socmodel: core %s crashed (%s %u)\n",
+			s->b->core[i].name,
+			reason == VSOC_CRASH_SIGNAL ? "signal" :
+			reason == VSOC_CRASH_WATCHDOG ? "watchdog" : "exit",
+			info);
+		soc_publish(s);
+		if (s->b->core[i].mbox_rx != VSOC_NONE)
+			mbox_push(s, s->b->core[i].mbox_rx, VSOC_MBOX_MSG_CRASH);
+	}
+	soc_publish(s);
+	ring_guest(s, VSOC_VEC_CORE);
+}
+
+static void core_wdt(struct soc *s, unsigned int i)
+{
+	struct vsoc_core_ctl *c = ctl_of(s, i);
+	struct soc_core *sc = &s->core[i];
+	uint32_t tmo = READ_GUEST(c->wdt_timeout_ms);
+	uint32_t cnt = READ_GUEST(c->wdt_count);
+
+	if (cnt != sc->wdt_last || !tmo) {
+		sc->wdt_last = cnt;
+		sc->wdt_since = s->now;
+	}
+	if (tmo) {
+		if (tmo < 10)
+			tmo = 10;
+		if (s->now - sc->wdt_since >= (uint64_t)tmo * 1000000) {
+			s->ops->core_stop(s->ctx, i);
+			soc_core_exited(s, i, VSOC_CRASH_WATCHDOG, tmo);
+			return;
+		}
+	}
+	sc->wdt_due = s->now + 10000000;
+}
+
+/* ---------------- echo ---------------- */
+
+static void rt_ring(struct soc *s)
+{
+	s->rt_ring++;
+	s->rt_t0 = s->now;
+	RELEASE();
+	WRITE_M(s->echo->rt_ring_seq, s->rt_ring);
+	ring_guest(s, VSOC_VEC_ECHO_RT);
+}
+
+static void rt_finish(struct soc *s, int status)
+{
+	struct vsoc_echo *e = s->echo;
+
+	e->rt_status = (uint32_t)status;
+	e->rt_done = s->rt_done;
+	e->rt_total_ns = s->rt_total;
+	e->rt_min_ns = s->rt_done ? s->rt_min : 0;
+	e->rt_max_ns = s->rt_max;
+	RELEASE();
+	WRITE_M(e->rt_ack_seq, s->rt_acked);
+	s->rt_active = false;
+	ring_guest(s, VSOC_VEC_ECHO_RT);
+}
+
+static void echo_rt(struct soc *s)
+{
+	struct vsoc_echo *e = s->echo;
+	uint32_t req = READ_GUEST(e->rt_req_seq);
+
+	if (s->rt_active) {
+		uint64_t dt;
+
+		if (READ_GUEST(e->rt_reply_seq) != s->rt_ring)
+			return;
+		dt = s->now - s->rt_t0;
+		s->rt_total += dt;
+		if (dt < s->rt_min)
+			s->rt_min = dt;
+		if (dt > s->rt_max)
+			s->rt_max = dt;
+		if (++s->rt_done >= s->rt_count)
+			rt_finish(s, 0);
+		else
+			rt_ring(s);
+		return;
+	}
+	if (req == s->rt_acked)
+		return;
+	ACQUIRE();
+	s->rt_acked = req;
+	s->rt_count = READ_GUEST(e->rt_count);
+	s->rt_done = 0;
+	s->rt_total = 0;
+	s->rt_max = 0;
+	s->rt_min = UINT64_MAX;
+	if (!s->rt_count || s->rt_count > 1000000) {
+		garbage(s, "echo", 0, "round-trip count out of range");
+		rt_finish(s, -VSOC_EINVAL);
+		return;
+	}
+	s->rt_active = true;
+	rt_ring(s);
+}
+
+static void scan_fault(struct soc *s);
+
+/* ---------------- entry points ---------------- */
+
+void soc_doorbell(struct soc *s, unsigned int vector)
+{
+	if (s->lost_in) {
+		s->lost_in--;
+		s->lost_doorbells++;
+		soc_publish(s);
+		return;
+	}
+	switch (vector) {
+	case VSOC_VEC_PWR:
+		scan_pwr(s);
+		break;
+	case VSOC_VEC_CLK:
+		scan_clk(s);
+		break;
+	case VSOC_VEC_ECHO: {
+		uint32_t p = READ_GUEST(s->echo->ping_seq);
+
+		if (p != s->ping_acked) {
+			s->ping_acked = p;
+			RELEASE();
+			WRITE_M(s->echo->ping_ack, p);
+			ring_guest(s, VSOC_VEC_ECHO);
+		}
+		return;		/* the fast path skips the telemetry */
+	}
+	case VSOC_VEC_PERIPH:
+		scan_periph(s);
+		break;
+	case VSOC_VEC_CORE:
+		scan_core(s);
+		break;
+	case VSOC_VEC_ECHO_RT:
+		echo_rt(s);
+		return;
+	case VSOC_VEC_FAULT:
+		scan_fault(s);
+		break;
+	default:
+		break;
+	}
+	soc_publish(s);
+}
+
+uint64_t soc_next_deadline(const struct soc *s)
+{
+	uint64_t t = UINT64_MAX;
+	unsigned int i;
+
+	for (i = 0; i < s->b->nr_domains; i++)
+		if (s->dom[i].due && s->dom[i].due < t)
+			t = s->dom[i].due;
+	for (i = 0; i < s->b->nr_periphs; i++)
+		if (s->per[i].due && s->per[i].due < t)
+			t = s->per[i].due;
+	for (i = 0; i < s->b->nr_cores; i++)
+		if (s->core[i].wdt_due && s->core[i].wdt_due < t)
+			t = s->core[i].wdt_due;
+	return t;
+}
+
+void soc_run_due(struct soc *s)
+{
+	bool any = true, changed = false;
+	unsigned int i;
+
+	while (any) {
+		any = false;
+		for (i = 0; i < s->b->nr_domains; i++)
+			if (s->dom[i].due && s->dom[i].due <= s->now) {
+				domain_done(s, i);
+				any = true;
+			}
+		for (i = 0; i < s->b->nr_periphs; i++)
+			if (s->per[i].due && s->per[i].due <= s->now) {
+				periph_due(s, i);
+				any = true;
+			}
+		for (i = 0; i < s->b->nr_cores; i++)
+			if (s->core[i].wdt_due && s->core[i].wdt_due <= s->now) {
+				core_wdt(s, i);
+				any = true;
+			}
+		changed |= any;
+	}
+	if (changed)
+		soc_publish(s);
+}
+
+void soc_publish(struct soc *s)
+{
+	struct vsoc_telemetry *t = s->telem;
+	uint64_t total = 0;
+	unsigned int i;
+
+	WRITE_M(t->seq, t->seq + 1);
+	RELEASE();
+	t->now_ns = s->now;
+	t->violations = s->violations;
+	t->garbage = s->garbage;
+	t->lost_doorbells = s->lost_doorbells;
+	t->faults_active = 0;
+	if (s->lost_in || s->lost_out)
+		t->faults_active |= 1u << VSOC_FAULT_LOST_DB;
+	for (i = 0; i < s->b->nr_domains; i++) {
+		struct vsoc_telem_domain *d = &t->domains[i];
+
+		d->state = s->dom[i].state;
+		d->on_count = s->dom[i].on_count;
+		d->off_count = s->dom[i].off_count;
+		d->failed_count = s->dom[i].failed_count;
+		d->last_change_ns = s->dom[i].last_change;
+		d->energy_uj = soc_energy_uj(s, i);
+		total += d->energy_uj;
+		if (s->dom[i].slow_ns)
+			t->faults_active |= 1u << VSOC_FAULT_SLOW_ON;
+		if (s->dom[i].fail_on)
+			t->faults_active |= 1u << VSOC_FAULT_FAIL_ON;
+		if (s->dom[i].stuck)
+			t->faults_active |= 1u << VSOC_FAULT_STUCK;
+	}
+	t->energy_total_uj = total;
+	for (i = 0; i < s->b->nr_clocks; i++) {
+		struct vsoc_telem_clock *c = &t->clocks[i];
+
+		c->state = s->clk_st[i].state;
+		c->ungate_count = s->clk_st[i].ungate_count;
+		c->gate_count = s->clk_st[i].gate_count;
+		c->rate_count = s->clk_st[i].rate_count;
+		c->rate_hz = s->clk_st[i].rate;
+	}
+	t->periph_busy = 0;
+	for (i = 0; i < s->b->nr_periphs; i++) {
+		if (s->per[i].busy)
+			t->periph_busy |= 1u << i;
+		t->periph_ops[i] = s->per[i].ops;
+	}
+	RELEASE();
+	WRITE_M(t->seq, t->seq + 1);
+}
+
+int soc_init(struct soc *s, const struct board *b, void *shm,
+	     uint64_t shm_size, const struct soc_ops *ops, void *ctx)
+{
+	unsigned int i;
+
+	memset(s, 0, sizeof(*s));
+	if (shm_size < b->shm_size)
+		return -EINVAL;
+	s->b = b;
+	s->shm = shm;
+	s->shm_size = shm_size;
+	s->ops = ops;
+	s->ctx = ctx;
+	s->viol = calloc(SOC_VIOL_MAX, sizeof(*s->viol));
+	s->tl = calloc(SOC_TIMELINE_MAX, sizeof(*s->tl));
+	if (!s->viol || !s->tl) {
+		soc_free(s);
+		return -ENOMEM;
+	}
+	board_write_table(b, shm);
+	s->telem = (void *)(s->shm + b->telem_off);
+	s->pwr = (void *)(s->shm + b->pwr_off);
+	s->clk = (void *)(s->shm + b->clk_off);
+	s->echo = (void *)(s->shm + b->echo_off);
+	s->fault = (void *)(s->shm + b->fault_off);
+	for (i = 0; i < b->nr_domains; i++) {
+		s->dom[i].state = b->domain[i].initially_on ? VSOC_PWR_ON :
+							      VSOC_PWR_OFF;
+		s->pwr[i].state = s->dom[i].state;
+		timeline(s, TL_DOMAIN, i, s->dom[i].state);
+	}
+	for (i = 0; i < b->nr_clocks; i++) {
+		s->clk_st[i].state = b->clock[i].initially_on ?
+				     VSOC_CLK_RUNNING : VSOC_CLK_GATED;
+		s->clk_st[i].rate = b->clock[i].rate_hz;
+		s->clk[i].state = s->clk_st[i].state;
+		s->clk[i].rate_hz = s->clk_st[i].rate;
+	}
+	for (i = 0; i < b->nr_periphs; i++) {
+		regs_of(s, i)->type = b->periph[i].type;
+		regs_of(s, i)->index = i;
+	}
+	for (i = 0; i < b->nr_cores; i++) {
+		s->core[i].state = s->dom[b->core[i].domain].state ==
+				   VSOC_PWR_ON ? VSOC_CORE_RESET : VSOC_CORE_OFF;
+		ctl_of(s, i)->state = s->core[i].state;
+	}
+	soc_publish(s);
+	return 0;
+}
+
+void soc_free(struct soc *s)
+{
+	free(s->viol);
+	free(s->tl);
+	s->viol = NULL;
+	s->tl = NULL;
+}
+
+/* ---------------- faults ---------------- */
+
+static int find_dom(const struct soc *s, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < s->b->nr_domains; i++)
+		if (!strcmp(s->b->domain[i].name, name))
+			return i;
+	return -1;
+}
+
+static void clear_domain_fault(struct soc *s, unsigned int d, uint32_t kind)
+{
+	struct soc_domain *sd = &s->dom[d];
+
+	if (kind == VSOC_FAULT_ALL || kind == VSOC_FAULT_SLOW_ON)
+		sd->slow_ns = 0;
+	if (kind == VSOC_FAULT_ALL || kind == VSOC_FAULT_FAIL_ON)
+		sd->fail_on = 0;
+	if ((kind == VSOC_FAULT_ALL || kind == VSOC_FAULT_STUCK) && sd->stuck) {
+		/* the request that got stuck completes now */
+		if (sd->inflight)
+			sd->due = s->now ? s->now : 1;
+		sd->stuck = false;
+	}
+}
+
+int soc_fault_apply(struct soc *s, uint32_t op, uint32_t kind,
+		    uint32_t target, uint64_t arg)
+{
+	unsigned int i;
+
+	if (op == VSOC_FAULT_OP_CLEAR) {
+		if (kind == VSOC_FAULT_ALL) {
+			for (i = 0; i < s->b->nr_domains; i++)
+				clear_domain_fault(s, i, kind);
+			s->lost_in = 0;
+			s->lost_out = 0;
+			return 0;
+		}
+		if (kind == VSOC_FAULT_LOST_DB) {
+			s->lost_in = 0;
+			s->lost_out = 0;
+			return 0;
+		}
+		if (kind > VSOC_FAULT_STUCK || target >= s->b->nr_domains)
+			return -VSOC_EINVAL;
+		clear_domain_fault(s, target, kind);
+		return 0;
+	}
+	if (op != VSOC_FAULT_OP_SET)
+		return -VSOC_EINVAL;
+	switch (kind) {
+	case VSOC_FAULT_LOST_DB:
+		if (target > 1 || arg > 1000000)
+			return -VSOC_EINVAL;
+		if (target)
+			s->lost_in = arg;
+		else
+			s->lost_out = arg;
+		return 0;
+	case VSOC_FAULT_SLOW_ON:
+		if (target >= s->b->nr_domains || arg > 10000000000ull)
+			return -VSOC_EINVAL;
+		s->dom[target].slow_ns = arg;
+		return 0;
+	case VSOC_FAULT_FAIL_ON:
+		if (target >= s->b->nr_domains || arg >= ~0u)
+			return -VSOC_EINVAL;
+		s->dom[target].fail_on = arg ? arg : ~0u;
+		return 0;
+	case VSOC_FAULT_STUCK:
+		if (target >= s->b->nr_domains || arg)
+			return -VSOC_EINVAL;
+		s->dom[target].stuck = true;
+		return 0;
+	}
+	return -VSOC_EINVAL;
+}
+
+static void scan_fault(struct soc *s)
+{
+	struct vsoc_fault_ctl *f = s->fault;
+	uint32_t seq = READ_GUEST(f->req_seq), op, kind, target;
+	uint32_t saved_in, saved_out;
+	uint64_t arg;
+	int r;
+
+	if (seq == s->fault_acked)
+		return;
+	ACQUIRE();
+	op = READ_GUEST(f->op);
+	kind = READ_GUEST(f->kind);
+	target = READ_GUEST(f->target);
+	arg = READ_GUEST(f->arg);
+	/* a new lost-doorbell fault must not eat its own acknowledgment */
+	saved_in = s->lost_in;
+	saved_out = s->lost_out;
+	r = soc_fault_apply(s, op, kind, target, arg);
+	if (r)
+		garbage(s, "fault ctl", 0, "bad op, kind, target or argument");
+	f->status = (uint32_t)r;
+	soc_publish(s);
+	RELEASE();
+	WRITE_M(f->ack_seq, seq);
+	s->fault_acked = seq;
+	if (!r && op == VSOC_FAULT_OP_SET && kind == VSOC_FAULT_LOST_DB) {
+		uint32_t in = s->lost_in, out = s->lost_out;
+
+		s->lost_in = saved_in;
+		s->lost_out = saved_out;
+		ring_guest(s, VSOC_VEC_FAULT);
+		s->lost_in = in;
+		s->lost_out = out;
+		return;
+	}
+	ring_guest(s, VSOC_VEC_FAULT);
+}
+
+int soc_fault(struct soc *s, const char *spec, char *err, size_t errlen)
+{
+	char what[32] = "", a[64] = "", c[64] = "";
+	int n = sscanf(spec, "%31s %63s %63s", what, a, c), d = -1, r;
+	unsigned long long v = 0;
+	char *end;
+
+	if (n < 1)
+		goto usage;
+	if (!strcmp(what, "clear") && n == 1) {
+		r = soc_fault_apply(s, VSOC_FAULT_OP_CLEAR, VSOC_FAULT_ALL, 0, 0);
+		goto done;
+	}
+	if (!strcmp(what, "lost-db")) {
+		if (n < 2)
+			goto usage;
+		v = strtoull(a, &end, 0);
+		if (*end || (n == 3 && strcmp(c, "in") && strcmp(c, "out")))
+			goto usage;
+		r = soc_fault_apply(s, VSOC_FAULT_OP_SET, VSOC_FAULT_LOST_DB,
+				    n == 3 && !strcmp(c, "in"), v);
+		goto done;
+	}
+	if (n < 2)
+		goto usage;
+	d = find_dom(s, a);
+	if (d < 0) {
+		snprintf(err, errlen, "fault: unknown domain '%s'", a);
+		return -1;
+	}
+	if (!strcmp(what, "slow-on") && n == 3) {
+		v = strtoull(c, &end, 0);
+		if (*end || v > 10000000)
+			goto usage;
+		r = soc_fault_apply(s, VSOC_FAULT_OP_SET, VSOC_FAULT_SLOW_ON, d,
+				    v * 1000);
+	} else if (!strcmp(what, "fail-on")) {
+		if (n == 3) {
+			v = strtoull(c, &end, 0);
+			if (*end || !v)
+				goto usage;
+		}
+		r = soc_fault_apply(s, VSOC_FAULT_OP_SET, VSOC_FAULT_FAIL_ON, d, v);
+	} else if (!strcmp(what, "stuck") && n == 2) {
+		r = soc_fault_apply(s, VSOC_FAULT_OP_SET, VSOC_FAULT_STUCK, d, 0);
+	} else {
+		goto usage;
+	}
+done:
+	if (r)
+		goto usage;
+	soc_publish(s);
+	return 0;
+usage:
+	snprintf(err, errlen,
+		 "fault: '%s': expected slow-on DOMAIN US | fail-on DOMAIN [N] | stuck DOMAIN | lost-db N [in|out] | clear",
+		 spec);
+	return -1;
+}
+
+/* ---------------- reports ---------------- */
+
+void soc_dump_state(const struct soc *s, FILE *f)
+{
+	const struct board *b = s->b;
+	unsigned int i;
+
+	fprintf(f, "time_ns %llu\n", (unsigned long long)s->now);
+	for (i = 0; i < b->nr_domains; i++)
+		fprintf(f, "domain %s %s on=%u off=%u failed=%u%s%s\n",
+			b->domain[i].name, soc_pwr_state_name(s->dom[i].state),
+			s->dom[i].on_count, s->dom[i].off_count,
+			s->dom[i].failed_count,
+			s->dom[i].inflight ? " busy" : "",
+			s->dom[i].stuck ? " stuck" : "");
+	for (i = 0; i < b->nr_clocks; i++)
+		fprintf(f, "clock %s %s rate=%llu\n", b->clock[i].name,
+			s->clk_st[i].state == VSOC_CLK_RUNNING ? "on" : "off",
+			(unsigned long long)s->clk_st[i].rate);
+	for (i = 0; i < b->nr_periphs; i++)
+		fprintf(f, "periph %s %s ops=%u\n", b->periph[i].name,
+			s->per[i].busy ? "busy" : "idle", s->per[i].ops);
+	for (i = 0; i < b->nr_cores; i++)
+		fprintf(f, "core %s %s\n", b->core[i].name,
+			soc_core_state_name(s->core[i].state));
+	fprintf(f, "violations %u\ngarbage %u\nlost_doorbells %u\n",
+		s->violations, s->garbage, s->lost_doorbells);
+}
+
+void soc_dump_violations(const struct soc *s, FILE *f)
+{
+	uint32_t i, n = s->violations < SOC_VIOL_MAX ? s->violations :
+						       SOC_VIOL_MAX;
+
+	fprintf(f, "violations %u\n", s->violations);
+	for (i = 0; i < n; i++) {
+		const struct soc_violation *v = &s->viol[i];
+
+		fprintf(f, "violation %u t=%llu %s %s %s\n", v->seq,
+			(unsigned long long)v->t, kind_name(v->kind),
+			obj_name(s, v->kind, v->idx), vsoc_rule_name(v->rule));
+	}
+}
+
+void soc_dump_energy(struct soc *s, FILE *f)
+{
+	uint64_t total = 0;
+	unsigned int i;
+
+	for (i = 0; i < s->b->nr_domains; i++) {
+		uint64_t e = soc_energy_uj(s, i);
+
+		total += e;
+		fprintf(f, "energy %s %llu uJ\n", s->b->domain[i].name,
+			(unsigned long long)e);
+	}
+	fprintf(f, "energy total %llu uJ over %llu ms\n",
+		(unsigned long long)total,
+		(unsigned long long)(s->now / 1000000));
+}
+
+void soc_dump_timeline(const struct soc *s, FILE *f)
+{
+	uint32_t i;
+
+	fprintf(f, "# t_ns kind name state power_uw\n");
+	for (i = 0; i < s->nr_tl; i++) {
+		const struct soc_tl *t = &s->tl[i];
+		const char *kind = "?", *name = "?", *st = "?";
+
+		switch (t->kind) {
+		case TL_DOMAIN:
+			kind = "domain";
+			name = s->b->domain[t->idx].name;
+			st = soc_pwr_state_name(t->state);
+			break;
+		case TL_CLOCK:
+			kind = "clock";
+			name = s->b->clock[t->idx].name;
+			st = t->state ? "on" : "off";
+			break;
+		case TL_PERIPH:
+			kind = "periph";
+			name = s->b->periph[t->idx].name;
+			st = t->state ? "busy" : "idle";
+			break;
+		case TL_CORE:
+			kind = "core";
+			name = s->b->core[t->idx].name;
+			st = soc_core_state_name(t->state);
+			break;
+		}
+		fprintf(f, "%llu %s %s %s %u\n", (unsigned long long)t->t,
+			kind, name, st, t->power_uw);
+	}
+	if (s->tl_dropped)
+		fprintf(f, "# %u entries dropped\n", s->tl_dropped);
+}

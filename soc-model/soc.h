@@ -1,0 +1,155 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ampsoc SoC model: the hardware state machine. It knows nothing about
+ * sockets, processes or clocks: the caller sets the time, delivers
+ * doorbells and runs due events, and the model calls back to ring a peer
+ * or to start/stop a remote core. That makes every rule unit-testable.
+ */
+#ifndef _SOCMODEL_SOC_H
+#define _SOCMODEL_SOC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "board.h"
+
+#define SOC_VIOL_MAX		4096
+#define SOC_TIMELINE_MAX	65536
+
+struct soc_ops {
+	/* ring (peer, vector) */
+	void (*ring)(void *ctx, unsigned int peer, unsigned int vector);
+	/* start core @core at device address @entry; 0 or -errno */
+	int (*core_start)(void *ctx, unsigned int core, uint64_t entry);
+	/* hard-stop core @core (kill its process) */
+	void (*core_stop)(void *ctx, unsigned int core);
+};
+
+struct soc_violation {
+	uint64_t t;
+	uint32_t rule, kind, idx, seq;
+};
+
+enum { TL_DOMAIN = 1, TL_CLOCK, TL_PERIPH, TL_CORE };
+
+struct soc_tl {
+	uint64_t t;
+	uint32_t kind, idx, state;
+	uint32_t power_uw;	/* domains: power after the change */
+};
+
+struct soc_domain {
+	uint32_t state;
+	uint32_t acked, taken;
+	bool inflight;
+	uint32_t op;
+	uint64_t due;			/* 0: nothing scheduled */
+	uint32_t garbage_seq;
+	uint32_t on_count, off_count, failed_count;
+	uint64_t last_change;
+	__uint128_t energy_fj;		/* microwatt-nanoseconds */
+	/* faults */
+	uint64_t slow_ns;
+	uint32_t fail_on;		/* requests left to fail; ~0: all */
+	bool stuck;
+};
+
+struct soc_clock {
+	uint32_t state;
+	uint64_t rate;
+	uint32_t acked;
+	uint32_t ungate_count, gate_count, rate_count;
+};
+
+struct soc_periph {
+	bool busy;
+	uint32_t acked;
+	uint64_t due;
+	uint64_t start, period;
+	bool periodic;
+	uint64_t count;			/* sensor samples to take */
+	uint64_t total;			/* sensor samples ever */
+	uint64_t src, dst, len, xform, key;
+	uint32_t ops;
+};
+
+struct soc_core {
+	uint32_t state;
+	uint32_t acked;
+	uint32_t wdt_last;
+	uint64_t wdt_since, wdt_due;
+};
+
+struct soc {
+	const struct board *b;
+	uint8_t *shm;
+	uint64_t shm_size;
+	const struct soc_ops *ops;
+	void *ctx;
+	uint64_t now, last_integrated;
+
+	struct vsoc_telemetry *telem;
+	struct vsoc_req_slot *pwr, *clk;
+	struct vsoc_echo *echo;
+	struct vsoc_fault_ctl *fault;
+	uint32_t fault_acked;
+
+	struct soc_domain dom[VSOC_MAX_DOMAINS];
+	struct soc_clock clk_st[VSOC_MAX_CLOCKS];
+	struct soc_periph per[VSOC_MAX_PERIPHS];
+	struct soc_core core[VSOC_MAX_CORES];
+
+	uint32_t violations, garbage, lost_doorbells;
+	uint32_t lost_in, lost_out;	/* doorbells still to drop */
+	struct soc_violation *viol;	/* SOC_VIOL_MAX */
+	struct soc_tl *tl;		/* SOC_TIMELINE_MAX */
+	uint32_t nr_tl, tl_dropped;
+
+	/* echo */
+	uint32_t ping_acked;
+	uint32_t rt_acked, rt_ring;
+	bool rt_active;
+	uint64_t rt_t0, rt_total, rt_min, rt_max;
+	uint32_t rt_done, rt_count;
+};
+
+/* Publish @b in @shm (zeroed, @shm_size bytes) and set the initial state. */
+int soc_init(struct soc *s, const struct board *b, void *shm,
+	     uint64_t shm_size, const struct soc_ops *ops, void *ctx);
+void soc_free(struct soc *s);
+
+/* Advance model time to @now (ns), integrating energy. Never goes back. */
+void soc_set_time(struct soc *s, uint64_t now);
+/* The guest rang the model's @vector. */
+void soc_doorbell(struct soc *s, unsigned int vector);
+/* Run everything due at or before the current time. */
+void soc_run_due(struct soc *s);
+/* Earliest pending deadline, or UINT64_MAX. */
+uint64_t soc_next_deadline(const struct soc *s);
+/* A core's process ended without the model asking: reason VSOC_CRASH_*. */
+void soc_core_exited(struct soc *s, unsigned int core, uint32_t reason,
+		     uint32_t info);
+/* Rewrite the telemetry page (done by every entry point above). */
+void soc_publish(struct soc *s);
+
+/*
+ * Fault injection, "slow-on DOMAIN US", "fail-on DOMAIN [N]",
+ * "stuck DOMAIN", "lost-db N [in|out]", "clear". 0 or -1 with @err.
+ */
+int soc_fault(struct soc *s, const char *spec, char *err, size_t errlen);
+/* The same as the fault-control slot: 0 or a negative VSOC_E* value. */
+int soc_fault_apply(struct soc *s, uint32_t op, uint32_t kind,
+		    uint32_t target, uint64_t arg);
+
+/* Reports for the control interface and the service's verdict. */
+void soc_dump_state(const struct soc *s, FILE *f);
+void soc_dump_violations(const struct soc *s, FILE *f);
+void soc_dump_energy(struct soc *s, FILE *f);
+void soc_dump_timeline(const struct soc *s, FILE *f);
+uint64_t soc_energy_uj(const struct soc *s, unsigned int domain);
+
+const char *soc_pwr_state_name(uint32_t st);
+const char *soc_core_state_name(uint32_t st);
+
+#endif /* _SOCMODEL_SOC_H */

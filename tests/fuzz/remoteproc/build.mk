@@ -1,0 +1,51 @@
+# SPDX-License-Identifier: GPL-2.0
+# remoteproc host side: the test firmware generator and its images, the
+# parser unit test and the libFuzzer target. The parser
+# (ampsoc_rproc_fw.c) is the kernel module's own source, built behind
+# ampsoc_rproc_fw_shim.h.
+
+RPROC_DIR  := $(ROOT)/drivers/remoteproc
+RPROC_HOST := $(ROOT)/tests/fuzz/remoteproc
+RPROC_OUT  := $(BUILD)/remoteproc
+RPROC_FW_SRCS := $(RPROC_DIR)/ampsoc_rproc_fw.c $(RPROC_HOST)/rproc_fwgen.c
+RPROC_FW_DEPS := $(RPROC_FW_SRCS) $(RPROC_DIR)/ampsoc_rproc_fw.h \
+	$(RPROC_HOST)/ampsoc_rproc_fw_shim.h $(RPROC_HOST)/rproc_fwgen.h \
+	$(ROOT)/tests/kmod/remoteproc/badfw_cases.h
+RPROC_INC := -I$(RPROC_DIR) -I$(RPROC_HOST) -I$(ROOT)/tests/kmod/remoteproc
+RPROC_HOST_CFLAGS := $(HOST_CFLAGS) $(RPROC_INC) -I$(ROOT)/tests/lib
+
+RPROC_BAD_NAMES := $(shell sed -n 's/^BADFW.\([a-z0-9_]*\),.*/\1/p' \
+	$(ROOT)/tests/kmod/remoteproc/badfw_cases.h)
+RPROC_FW_FILES := $(addprefix $(RPROC_OUT)/firmware/, \
+	ampsoc-rproc-fake.elf ampsoc-rproc-fake32.elf \
+	$(patsubst %,ampsoc-rproc-bad-%.elf,$(RPROC_BAD_NAMES)))
+
+HOST_BINS      += $(RPROC_OUT)/rproc_mkfw
+UNIT_TESTS     += $(RPROC_OUT)/rproc_fw_unit
+GUEST_FIRMWARE += $(RPROC_FW_FILES)
+FUZZ_TARGETS   += $(RPROC_OUT)/fuzz_rproc_fw
+
+$(RPROC_OUT)/rproc_mkfw: $(RPROC_HOST)/rproc_mkfw.c $(RPROC_FW_DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(RPROC_HOST_CFLAGS) -o $@ $< $(RPROC_FW_SRCS)
+
+$(RPROC_OUT)/rproc_fw_unit: $(RPROC_HOST)/rproc_fw_unit.c $(RPROC_FW_DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(RPROC_HOST_CFLAGS) -fsanitize=address,undefined \
+		-fno-sanitize-recover=all -o $@ $< $(RPROC_FW_SRCS)
+
+# One run of the generator writes every image.
+$(RPROC_OUT)/firmware/.stamp: $(RPROC_OUT)/rproc_mkfw
+	@mkdir -p $(dir $@)
+	$< $(dir $@)
+	@touch $@
+
+$(RPROC_FW_FILES): $(RPROC_OUT)/firmware/.stamp
+	@test -f $@
+
+$(RPROC_OUT)/fuzz_rproc_fw: $(RPROC_HOST)/fuzz_rproc_fw.c $(RPROC_FW_DEPS)
+	@mkdir -p $(dir $@)
+	clang -g -O1 -fsanitize=fuzzer,address,undefined \
+		-Wl,--defsym=LLVMFuzzerTestOneInput=rproc_fuzz_one_input \
+		-fno-sanitize-recover=all -I$(ROOT)/include $(RPROC_INC) \
+		-o $@ $< $(RPROC_FW_SRCS)

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Host unit test of the remoteproc firmware parser (ampsoc_rproc_fw.c, the
+ * very file the kernel module builds): the correct images parse with the
+ * expected segments and resource table, every malformed image of stage
+ * PARSE is rejected with its errno and one message, every image of stage
+ * CORE passes the parser (the kernel rejects it against the memory map),
+ * and truncating the correct image at any length never crashes the parser.
+ */
+#include <string.h>
+
+#include "ktap_user.h"
+#include "ampsoc_rproc_fw_shim.h"
+#include "ampsoc_rproc_fw.h"
+#include "rproc_fwgen.h"
+
+static int parse_all(const uint8_t *buf, size_t n, struct ampsoc_fw_info *info,
+		     char *err)
+{
+	int ret = ampsoc_fw_parse_elf(buf, n, NULL, info, err,
+				      AMPSOC_FW_ERR_LEN);
+
+	if (ret || !info->has_rsc)
+		return ret;
+	return ampsoc_fw_check_rsc(buf + info->rsc_offset, info->rsc_size, err,
+				   AMPSOC_FW_ERR_LEN);
+}
+
+int main(void)
+{
+	static uint8_t buf[FWGEN_MAX];
+	struct ampsoc_fw_info info;
+	struct ampsoc_fw_expect want64 = { ELFCLASS64, EM_X86_64 };
+	char err[AMPSOC_FW_ERR_LEN];
+	unsigned int c, nbad = 0;
+	size_t n, cut;
+	int ret;
+
+	ktap_plan(0);
+
+	n = fwgen_build(FWGEN_GOOD64, buf);
+	ret = parse_all(buf, n, &info, err);
+	ktap_ok(!ret && info.num_segs == 2 && info.has_rsc &&
+		info.entry == FWGEN_TEXT_DA && info.rsc_da == FWGEN_DATA_DA &&
+		info.segs[0].da == FWGEN_TEXT_DA && info.segs[0].memsz == 0x1000,
+		"good_elf64_parses");
+	if (ret)
+		ktap_diag("%d: %s", ret, err);
+	ktap_ok(!ampsoc_fw_parse_elf(buf, n, &want64, &info, err, sizeof(err)),
+		"good_elf64_matches_x86_64");
+
+	n = fwgen_build(FWGEN_GOOD32, buf);
+	ret = parse_all(buf, n, &info, err);
+	ktap_ok(!ret && info.elf_class == ELFCLASS32 && info.num_segs == 2 &&
+		info.has_rsc, "good_elf32_parses");
+	ret = ampsoc_fw_parse_elf(buf, n, &want64, &info, err, sizeof(err));
+	ktap_ok(ret == -ENOEXEC && strstr(err, "class"),
+		"elf32_rejected_when_elf64_required");
+
+	for (c = FWGEN_GOOD32 + 1; c < FWGEN_NUM_CASES; c++) {
+		const struct fwgen_desc *d = &fwgen_cases[c];
+
+		n = fwgen_build(c, buf);
+		ret = parse_all(buf, n, &info, err);
+		if (d->parse_stage) {
+			nbad++;
+			if (!ktap_ok(ret == -d->err && err[0] && !strchr(err, '\n'),
+				     "rejects_%s", d->name))
+				ktap_diag("got %d (%s), want %d", ret, err,
+					  -d->err);
+		} else {
+			if (!ktap_ok(ret == 0, "parser_leaves_%s_to_the_kernel",
+				     d->name))
+				ktap_diag("got %d (%s)", ret, err);
+		}
+	}
+	ktap_ok(nbad >= 20, "at_least_20_parser_cases (%u)", nbad);
+
+	/* Every prefix of the correct image is handled without a crash. */
+	n = fwgen_build(FWGEN_GOOD64, buf);
+	ret = 0;
+	for (cut = 0; cut < n; cut++) {
+		uint8_t *copy = malloc(cut ? cut : 1);
+
+		memcpy(copy, buf, cut);
+		if (!parse_all(copy, cut, &info, err) &&
+		    info.rsc_offset + info.rsc_size > cut)
+			ret = 1;
+		free(copy);
+	}
+	ktap_ok(!ret, "every_truncation_is_safe");
+
+	/* A table entry written back by the loader cannot alias another. */
+	{
+		struct {
+			struct ampsoc_rsc_table h;
+			uint32_t off[1];
+			uint32_t type;
+			struct ampsoc_rsc_carveout c;
+		} __packed t = { { 1, 1, { 0, 0 } }, { 20 }, 0,
+				 { 0, 0, 16, 0, 0, "x" } };
+
+		ret = ampsoc_fw_check_rsc(&t, sizeof(t), err, sizeof(err));
+		ktap_ok(!ret, "minimal_table_ok");
+		ret = ampsoc_fw_check_rsc(&t, sizeof(t) - 1, err, sizeof(err));
+		ktap_ok(ret == -EINVAL, "minimal_table_truncated_by_one");
+	}
+	ktap_exit();
+}

@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rpmsg across a real system suspend: a checked stream from the loopback
+ * remote is read through /dev/rpmsgN (Debian's <linux/rpmsg.h> only) before,
+ * across and after an ACPI S3 suspend woken by the RTC alarm; nothing may be
+ * lost, duplicated or reordered, and an echo must work after resume.
+ *
+ * Usage: rpmsg_sleep CTRL_DEV COUNT
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+#include <linux/rpmsg.h>
+
+#include "ktap_user.h"
+
+#define LB_CTL	"/sys/kernel/debug/ampsoc_rpmsg_lb/ctl"
+#define ECHO	0x400
+#define STREAM	0x600
+#define ADDR	0x3800
+
+static int write_file(const char *path, const char *s)
+{
+	int fd = open(path, O_WRONLY), ret;
+
+	if (fd < 0)
+		return -errno;
+	ret = write(fd, s, strlen(s)) == (ssize_t)strlen(s) ? 0 : -errno;
+	close(fd);
+	return ret;
+}
+
+static uint32_t crc32_sw(const uint8_t *p, size_t n)
+{
+	uint32_t c = 0xffffffff;
+	int k;
+
+	while (n--) {
+		c ^= *p++;
+		for (k = 0; k < 8; k++)
+			c = (c >> 1) ^ (0xedb88320 & -(c & 1));
+	}
+	return c;
+}
+
+static int open_ept(int ctrl, const char *name, uint32_t src, uint32_t dst)
+{
+	struct rpmsg_endpoint_info info = { .src = src, .dst = dst };
+	char path[64], buf[64];
+	int n, i, fd;
+
+	strncpy(info.name, name, sizeof(info.name) - 1);
+	if (ioctl(ctrl, RPMSG_CREATE_EPT_IOCTL, &info))
+		return -1;
+	for (n = 0; n < 256; n++) {
+		FILE *f;
+
+		snprintf(path, sizeof(path), "/sys/class/rpmsg/rpmsg%d/name", n);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		if (fgets(buf, sizeof(buf), f) && !strncmp(buf, name, strlen(name)) &&
+		    buf[strlen(name)] == '\n') {
+			fclose(f);
+			snprintf(path, sizeof(path), "/dev/rpmsg%d", n);
+			for (i = 0; i < 1000; i++) {
+				fd = open(path, O_RDWR);
+				if (fd >= 0)
+					return fd;
+				usleep(5000);
+			}
+			return -1;
+		}
+		fclose(f);
+	}
+	return -1;
+}
+
+/* Read @n checked messages; returns how many were wrong. */
+static unsigned int read_checked(int fd, unsigned int n, uint32_t *next)
+{
+	unsigned int bad = 0, i;
+	uint8_t buf[128];
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+
+	for (i = 0; i < n; i++) {
+		uint32_t seq, crc;
+		int r;
+
+		if (poll(&p, 1, 20000) != 1) {
+			ktap_diag("no message after seq %u (%u to go)", *next, n - i);
+			return bad + n - i;
+		}
+		r = read(fd, buf, sizeof(buf));
+		if (r != 64) {
+			if (!bad++)
+				ktap_diag("read returned %d (errno %d)", r, errno);
+			continue;
+		}
+		memcpy(&seq, buf + 4, 4);
+		memcpy(&crc, buf + 8, 4);
+		if (seq != *next || crc != crc32_sw(buf + 12, 64 - 12)) {
+			if (!bad++)
+				ktap_diag("got seq %u, expected %u, crc %s", seq,
+					  *next, crc == crc32_sw(buf + 12, 52) ?
+					  "ok" : "bad");
+		}
+		*next = seq + 1;
+	}
+	return bad;
+}
+
+int main(int argc, char **argv)
+{
+	unsigned int count = argc > 2 ? atoi(argv[2]) : 3000, first = 200;
+	uint32_t next = 0;
+	char cmd[64], buf[16];
+	int ctrl, fd, e, r;
+
+	ktap_plan(0);
+	ctrl = open(argc > 1 ? argv[1] : "/dev/rpmsg_ctrl0", O_RDWR);
+	if (!ktap_ok(ctrl >= 0, "open_ctrl"))
+		ktap_exit();
+	fd = open_ept(ctrl, "sleep-stream", ADDR, STREAM);
+	e = open_ept(ctrl, "sleep-echo", RPMSG_ADDR_ANY, ECHO);
+	if (!ktap_ok(fd >= 0 && e >= 0, "endpoints"))
+		ktap_exit();
+	snprintf(cmd, sizeof(cmd), "stream %d %u 64", ADDR, count);
+	ktap_ok(write_file(LB_CTL, cmd) == 0, "stream_started");
+	ktap_ok(read_checked(fd, first, &next) == 0, "before_sleep_%u_ok", first);
+
+	write_file("/sys/class/rtc/rtc0/wakealarm", "0");
+	write_file("/sys/class/rtc/rtc0/wakealarm", "+3");
+	r = write_file("/sys/power/state", "mem");
+	ktap_ok(r == 0, "suspend_resume (%d)", r);
+
+	ktap_ok(read_checked(fd, count - first, &next) == 0,
+		"after_resume_rest_in_order");
+	ktap_ok(next == count, "nothing_lost (%u/%u)", next, count);
+	ktap_ok(write(e, "awake", 5) == 5 && read(e, buf, sizeof(buf)) == 5 &&
+		!memcmp(buf, "awake", 5), "echo_after_resume");
+	close(fd);
+	close(e);
+	close(ctrl);
+	printf("1..%u\n", ktap_num);
+	return ktap_exit();
+}

@@ -1,0 +1,644 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Host unit test: the SoC state machine, driven the way the guest drives
+ * it (request slots, register blocks, doorbells) with a virtual clock:
+ * power and clock rules, violations, peripherals, energy integration,
+ * garbage slots, fault injection, remote-core control and crashes.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "soc.h"
+#include "ktap_user.h"
+
+static const char board_text[] =
+	"[soc]\nname = t\n"
+	"[domain aon]\nalways_on = yes\non_power_uw = 1000\n"
+	"[domain per]\nparent = aon\non_latency_us = 50\noff_latency_us = 20\n"
+	"on_power_uw = 12000\noff_power_uw = 300\n"
+	"[domain sub]\nparent = per\non_latency_us = 30\noff_latency_us = 10\n"
+	"on_power_uw = 5000\n"
+	"[domain cpu]\nparent = aon\non_latency_us = 100\n"
+	"[clock osc]\nrate = 10M\n"
+	"[clock fck]\nparent = osc\nrate = 1M\ngate = yes\nset_rate = yes\n"
+	"min_rate = 500k\nmax_rate = 2M\n"
+	"[clock sub_fck]\nparent = fck\nrate = 1M\ngate = yes\n"
+	"[periph tmr]\ntype = timer\ndomain = per\nclock = fck\nactive_power_uw = 100\n"
+	"[periph sns]\ntype = sensor\ndomain = sub\nclock = sub_fck\ndata_size = 4K\n"
+	"[periph dma]\ntype = dma\ndomain = sub\nclock = sub_fck\ndata_size = 8K\n"
+	"bandwidth = 100\nactive_power_uw = 2000\n"
+	"[periph gp]\ntype = simple\ndomain = per\n"
+	"[core m3]\ndomain = cpu\nmem = ram:0x100000:0x0:64K:exec\n"
+	"[mbox tx]\nfrom = linux\nto = m3\n"
+	"[mbox rx]\nfrom = m3\nto = linux\n";
+
+enum { AON, PER, SUB, CPU };
+enum { OSC, FCK, SUB_FCK };
+enum { TMR, SNS, DMA, GP };
+
+static struct board b;
+static struct soc s;
+static uint8_t *shm;
+static unsigned int rings[VSOC_NR_VECTORS], core_rings, starts, stops;
+static uint64_t last_entry;
+static int start_result;
+
+static uint32_t per_state_at_ring = ~0u, clk_rate_at_ring;
+
+static void cb_ring(void *ctx, unsigned int peer, unsigned int vector)
+{
+	/* what a guest woken by this ring would read */
+	if (peer == VSOC_PEER_GUEST && vector == VSOC_VEC_PWR)
+		per_state_at_ring = s.telem->domains[1].state;
+	if (peer == VSOC_PEER_GUEST && vector == VSOC_VEC_CLK)
+		clk_rate_at_ring = s.telem->clocks[1].rate_hz;
+	if (peer == VSOC_PEER_GUEST && vector < VSOC_NR_VECTORS)
+		rings[vector]++;
+	else
+		core_rings++;
+}
+
+static int cb_start(void *ctx, unsigned int core, uint64_t entry)
+{
+	starts++;
+	last_entry = entry;
+	return start_result;
+}
+
+static void cb_stop(void *ctx, unsigned int core)
+{
+	stops++;
+}
+
+static const struct soc_ops ops = { cb_ring, cb_start, cb_stop };
+
+static void advance(uint64_t ns)
+{
+	soc_set_time(&s, s.now + ns);
+	soc_run_due(&s);
+}
+
+static struct vsoc_req_slot *pwr_req(unsigned int d, uint32_t op)
+{
+	struct vsoc_req_slot *sl = &s.pwr[d];
+
+	sl->op = op;
+	sl->req_seq++;
+	soc_doorbell(&s, VSOC_VEC_PWR);
+	soc_run_due(&s);
+	return sl;
+}
+
+/* a request plus enough time for any latency */
+static int pwr(unsigned int d, uint32_t op)
+{
+	struct vsoc_req_slot *sl = pwr_req(d, op);
+
+	advance(1000000);
+	return sl->ack_seq == sl->req_seq ? (int)sl->status : 1000;
+}
+
+static int clk(unsigned int c, uint32_t op, uint64_t arg)
+{
+	struct vsoc_req_slot *sl = &s.clk[c];
+
+	sl->op = op;
+	sl->arg = arg;
+	sl->req_seq++;
+	soc_doorbell(&s, VSOC_VEC_CLK);
+	return sl->ack_seq == sl->req_seq ? (int)sl->status : 1000;
+}
+
+static struct vsoc_periph_regs *regs(unsigned int i)
+{
+	return (void *)(shm + b.periph[i].regs_off);
+}
+
+static int cmd(unsigned int i, uint32_t c, uint64_t a0, uint64_t a1,
+	       uint64_t a2, uint64_t a3, uint64_t a4)
+{
+	struct vsoc_periph_regs *r = regs(i);
+
+	r->arg[0] = a0;
+	r->arg[1] = a1;
+	r->arg[2] = a2;
+	r->arg[3] = a3;
+	r->arg[4] = a4;
+	r->cmd = c;
+	r->cmd_seq++;
+	soc_doorbell(&s, VSOC_VEC_PERIPH);
+	return r->cmd_ack == r->cmd_seq ? (int)r->cmd_result : 1000;
+}
+
+static struct vsoc_core_ctl *ctl(void)
+{
+	return (void *)(shm + b.core[0].ctl_off);
+}
+
+static int core(uint32_t op, uint64_t boot)
+{
+	struct vsoc_core_ctl *c = ctl();
+
+	c->boot_addr = boot;
+	c->op = op;
+	c->req_seq++;
+	soc_doorbell(&s, VSOC_VEC_CORE);
+	return c->ack_seq == c->req_seq ? (int)c->status : 1000;
+}
+
+static void fresh(void)
+{
+	char err[256];
+
+	if (s.b)
+		soc_free(&s);
+	memset(shm, 0, b.shm_size);
+	memset(rings, 0, sizeof(rings));
+	core_rings = 0;
+	starts = 0;
+	stops = 0;
+	start_result = 0;
+	if (soc_init(&s, &b, shm, b.shm_size, &ops, NULL) ||
+	    table_check(shm, VSOC_MAX_TABLE_SIZE, b.shm_size, err, sizeof(err))) {
+		printf("Bail out! init failed: %s\n", err);
+		exit(1);
+	}
+	soc_set_time(&s, 1000);
+}
+
+static uint32_t last_rule(void)
+{
+	return s.telem->last[(s.telem->violations - 1) %
+			     VSOC_TELEM_VIOLATIONS].rule;
+}
+
+static void test_power(void)
+{
+	struct vsoc_req_slot *sl;
+	uint32_t v;
+
+	fresh();
+	sl = pwr_req(PER, VSOC_PWR_OP_ON);
+	ktap_ok(sl->ack_seq != sl->req_seq &&
+		s.telem->domains[PER].state == VSOC_PWR_GOING_ON &&
+		rings[VSOC_VEC_PWR] == 0, "power_on_waits_for_latency");
+	advance(49999);
+	ktap_ok(sl->ack_seq != sl->req_seq, "power_on_not_before_latency");
+	advance(1);
+	ktap_ok(sl->ack_seq == sl->req_seq && sl->status == 0 &&
+		sl->state == VSOC_PWR_ON && rings[VSOC_VEC_PWR] == 1 &&
+		s.telem->domains[PER].state == VSOC_PWR_ON &&
+		s.telem->domains[PER].on_count == 1, "power_on_completes_and_rings");
+	ktap_ok(soc_next_deadline(&s) == UINT64_MAX, "no_deadline_when_idle");
+	ktap_ok(per_state_at_ring == VSOC_PWR_ON && !(s.telem->seq & 1),
+		"telemetry_current_before_completion_ring");
+
+	fresh();
+	v = s.violations;
+	ktap_ok(pwr(SUB, VSOC_PWR_OP_ON) == -VSOC_EPERM &&
+		s.violations == v + 1 && last_rule() == VSOC_RULE_PARENT_OFF &&
+		s.telem->domains[SUB].state == VSOC_PWR_OFF,
+		"child_on_with_parent_off_refused");
+	ktap_ok(pwr(PER, VSOC_PWR_OP_ON) == 0 && pwr(SUB, VSOC_PWR_OP_ON) == 0,
+		"parents_first_works");
+	v = s.violations;
+	ktap_ok(pwr(PER, VSOC_PWR_OP_OFF) == -VSOC_EPERM &&
+		s.violations == v + 1 && last_rule() == VSOC_RULE_CHILD_ON &&
+		s.telem->domains[PER].state == VSOC_PWR_ON,
+		"parent_off_with_child_on_refused");
+	ktap_ok(pwr(SUB, VSOC_PWR_OP_OFF) == 0 && pwr(PER, VSOC_PWR_OP_OFF) == 0 &&
+		s.telem->domains[PER].off_count == 1, "children_first_off_works");
+	v = s.violations;
+	ktap_ok(pwr(AON, VSOC_PWR_OP_OFF) == -VSOC_EPERM &&
+		last_rule() == VSOC_RULE_ALWAYS_ON && s.violations == v + 1,
+		"always_on_off_refused");
+	ktap_ok(pwr(PER, VSOC_PWR_OP_OFF) == 0 && s.violations == v + 1,
+		"off_when_off_is_harmless");
+}
+
+static void test_garbage(void)
+{
+	struct vsoc_req_slot *sl;
+	unsigned int i, g;
+	uint32_t seed = 12345;
+
+	fresh();
+	g = s.garbage;
+	sl = &s.pwr[PER];
+	sl->op = 99;
+	sl->req_seq++;
+	soc_doorbell(&s, VSOC_VEC_PWR);
+	ktap_ok(sl->ack_seq == sl->req_seq && sl->status == (uint32_t)-VSOC_EINVAL &&
+		s.garbage == g + 1 && s.telem->garbage == g + 1,
+		"garbage_op_rejected_and_counted");
+	sl->op = VSOC_PWR_OP_ON;
+	sl->reserved0 = 7;
+	sl->req_seq++;
+	soc_doorbell(&s, VSOC_VEC_PWR);
+	ktap_ok(sl->status == (uint32_t)-VSOC_EINVAL && s.garbage == g + 2 &&
+		s.telem->domains[PER].state == VSOC_PWR_OFF,
+		"garbage_reserved_field_rejected");
+	sl->reserved0 = 0;
+	pwr_req(PER, VSOC_PWR_OP_ON);
+	sl->req_seq++;		/* rewritten while in flight */
+	soc_doorbell(&s, VSOC_VEC_PWR);
+	ktap_ok(s.garbage == g + 3, "slot_rewritten_in_flight_counted");
+	advance(1000000);
+	ktap_ok(clk(OSC, VSOC_CLK_OP_GATE, 0) == -VSOC_EINVAL &&
+		s.garbage == g + 4, "gate_of_ungateable_clock_is_garbage");
+	ktap_ok(cmd(GP, 77, 0, 0, 0, 0, 0) == -VSOC_EINVAL && s.garbage == g + 5,
+		"unknown_periph_command_is_garbage");
+	regs(GP)->type = 3;
+	soc_doorbell(&s, VSOC_VEC_PERIPH);
+	ktap_ok(regs(GP)->type == VSOC_PERIPH_SIMPLE && s.garbage == g + 6,
+		"read_only_register_restored");
+
+	/* random bytes everywhere the guest may write, every vector */
+	for (i = 0; i < 20000; i++) {
+		unsigned int k;
+		uint8_t *p;
+		size_t len;
+
+		seed = seed * 1103515245 + 12345;
+		switch (seed >> 29) {
+		case 0:
+			p = (void *)s.pwr;
+			len = b.nr_domains * 64;
+			break;
+		case 1:
+			p = (void *)s.clk;
+			len = b.nr_clocks * 64;
+			break;
+		case 2:
+			p = (void *)regs(seed % 4);
+			len = sizeof(struct vsoc_periph_regs);
+			break;
+		case 3:
+			p = (void *)ctl();
+			len = sizeof(struct vsoc_core_ctl);
+			break;
+		case 4:
+			p = (void *)s.echo;
+			len = sizeof(struct vsoc_echo);
+			break;
+		default:
+			p = shm + b.mbox[1].fifo_off;
+			len = 128;
+			break;
+		}
+		for (k = 0; k < 4; k++) {
+			seed = seed * 1103515245 + 12345;
+			p[(seed >> 8) % len] = seed >> 16;
+		}
+		soc_doorbell(&s, (seed >> 4) % VSOC_NR_VECTORS);
+		advance((seed >> 12) % 100000);
+	}
+	ktap_ok(s.garbage > g + 100, "random_garbage_survived");
+	ktap_diag("garbage %u, violations %u after 20000 random writes",
+		  s.garbage, s.violations);
+}
+
+static void test_clocks(void)
+{
+	uint32_t v;
+
+	fresh();
+	v = s.violations;
+	ktap_ok(clk(SUB_FCK, VSOC_CLK_OP_UNGATE, 0) == -VSOC_EPERM &&
+		last_rule() == VSOC_RULE_CLK_PARENT_GATED && s.violations == v + 1,
+		"ungate_with_parent_gated_refused");
+	ktap_ok(clk(FCK, VSOC_CLK_OP_UNGATE, 0) == 0 &&
+		clk(SUB_FCK, VSOC_CLK_OP_UNGATE, 0) == 0 &&
+		s.telem->clocks[SUB_FCK].state == VSOC_CLK_RUNNING &&
+		rings[VSOC_VEC_CLK] == 3, "ungate_parents_first");
+	ktap_ok(clk(FCK, VSOC_CLK_OP_SET_RATE, 3000000) == -VSOC_ERANGE &&
+		s.telem->clocks[FCK].rate_hz == 1000000, "set_rate_out_of_range");
+	ktap_ok(clk(FCK, VSOC_CLK_OP_SET_RATE, 1500000) == 0 &&
+		s.telem->clocks[FCK].rate_hz == 1500000 &&
+		clk_rate_at_ring == 1500000 &&
+		s.clk[FCK].rate_hz == 1500000, "set_rate");
+	ktap_ok(clk(SUB_FCK, VSOC_CLK_OP_SET_RATE, 1000000) == -VSOC_EINVAL,
+		"set_rate_on_fixed_clock_rejected");
+	ktap_ok(clk(SUB_FCK, VSOC_CLK_OP_GATE, 0) == 0 &&
+		s.telem->clocks[SUB_FCK].gate_count == 1, "gate");
+}
+
+static void test_periph(void)
+{
+	struct vsoc_periph_regs *r;
+	uint8_t *data;
+	uint32_t v;
+	unsigned int i;
+
+	fresh();
+	v = s.violations;
+	ktap_ok(cmd(GP, VSOC_CMD_NOP, 0, 0, 0, 0, 0) == -VSOC_EPERM &&
+		s.violations == v + 1 && last_rule() == VSOC_RULE_DOMAIN_OFF &&
+		s.telem->last[0].obj_kind == VSOC_OBJ_PERIPH &&
+		s.telem->last[0].obj_index == GP && rings[VSOC_VEC_PERIPH] == 1,
+		"access_with_domain_off_is_violation");
+	pwr(PER, VSOC_PWR_OP_ON);
+	ktap_ok(cmd(GP, VSOC_CMD_NOP, 0, 0, 0, 0, 0) == 0 && s.violations == v + 1,
+		"access_with_domain_on_ok");
+	ktap_ok(cmd(TMR, VSOC_TIMER_CMD_START, 100000, 0, 0, 0, 0) == -VSOC_EPERM &&
+		last_rule() == VSOC_RULE_CLOCK_GATED, "access_with_clock_gated_is_violation");
+
+	/* timer */
+	clk(FCK, VSOC_CLK_OP_UNGATE, 0);
+	r = regs(TMR);
+	r->irq_enable = 1;
+	ktap_ok(cmd(TMR, VSOC_TIMER_CMD_START, 100000, VSOC_TIMER_PERIODIC, 0, 0, 0) == 0 &&
+		r->busy == 1, "timer_start");
+	ktap_ok(cmd(TMR, VSOC_TIMER_CMD_START, 100000, 0, 0, 0, 0) == -VSOC_EBUSY,
+		"timer_busy");
+	for (i = 0; i < 10; i++)
+		advance(100000);
+	ktap_ok(r->value[VSOC_REG_EXPIRATIONS] == 10 && r->event_seq == 10,
+		"timer_periodic_expirations");
+	cmd(TMR, VSOC_CMD_STOP, 0, 0, 0, 0, 0);
+	advance(1000000);
+	ktap_ok(r->value[VSOC_REG_EXPIRATIONS] == 10 && !r->busy, "timer_stop");
+	ktap_ok(cmd(TMR, VSOC_TIMER_CMD_START, 5, 0, 0, 0, 0) == -VSOC_EINVAL,
+		"timer_period_too_short_rejected");
+
+	/* sensor and DMA in the nested domain */
+	pwr(SUB, VSOC_PWR_OP_ON);
+	clk(SUB_FCK, VSOC_CLK_OP_UNGATE, 0);
+	r = regs(SNS);
+	ktap_ok(cmd(SNS, VSOC_SENSOR_CMD_SAMPLE, 8, 20000, 0, 0, 0) == 0 && r->busy,
+		"sensor_sample_start");
+	advance(160000);
+	{
+		struct vsoc_sensor_sample *smp = (void *)(shm + b.periph[SNS].data_off);
+
+		ktap_ok(!r->busy && r->value[0] == 8 && smp[7].seq == 7 &&
+			smp[7].ts_ns > smp[0].ts_ns && smp[0].value > 30000,
+			"sensor_samples_written");
+	}
+	ktap_ok(cmd(SNS, VSOC_SENSOR_CMD_SAMPLE, 100000, 20000, 0, 0, 0) == -VSOC_EINVAL,
+		"sensor_count_beyond_window_rejected");
+
+	r = regs(DMA);
+	data = shm + b.periph[DMA].data_off;
+	for (i = 0; i < 1000; i++)
+		data[i] = i;
+	ktap_ok(cmd(DMA, VSOC_DMA_CMD_START, 0, 4096, 1000, VSOC_DMA_XFORM_XOR, 0x5a) == 0 &&
+		r->busy && data[4096] == 0, "dma_start_takes_time");
+	advance(10000);	/* 1000 B at 100 B/us */
+	ktap_ok(!r->busy && r->value[0] == 1000 && data[4096] == (0 ^ 0x5a) &&
+		data[4096 + 999] == ((999 & 0xff) ^ 0x5a) && r->event_result == 0,
+		"dma_xor_done");
+	cmd(DMA, VSOC_DMA_CMD_START, 0, 2048, 1000, VSOC_DMA_XFORM_REVERSE, 0);
+	advance(10000);
+	ktap_ok(data[2048] == (999 & 0xff) && data[2048 + 999] == 0, "dma_reverse");
+	cmd(DMA, VSOC_DMA_CMD_START, 0, 0, 1000, VSOC_DMA_XFORM_CRC32, 0);
+	advance(10000);
+	ktap_ok(r->value[1] == crc32_ieee(0, data, 1000), "dma_crc32");
+	ktap_ok(cmd(DMA, VSOC_DMA_CMD_START, 8000, 0, 1000, 0, 0) == -VSOC_EINVAL,
+		"dma_outside_window_rejected");
+
+	/* a request in flight across a power-off */
+	clk(SUB_FCK, VSOC_CLK_OP_UNGATE, 0);
+	r->irq_enable = 1;
+	cmd(DMA, VSOC_DMA_CMD_START, 0, 4096, 1000, 0, 0);
+	v = s.violations;
+	ktap_ok(pwr(SUB, VSOC_PWR_OP_OFF) == 0 && s.violations == v + 1 &&
+		last_rule() == VSOC_RULE_INFLIGHT_POWEROFF && !r->busy &&
+		r->event_result == (uint32_t)-VSOC_ECANCELED,
+		"inflight_across_poweroff_is_violation");
+	pwr(SUB, VSOC_PWR_OP_ON);
+	cmd(DMA, VSOC_DMA_CMD_START, 0, 4096, 1000, 0, 0);
+	v = s.violations;
+	ktap_ok(clk(SUB_FCK, VSOC_CLK_OP_GATE, 0) == 0 && s.violations == v + 1 &&
+		last_rule() == VSOC_RULE_CLOCK_GATED && !r->busy,
+		"clock_gated_under_busy_device_is_violation");
+	ktap_ok(s.telem->violations == s.violations, "telemetry_counts_violations");
+}
+
+static void test_energy(void)
+{
+	uint64_t before, t;
+
+	fresh();
+	before = soc_energy_uj(&s, PER);
+	soc_set_time(&s, 2000000000ull);	/* ~2 s off at 300 uW */
+	t = soc_energy_uj(&s, PER) - before;
+	ktap_ok(t >= 599 && t <= 600, "energy_off_power_integrated");
+	pwr_req(PER, VSOC_PWR_OP_ON);
+	advance(50000);
+	before = s.dom[PER].energy_fj;
+	soc_set_time(&s, s.now + 1000000000ull);	/* 1 s on at 12 mW */
+	ktap_ok((uint64_t)((s.dom[PER].energy_fj - before) / 1000000000u) == 12000,
+		"energy_on_power_integrated");
+	soc_publish(&s);
+	ktap_ok(s.telem->domains[PER].energy_uj == soc_energy_uj(&s, PER) &&
+		s.telem->energy_total_uj >= s.telem->domains[PER].energy_uj,
+		"energy_in_telemetry");
+	ktap_ok(s.nr_tl >= 3 && s.tl[s.nr_tl - 1].kind == TL_DOMAIN &&
+		s.tl[s.nr_tl - 1].state == VSOC_PWR_ON &&
+		s.tl[s.nr_tl - 1].power_uw == 12000, "timeline_records_changes");
+}
+
+static void test_faults(void)
+{
+	struct vsoc_req_slot *sl;
+	char err[256];
+
+	fresh();
+	ktap_ok(soc_fault(&s, "fail-on per 1", err, sizeof(err)) == 0 &&
+		(s.telem->faults_active & (1u << VSOC_FAULT_FAIL_ON)),
+		"fault_fail_on_set");
+	ktap_ok(pwr(PER, VSOC_PWR_OP_ON) == -VSOC_EIO &&
+		s.telem->domains[PER].state == VSOC_PWR_OFF &&
+		s.telem->domains[PER].failed_count == 1, "failing_power_on_reports_eio");
+	ktap_ok(pwr(PER, VSOC_PWR_OP_ON) == 0, "fail_on_count_expires");
+	pwr(PER, VSOC_PWR_OP_OFF);
+	soc_fault(&s, "slow-on per 500", err, sizeof(err));
+	sl = pwr_req(PER, VSOC_PWR_OP_ON);
+	advance(60000);
+	ktap_ok(sl->ack_seq != sl->req_seq, "slow_on_not_done_at_normal_latency");
+	advance(500000);
+	ktap_ok(sl->ack_seq == sl->req_seq && sl->status == 0, "slow_on_done_later");
+	soc_fault(&s, "clear", err, sizeof(err));
+	soc_fault(&s, "stuck sub", err, sizeof(err));
+	sl = pwr_req(SUB, VSOC_PWR_OP_ON);
+	advance(10000000000ull);
+	ktap_ok(sl->ack_seq != sl->req_seq && s.telem->faults_active &
+		(1u << VSOC_FAULT_STUCK), "stuck_domain_never_completes");
+	sl->req_seq++;		/* the guest retries after its timeout */
+	soc_doorbell(&s, VSOC_VEC_PWR);
+	ktap_ok(s.garbage == 0, "retry_of_stuck_request_is_not_garbage");
+	soc_fault(&s, "clear", err, sizeof(err));
+	advance(1);
+	ktap_ok(sl->ack_seq == sl->req_seq, "stuck_released_by_clear");
+	soc_fault(&s, "lost-db 1", err, sizeof(err));
+	rings[VSOC_VEC_CLK] = 0;
+	clk(FCK, VSOC_CLK_OP_UNGATE, 0);
+	ktap_ok(rings[VSOC_VEC_CLK] == 0 && s.lost_doorbells == 1 &&
+		s.clk[FCK].ack_seq == s.clk[FCK].req_seq, "lost_doorbell_dropped");
+	clk(FCK, VSOC_CLK_OP_GATE, 0);
+	ktap_ok(rings[VSOC_VEC_CLK] == 1, "lost_doorbell_count_expires");
+	soc_fault(&s, "lost-db 1 in", err, sizeof(err));
+	s.clk[FCK].op = VSOC_CLK_OP_UNGATE;
+	s.clk[FCK].req_seq++;
+	soc_doorbell(&s, VSOC_VEC_CLK);
+	ktap_ok(s.clk[FCK].ack_seq != s.clk[FCK].req_seq, "lost_incoming_doorbell");
+	soc_doorbell(&s, VSOC_VEC_CLK);
+	ktap_ok(s.clk[FCK].ack_seq == s.clk[FCK].req_seq, "next_doorbell_recovers");
+	ktap_ok(soc_fault(&s, "stuck nowhere", err, sizeof(err)) == -1 &&
+		strstr(err, "nowhere") && soc_fault(&s, "explode", err, sizeof(err)) == -1,
+		"bad_fault_specs_rejected");
+}
+
+static int fault_slot(uint32_t op, uint32_t kind, uint32_t target,
+		      uint64_t arg)
+{
+	struct vsoc_fault_ctl *f = s.fault;
+
+	f->op = op;
+	f->kind = kind;
+	f->target = target;
+	f->arg = arg;
+	f->req_seq++;
+	soc_doorbell(&s, VSOC_VEC_FAULT);
+	return f->ack_seq == f->req_seq ? (int)f->status : 1000;
+}
+
+static void test_fault_slot(void)
+{
+	unsigned int g;
+
+	fresh();
+	ktap_ok(fault_slot(VSOC_FAULT_OP_SET, VSOC_FAULT_FAIL_ON, PER, 0) == 0 &&
+		rings[VSOC_VEC_FAULT] == 1, "fault_slot_set");
+	ktap_ok(pwr(PER, VSOC_PWR_OP_ON) == -VSOC_EIO &&
+		pwr(PER, VSOC_PWR_OP_ON) == -VSOC_EIO, "fault_slot_fail_on_every_time");
+	ktap_ok(fault_slot(VSOC_FAULT_OP_CLEAR, VSOC_FAULT_FAIL_ON, PER, 0) == 0 &&
+		pwr(PER, VSOC_PWR_OP_ON) == 0, "fault_slot_clear_one");
+	fault_slot(VSOC_FAULT_OP_SET, VSOC_FAULT_STUCK, SUB, 0);
+	{
+		struct vsoc_req_slot *sl = pwr_req(SUB, VSOC_PWR_OP_ON);
+
+		advance(1000000000);
+		ktap_ok(sl->ack_seq != sl->req_seq, "fault_slot_stuck");
+		fault_slot(VSOC_FAULT_OP_CLEAR, VSOC_FAULT_ALL, 0, 0);
+		advance(1);
+		ktap_ok(sl->ack_seq == sl->req_seq && sl->status == 0,
+			"fault_slot_clear_all_releases_stuck");
+	}
+	rings[VSOC_VEC_FAULT] = 0;
+	ktap_ok(fault_slot(VSOC_FAULT_OP_SET, VSOC_FAULT_LOST_DB, 0, 1) == 0 &&
+		rings[VSOC_VEC_FAULT] == 1 && s.lost_out == 1,
+		"fault_slot_lost_db_acked_before_it_starts");
+	g = s.garbage;
+	ktap_ok(fault_slot(VSOC_FAULT_OP_SET, 9, 0, 0) == -VSOC_EINVAL &&
+		fault_slot(VSOC_FAULT_OP_SET, VSOC_FAULT_STUCK, 99, 0) == -VSOC_EINVAL &&
+		fault_slot(7, VSOC_FAULT_STUCK, 0, 0) == -VSOC_EINVAL &&
+		s.garbage == g + 3, "fault_slot_garbage_rejected");
+}
+
+static void test_cores(void)
+{
+	struct vsoc_mbox_fifo *rx;
+	uint32_t v;
+
+	fresh();
+	rx = (void *)(shm + b.mbox[1].fifo_off);
+	v = s.violations;
+	ktap_ok(core(VSOC_CORE_OP_RUN, 0x100) == -VSOC_EPERM && starts == 0 &&
+		s.violations == v + 1 && last_rule() == VSOC_RULE_DOMAIN_OFF,
+		"core_run_with_domain_off_refused");
+	pwr(CPU, VSOC_PWR_OP_ON);
+	ktap_ok(ctl()->state == VSOC_CORE_RESET, "core_in_reset_after_power_on");
+	ktap_ok(core(VSOC_CORE_OP_RUN, 0x20000) == -VSOC_EINVAL && starts == 0,
+		"core_entry_outside_memory_rejected");
+	ktap_ok(core(VSOC_CORE_OP_RUN, 0x100) == 0 && starts == 1 &&
+		last_entry == 0x100 && ctl()->state == VSOC_CORE_RUNNING &&
+		ctl()->boot_count == 1 && rings[VSOC_VEC_CORE] >= 1, "core_run_starts");
+	ktap_ok(core(VSOC_CORE_OP_RUN, 0x100) == -VSOC_EBUSY && starts == 1,
+		"core_run_twice_busy");
+	rings[VSOC_VEC_CORE] = 0;
+	soc_core_exited(&s, 0, VSOC_CRASH_SIGNAL, 11);
+	ktap_ok(ctl()->state == VSOC_CORE_CRASHED &&
+		ctl()->crash_reason == VSOC_CRASH_SIGNAL && ctl()->crash_info == 11 &&
+		ctl()->crash_count == 1 && rings[VSOC_VEC_CORE] == 1 &&
+		rings[b.mbox[1].vector] == 1 && rx->head == 1 &&
+		rx->msg[0] == VSOC_MBOX_MSG_CRASH, "core_crash_signalled");
+	ktap_ok(core(VSOC_CORE_OP_HALT, 0) == 0 && ctl()->state == VSOC_CORE_RESET &&
+		core(VSOC_CORE_OP_RUN, 0x100) == 0 && starts == 2 &&
+		ctl()->boot_count == 2, "core_restart_after_crash");
+	soc_core_exited(&s, 0, VSOC_CRASH_EXIT, 0);
+	ktap_ok(ctl()->state == VSOC_CORE_RESET && ctl()->crash_count == 1,
+		"core_clean_exit_is_not_a_crash");
+	core(VSOC_CORE_OP_RUN, 0x100);
+	ctl()->wdt_timeout_ms = 50;
+	advance(20000000);
+	ctl()->wdt_count++;
+	advance(40000000);
+	ktap_ok(ctl()->state == VSOC_CORE_RUNNING, "watchdog_fed_keeps_core");
+	advance(100000000);
+	ktap_ok(ctl()->state == VSOC_CORE_CRASHED &&
+		ctl()->crash_reason == VSOC_CRASH_WATCHDOG && stops >= 1,
+		"watchdog_timeout_is_crash");
+	core(VSOC_CORE_OP_HALT, 0);
+	core(VSOC_CORE_OP_RUN, 0x100);
+	stops = 0;
+	v = s.violations;
+	ktap_ok(pwr(CPU, VSOC_PWR_OP_OFF) == 0 && stops == 1 &&
+		s.violations == v + 1 && last_rule() == VSOC_RULE_CORE_POWEROFF &&
+		ctl()->state == VSOC_CORE_OFF, "power_off_under_running_core");
+	pwr(CPU, VSOC_PWR_OP_ON);
+	start_result = -2;
+	ktap_ok(core(VSOC_CORE_OP_RUN, 0x100) == -VSOC_EIO &&
+		ctl()->state == VSOC_CORE_CRASHED &&
+		ctl()->crash_reason == VSOC_CRASH_START, "core_start_failure");
+}
+
+static void test_echo(void)
+{
+	struct vsoc_echo *e;
+
+	fresh();
+	e = s.echo;
+	e->ping_seq = 5;
+	soc_doorbell(&s, VSOC_VEC_ECHO);
+	ktap_ok(e->ping_ack == 5 && rings[VSOC_VEC_ECHO] == 1, "echo_ping");
+	e->rt_count = 3;
+	e->rt_req_seq = 1;
+	soc_doorbell(&s, VSOC_VEC_ECHO_RT);
+	while (s.rt_active) {
+		advance(1000);
+		e->rt_reply_seq = e->rt_ring_seq;
+		soc_doorbell(&s, VSOC_VEC_ECHO_RT);
+	}
+	ktap_ok(e->rt_ack_seq == 1 && e->rt_done == 3 && e->rt_total_ns == 3000 &&
+		e->rt_min_ns == 1000 && e->rt_max_ns == 1000 && e->rt_status == 0,
+		"echo_model_initiated_round_trips");
+}
+
+int main(void)
+{
+	char err[256];
+
+	ktap_plan(0);
+	if (board_parse(&b, "test-board", board_text, strlen(board_text), err,
+			sizeof(err))) {
+		printf("Bail out! %s\n", err);
+		return 1;
+	}
+	shm = calloc(1, b.shm_size);
+	if (!shm)
+		return 1;
+	test_power();
+	test_garbage();
+	test_clocks();
+	test_periph();
+	test_energy();
+	test_faults();
+	test_fault_slot();
+	test_cores();
+	test_echo();
+	soc_free(&s);
+	free(shm);
+	ktap_exit();
+}

@@ -35,7 +35,7 @@ GUEST_PROGS   :=
 GUEST_FIRMWARE :=
 GUEST_KMODS   := virtio virtio_ring
 FUZZ_TARGETS  :=
-CHECK_DEPS    := base
+CHECK_DEPS    := base rpmsg dkms
 
 -include $(wildcard $(ROOT)/*/build.mk $(ROOT)/tests/*/build.mk)
 
@@ -125,7 +125,7 @@ VERSION := 0.1+g$(shell git -C $(ROOT) rev-parse --short HEAD 2>/dev/null || ech
 DKMS_SRC := /usr/src/ampsoc-$(VERSION)
 dkms-src:
 	@rm -rf $(DKMS_SRC) && mkdir -p $(DKMS_SRC)
-	@cd $(ROOT) && git ls-files -z Kbuild dkms.conf include drivers tests/kmod | \
+	@cd $(ROOT) && git ls-files -z Kbuild dkms.conf include drivers | \
 		xargs -0 cp --parents -t $(DKMS_SRC)
 	@sed -i 's/@PACKAGE_VERSION@/$(VERSION)/' $(DKMS_SRC)/dkms.conf
 dkms-install: kver dkms-src

@@ -31,13 +31,15 @@ SOCMODEL_UNIT_DIRS := $(wildcard $(ROOT)/tests/unit/socmodel*/)
 SOCMODEL_UNITS := $(foreach d,$(SOCMODEL_UNIT_DIRS),$(BUILD)/tests/unit/$(notdir $(patsubst %/,%,$(d))))
 UNIT_TESTS += $(SOCMODEL_UNITS)
 
-.SECONDEXPANSION:
-$(SOCMODEL_UNITS): $(BUILD)/tests/unit/%: $$(wildcard $(ROOT)/tests/unit/%/*.c) $(SOCMODEL_OBJS) \
-		$(SOCMODEL_HDRS) $(ROOT)/tests/lib/ktap_user.h
-	@mkdir -p $(dir $@)
-	$(CC) $(SOCMODEL_CFLAGS) -I$(ROOT)/tests/lib -DSOCMODEL_BUILD='"$(SOCMODEL_OUT)"' \
-		-DSOCMODEL_BOARDS='"$(SOCMODEL_DIR)/boards"' \
-		-o $@ $(filter %.c,$^) $(SOCMODEL_OBJS) $(SOCMODEL_LIBS)
+define SOCMODEL_UNIT_RULE
+$(BUILD)/tests/unit/$(1): $(wildcard $(ROOT)/tests/unit/$(1)/*.c) $(SOCMODEL_OBJS) \
+		$(SOCMODEL_HDRS) $(ROOT)/tests/lib/ktap_user.h | $(SOCMODEL_OUT)/ampsoc-socmodel
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(SOCMODEL_CFLAGS) -I$$(ROOT)/tests/lib -DSOCMODEL_BUILD='"$$(SOCMODEL_OUT)"' \
+		-DSOCMODEL_BOARDS='"$$(SOCMODEL_DIR)/boards"' \
+		-o $$@ $$(filter %.c,$$^) $$(SOCMODEL_OBJS) $$(SOCMODEL_LIBS)
+endef
+$(foreach u,$(notdir $(SOCMODEL_UNITS)),$(eval $(call SOCMODEL_UNIT_RULE,$(u))))
 
 # libFuzzer targets: the board-file parser and the board-table checker.
 FUZZ_CC ?= clang

@@ -846,10 +846,15 @@ int ampsoc_pd_add_device(struct ampsoc_pd *pd, struct device *dev)
 	dev_pm_domain_set(dev, &pd->domain);
 	mutex_unlock(&pd->lock);
 
-	ret = dev_pm_qos_add_notifier(dev, &pdd->qos_nb,
-				      DEV_PM_QOS_RESUME_LATENCY);
-	if (ret)
-		dev_dbg(dev, "no PM QoS notifier: %d\n", ret);
+	/* Only a governor that reads constraints needs to hear of changes. */
+	if (pd->gov && pd->gov->suspend_ok) {
+		ret = dev_pm_qos_add_notifier(dev, &pdd->qos_nb,
+					      DEV_PM_QOS_RESUME_LATENCY);
+		if (ret)
+			dev_dbg(dev, "no PM QoS notifier: %d\n", ret);
+		else
+			pdd->qos_registered = true;
+	}
 	atomic64_inc(&ampsoc_pd_qos_gen);
 	trace_ampsoc_pd_attach(pd->name, dev);
 	return 0;
@@ -909,7 +914,9 @@ int ampsoc_pd_remove_device(struct device *dev)
 		ampsoc_pd_queue_power_off(pd);
 	mutex_unlock(&pd->lock);
 
-	dev_pm_qos_remove_notifier(dev, &pdd->qos_nb, DEV_PM_QOS_RESUME_LATENCY);
+	if (pdd->qos_registered)
+		dev_pm_qos_remove_notifier(dev, &pdd->qos_nb,
+					   DEV_PM_QOS_RESUME_LATENCY);
 	atomic64_inc(&ampsoc_pd_qos_gen);
 	spin_lock_irq(&dev->power.lock);
 	dev->power.subsys_data->domain_data = NULL;

@@ -28,6 +28,7 @@ struct ampsoc_pd_link {
  * @base: dev->power.subsys_data->domain_data points here
  * @pd: the domain
  * @qos_nb: PM QoS resume-latency notifier
+ * @qos_registered: @qos_nb is registered (the governor reads PM QoS)
  * @power_nb: the device's power notifier on the domain's chain, if any
  * @suspend_latency_ns: largest measured runtime suspend (driver + stop)
  * @resume_latency_ns: largest measured runtime resume (start + driver)
@@ -44,6 +45,7 @@ struct ampsoc_pd_dev {
 	struct pm_domain_data base;
 	struct ampsoc_pd *pd;
 	struct notifier_block qos_nb;
+	bool qos_registered;
 	struct notifier_block *power_nb;
 	s64 suspend_latency_ns;
 	s64 resume_latency_ns;

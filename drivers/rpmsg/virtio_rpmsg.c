@@ -293,24 +293,26 @@ out:
  * that the device is alive, so that remove can delete the queues once it
  * has marked the device dead and passed through both locks.
  */
+/*
+ * The count and the interrupt state change together under svq_lock:
+ * otherwise the last sleeper leaving could turn interrupts off after a
+ * new first sleeper turned them on, and that sender would wait for the
+ * full timeout.
+ */
 static void rpmsg_upref_sleepers(struct virtproc_info *vrp)
 {
-	if (atomic_inc_return(&vrp->sleepers) == 1) {
-		spin_lock(&vrp->svq_lock);
-		if (!vrp_dead(vrp))
-			virtqueue_enable_cb(vrp->svq);
-		spin_unlock(&vrp->svq_lock);
-	}
+	spin_lock(&vrp->svq_lock);
+	if (atomic_inc_return(&vrp->sleepers) == 1 && !vrp_dead(vrp))
+		virtqueue_enable_cb(vrp->svq);
+	spin_unlock(&vrp->svq_lock);
 }
 
 static void rpmsg_downref_sleepers(struct virtproc_info *vrp)
 {
-	if (atomic_dec_and_test(&vrp->sleepers)) {
-		spin_lock(&vrp->svq_lock);
-		if (!vrp_dead(vrp))
-			virtqueue_disable_cb(vrp->svq);
-		spin_unlock(&vrp->svq_lock);
-	}
+	spin_lock(&vrp->svq_lock);
+	if (atomic_dec_and_test(&vrp->sleepers) && !vrp_dead(vrp))
+		virtqueue_disable_cb(vrp->svq);
+	spin_unlock(&vrp->svq_lock);
 }
 
 static void *vrp_wait_tx_buf(struct virtproc_info *vrp, bool wait, int *err)

@@ -324,10 +324,19 @@ static int vsoc_periph_probe(struct platform_device *pdev)
 		return -ENODEV;
 	/*
 	 * Without its domain every access would be a violation. The power
-	 * controller attaches us when it probes; until then, wait.
+	 * controller attaches us when it probes: until then, wait; if it is
+	 * bound and left us out (the domain would not power on), give up.
 	 */
-	if (!ampsoc_pd_of_dev(dev))
+	if (!ampsoc_pd_of_dev(dev)) {
+		struct device *pc = vsoc_find_child(soc, VSOC_DEV_POWER, 0);
+
+		/* Links probe us only after it bound; its drvdata says so. */
+		if (pc && READ_ONCE(pc->driver) && dev_get_drvdata(pc)) {
+			dev_err(dev, "left out of its power domain\n");
+			return -ENODEV;
+		}
 		return dev_err_probe(dev, -EPROBE_DEFER, "not in a power domain yet\n");
+	}
 	p = devm_kzalloc(dev, sizeof(*p), GFP_KERNEL);
 	if (!p)
 		return -ENOMEM;

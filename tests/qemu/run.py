@@ -225,12 +225,14 @@ class Runner:
             dst.write(cpio_newc({"ampsoc/run.conf": conf.encode()}))
         return initrd
 
-    def run_guest(self, rel, live=False, path=None):
+    def run_guest(self, rel, live=False, path=None, service_args=None):
         """Boot one guest for scenario `rel` (its path under /ampsoc in the
         guest, which is its path relative to ROOT unless `path` says)."""
         path = path or os.path.join(ROOT, rel)
         name = os.path.splitext(os.path.basename(rel))[0]
         h = header(path)
+        for svc in h["services"]:
+            svc += (service_args or {}).get(svc[0], [])
         rundir = os.path.join(self.build, "scenarios", name)
         shutil.rmtree(rundir, ignore_errors=True)
         os.makedirs(rundir)
@@ -326,16 +328,21 @@ class Runner:
         return res
 
     def show_live(self, path, shown):
-        with open(path, errors="replace") as f:
+        with open(path, "rb") as f:
             f.seek(shown)
-            data = f.read()
-        # print complete lines only
-        cut = data.rfind("\n") + 1
-        for line in data[:cut].replace("\r", "").splitlines():
+            raw = f.read()
+        # print complete lines only; offsets are in bytes
+        cut = raw.rfind(b"\n") + 1
+        data = raw[:cut].decode(errors="replace")
+        for line in data.replace("\r", "").splitlines():
             if line.startswith(TOKEN) or line.startswith("KTAP version"):
                 continue
+            m = RESULT.match(line)
+            if m and not m.group(1):
+                line = "  [%s] %s" % ("ok" if m.group(2) == "ok" else "FAILED",
+                                      (m.group(4) or "").strip())
             print(line, flush=True)
-        return shown + len(data[:cut].encode())
+        return shown + cut
 
     # ---- reporting --------------------------------------------------------
     def report(self, res, expect_fail=False):
@@ -462,9 +469,7 @@ def main():
 
     jobs = []  # (rel, expected_failure_reason or None)
     if a.demo:
-        res = r.run_guest("tests/demo/demo.sh", live=True)
-        r.report(res)
-        total.add(res["counts"])
+        return demo(r, a)
     else:
         if a.harness_selftest and not a.filter:
             for rel in discover(["tests/harness"], None):
@@ -516,6 +521,35 @@ def main():
     print("%d passed, %d failed%s" % (total.passed, total.failed,
                                       ", %d skipped" % total.skipped if total.skipped else ""))
     return 1 if total.failed else 0
+
+
+def demo(r, a):
+    """make demo: the story live, then the energy report and the timeline."""
+    board = os.path.abspath(a.board) if a.board else os.path.join(
+        ROOT, "soc-model", "boards", "omap4.ini")
+    if not os.path.exists(board):
+        sys.exit("ampsoc: no board file %s" % board)
+    print("ampsoc demo on board %s (the guest boots under TCG; about a minute)" %
+          os.path.relpath(board, ROOT), flush=True)
+    res = r.run_guest("tests/demo/demo.sh", live=True,
+                      service_args={"socmodel": ["board=" + board]})
+    print("\n== 7. Energy (from the SoC model) ==", flush=True)
+    outdir = os.path.join(r.build, "demo")
+    rc = subprocess.call([os.path.join(ROOT, "tools", "demo-report.py"),
+                          os.path.join(res["rundir"], "socmodel"), board, outdir])
+    c = res["counts"]
+    print("\n== Summary ==")
+    print("%d checks passed, %d failed, %d skipped" % (c.passed, c.failed, c.skipped))
+    for reason in res["reasons"]:
+        print("problem: %s" % reason)
+    for f in res["failures"]:
+        print("failed: %s" % f)
+    if rc != 0:
+        print("problem: the energy report or the timeline could not be made")
+    print("logs: %s" % os.path.relpath(res["rundir"], ROOT))
+    ok = c.failed == 0 and rc == 0
+    print("demo: %s" % ("every step did what it claims" if ok else "FAILED (see above)"))
+    return 0 if ok else 1
 
 
 def bench_table(r, rows):

@@ -10,6 +10,7 @@
 #   callback counts and the fake hardware's power counters with what the
 #   freeze/thaw/restore paths must do.
 # timeout: 240
+# memory: 1024
 . /ampsoc/lib.sh
 
 D=/sys/kernel/debug/ampsoc_pd

@@ -76,10 +76,15 @@ def main():
                    "-I" + os.path.join(ROOT, "include"), "-o",
                    os.path.join(d, "a.out"), src, "-lpthread"]
         else:
-            cmd = ["gcc", "-std=gnu11", "-ffreestanding", "-nostdlib", "-fno-pie",
-                   "-Wall", "-Wextra", "-Werror", "-c",
+            # against the SDK's own libc headers, never the host's
+            gccinc = subprocess.run(["gcc", "-print-file-name=include"],
+                                    capture_output=True, text=True).stdout.strip()
+            fw = os.path.join(ROOT, "firmware", "include")
+            cmd = ["gcc", "-std=gnu11", "-ffreestanding", "-nostdlib", "-nostdinc",
+                   "-fno-pie", "-Wall", "-Wextra", "-Werror", "-c",
+                   "-isystem", gccinc, "-I" + os.path.join(fw, "libc"), "-I" + fw,
                    "-I" + os.path.join(ROOT, "include"),
-                   "-I" + os.path.join(ROOT, "firmware", "include"),
+                   "-include", os.path.join(fw, "amp", "core", "m3.h"),
                    "-o", os.path.join(d, "a.o"), src]
         p = subprocess.run(cmd, capture_output=True, text=True)
         out = (p.stdout + p.stderr).strip()

@@ -101,12 +101,12 @@ static int nop_genpd_power(struct generic_pm_domain *gpd)
 	return 0;
 }
 
+/*
+ * 6.1's pm_genpd_remove() reads the domain after its put_device(): free
+ * it once pm_genpd_remove() has returned, not in release().
+ */
 static void genpd_release(struct device *dev)
 {
-	struct generic_pm_domain *gpd = container_of(dev, struct generic_pm_domain, dev);
-
-	kfree(gpd->name);
-	kfree(gpd);
 }
 
 /* One framework's topology: domains[0] is the root, devs[0] is measured. */
@@ -140,7 +140,10 @@ static void topo_free(struct topo *t)
 		if (t->genpd && t->gpds[i]) {
 			if (i)
 				pm_genpd_remove_subdomain(t->gpds[i - 1], t->gpds[i]);
-			pm_genpd_remove(t->gpds[i]);
+			if (!pm_genpd_remove(t->gpds[i])) {
+				kfree(t->gpds[i]->name);
+				kfree(t->gpds[i]);
+			}
 		} else if (!t->genpd && t->pds[i]) {
 			if (i)
 				ampsoc_pd_remove_subdomain(t->pds[i - 1], t->pds[i]);

@@ -408,6 +408,36 @@ err_put:
 	return NULL;
 }
 
+/* A registered device no driver binds, with a software node if given. */
+static struct platform_device *tdev_nodrv(const struct software_node *node)
+{
+	struct platform_device *pdev;
+
+	pdev = platform_device_alloc("ampsoc-pd-nodrv", tdev_next_id++);
+	if (!pdev)
+		return NULL;
+	if (node && device_add_software_node(&pdev->dev, node))
+		goto err;
+	if (platform_device_add(pdev))
+		goto err_node;
+	return pdev;
+
+err_node:
+	device_remove_software_node(&pdev->dev);
+err:
+	platform_device_put(pdev);
+	return NULL;
+}
+
+static void tdev_nodrv_del(struct platform_device *pdev)
+{
+	if (!pdev)
+		return;
+	platform_device_del(pdev);
+	device_remove_software_node(&pdev->dev);
+	platform_device_put(pdev);
+}
+
 static void tdev_del(struct platform_device *pdev)
 {
 	if (!pdev)
@@ -514,10 +544,13 @@ static void init_misuse(struct ampsoc_ktap_test *t)
 	KTAP_EXPECT_EQ(t, tpd_del(a), 0);
 }
 
-/* The kernel's genpd is a device since 5.x: it needs a release(). */
+/*
+ * The kernel's genpd is a device: it needs a release(). 6.1's
+ * pm_genpd_remove() still reads the domain after its put_device(), so the
+ * memory is freed by the caller once pm_genpd_remove() has returned.
+ */
 static void kgpd_release(struct device *dev)
 {
-	kfree(container_of(dev, struct generic_pm_domain, dev));
 }
 
 static void device_misuse(struct ampsoc_ktap_test *t)
@@ -527,7 +560,7 @@ static void device_misuse(struct ampsoc_ktap_test *t)
 	struct tpd *a = tpd_new("pdt_devmis_a", false);
 	struct tpd *b = tpd_new("pdt_devmis_b", false);
 	struct platform_device *in_a = tdev_new(a), *bound = tdev_new(NULL);
-	struct platform_device *loose = platform_device_alloc(DRV_NAME, 9999);
+	struct platform_device *loose = tdev_nodrv(NULL);
 
 	if (!KTAP_EXPECT(t, a && b && in_a && bound && loose))
 		return;
@@ -556,7 +589,8 @@ static void device_misuse(struct ampsoc_ktap_test *t)
 		} else {
 			ampsoc_ktap_fail(t, "pm_genpd_add_device failed");
 		}
-		pm_genpd_remove(kgpd);
+		if (!pm_genpd_remove(kgpd))
+			kfree(kgpd);
 	} else {
 		kfree(kgpd);
 		KTAP_SKIP(t, "the kernel's genpd refused a test domain");
@@ -565,7 +599,7 @@ static void device_misuse(struct ampsoc_ktap_test *t)
 	KTAP_EXPECT_EQ(t, ampsoc_pd_remove_device(NULL), -EINVAL);
 	KTAP_EXPECT_EQ(t, a->pd.device_count, 1);
 	KTAP_EXPECT_EQ(t, b->pd.device_count, 0);
-	platform_device_put(loose);
+	tdev_nodrv_del(loose);
 	tdev_del(in_a);
 	tdev_del(bound);
 	KTAP_EXPECT_EQ(t, tpd_del(a), 0);
@@ -1073,12 +1107,13 @@ static void gov_qos_states(struct ampsoc_ktap_test *t)
 	struct dev_pm_qos_request req = {};
 	struct platform_device *p;
 	struct tpd *d;
+	u64 lat_us;
 	int ret;
 
 	d = tpd_new_full("pdt_gov_qos", false, &ampsoc_pd_qos_gov, 0, 3);
 	if (!KTAP_EXPECT(t, d))
 		return;
-	tpd_states(d, 0, 2 * NSEC_PER_MSEC, 20 * NSEC_PER_MSEC, 0);
+	tpd_states(d, 0, 20 * NSEC_PER_MSEC, 200 * NSEC_PER_MSEC, 0);
 	p = tdev_new(d);
 	if (!KTAP_EXPECT(t, p))
 		return;
@@ -1086,9 +1121,13 @@ static void gov_qos_states(struct ampsoc_ktap_test *t)
 	/* No constraint: the deepest state. */
 	KTAP_EXPECT(t, !pd_on(d));
 	KTAP_EXPECT_EQ(t, d->pd.state_idx, 2);
+	/* The device's own measured latencies come off every constraint. */
+	lat_us = div_u64(pdd_of(p)->suspend_latency_ns +
+			 pdd_of(p)->resume_latency_ns, NSEC_PER_USEC);
 
+	/* Room for the 20 ms state, not the 200 ms one. */
 	ret = dev_pm_qos_add_request(&p->dev, &req, DEV_PM_QOS_RESUME_LATENCY,
-				     10 * USEC_PER_MSEC);
+				     2 * lat_us + 100 * USEC_PER_MSEC);
 	if (!KTAP_EXPECT(t, ret >= 0))
 		return;
 	KTAP_EXPECT_EQ(t, tget(p), 0);
@@ -1096,7 +1135,8 @@ static void gov_qos_states(struct ampsoc_ktap_test *t)
 	KTAP_EXPECT(t, !pd_on(d));
 	KTAP_EXPECT_EQ(t, d->pd.state_idx, 1);
 
-	dev_pm_qos_update_request(&req, 1 * USEC_PER_MSEC);
+	/* Room for the free state only. */
+	dev_pm_qos_update_request(&req, 2 * lat_us + 10 * USEC_PER_MSEC);
 	KTAP_EXPECT_EQ(t, tget(p), 0);
 	tput(p);
 	KTAP_EXPECT(t, !pd_on(d));
@@ -1123,21 +1163,25 @@ static void gov_qos_subdomain(struct ampsoc_ktap_test *t)
 	struct dev_pm_qos_request req = {};
 	struct tpd *par, *ch;
 	struct platform_device *p;
+	u64 lat_us;
 
 	par = tpd_new_full("pdt_govsd_p", false, &ampsoc_pd_qos_gov, 0, 3);
 	ch = tpd_new_full("pdt_govsd_c", false, &ampsoc_pd_qos_gov, 0, 3);
 	if (!KTAP_EXPECT(t, par && ch))
 		return;
-	tpd_states(par, 0, 2 * NSEC_PER_MSEC, 20 * NSEC_PER_MSEC, 0);
+	tpd_states(par, 0, 20 * NSEC_PER_MSEC, 200 * NSEC_PER_MSEC, 0);
 	tpd_states(ch, 0, 0, 0, 0);
 	if (!KTAP_EXPECT_EQ(t, ampsoc_pd_add_subdomain(&par->pd, &ch->pd), 0))
 		return;
 	p = tdev_new(ch);
 	if (!KTAP_EXPECT(t, p))
 		return;
+	lat_us = div_u64(pdd_of(p)->suspend_latency_ns +
+			 pdd_of(p)->resume_latency_ns, NSEC_PER_USEC);
+	/* Room, after the device's own latencies, for 20 ms, not 200 ms. */
 	if (!KTAP_EXPECT(t, dev_pm_qos_add_request(&p->dev, &req,
 						   DEV_PM_QOS_RESUME_LATENCY,
-						   10 * USEC_PER_MSEC) >= 0))
+						   2 * lat_us + 100 * USEC_PER_MSEC) >= 0))
 		return;
 	KTAP_EXPECT_EQ(t, tget(p), 0);
 	tput(p);
@@ -1409,7 +1453,7 @@ static void sleep_eagain(struct ampsoc_ktap_test *t)
 	struct tpd *d = tpd_new("pdt_sl_again", false);
 	struct tpd *s = tpd_new("pdt_sl_again_sd", true);
 	struct platform_device *p = tdev_new(d);
-	struct platform_device *loose = platform_device_alloc(DRV_NAME, 9998);
+	struct platform_device *loose = tdev_nodrv(NULL);
 	const struct dev_pm_ops *ops;
 
 	if (!KTAP_EXPECT(t, d && s && p && loose))
@@ -1429,7 +1473,7 @@ static void sleep_eagain(struct ampsoc_ktap_test *t)
 	KTAP_EXPECT_EQ(t, ampsoc_pd_remove_subdomain(&d->pd, &s->pd), 0);
 	KTAP_EXPECT_EQ(t, ampsoc_pd_add_device(&d->pd, &loose->dev), 0);
 	KTAP_EXPECT_EQ(t, ampsoc_pd_remove_device(&loose->dev), 0);
-	platform_device_put(loose);
+	tdev_nodrv_del(loose);
 	tdev_del(p);
 	KTAP_EXPECT_EQ(t, tpd_del(d), 0);
 	KTAP_EXPECT_EQ(t, tpd_del(s), 0);
@@ -1689,16 +1733,10 @@ static void provider_attach(struct ampsoc_ktap_test *t)
 		return;
 	fw = software_node_fwnode(&prov_node);
 
-	p = platform_device_alloc(DRV_NAME, tdev_next_id++);
-	q = platform_device_alloc(DRV_NAME, tdev_next_id++);
-	r = platform_device_alloc(DRV_NAME, tdev_next_id++);
+	p = tdev_nodrv(&cons_node);
+	q = tdev_nodrv(&cons_node);
+	r = tdev_nodrv(&bad_node);
 	if (!KTAP_EXPECT(t, p && q && r))
-		return;
-	if (!KTAP_EXPECT_EQ(t, device_add_software_node(&p->dev, &cons_node), 0))
-		return;
-	if (!KTAP_EXPECT_EQ(t, device_add_software_node(&q->dev, &cons_node), 0))
-		return;
-	if (!KTAP_EXPECT_EQ(t, device_add_software_node(&r->dev, &bad_node), 0))
 		return;
 
 	/* No provider yet: defer, as a probe would. */
@@ -1728,12 +1766,9 @@ static void provider_attach(struct ampsoc_ktap_test *t)
 	KTAP_EXPECT(t, !pd_on(d1) && !pd_on(d0));
 	KTAP_EXPECT_EQ(t, ampsoc_pd_provider_del(fw), 0);
 	KTAP_EXPECT_EQ(t, ampsoc_pd_provider_del(fw), -ENOENT);
-	device_remove_software_node(&p->dev);
-	device_remove_software_node(&q->dev);
-	device_remove_software_node(&r->dev);
-	platform_device_put(p);
-	platform_device_put(q);
-	platform_device_put(r);
+	tdev_nodrv_del(p);
+	tdev_nodrv_del(q);
+	tdev_nodrv_del(r);
 	software_node_unregister_node_group(nodes);
 	KTAP_EXPECT_EQ(t, tpd_del(d0), 0);
 	KTAP_EXPECT_EQ(t, tpd_del(d1), 0);

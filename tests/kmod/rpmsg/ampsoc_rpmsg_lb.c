@@ -184,13 +184,12 @@ static void lb_rx_irq(struct work_struct *work)
 	struct ampsoc_rpmsg_lb *lb = container_of(work, struct ampsoc_rpmsg_lb,
 						  rx_irq);
 
-	mutex_lock(&lb->ring_lock);
-	if (!lb->ready) {
-		mutex_unlock(&lb->ring_lock);
+	/*
+	 * No lock: del_vqs clears ready and then cancels this work before the
+	 * queue goes away, so a run that saw ready still has its queue.
+	 */
+	if (!READ_ONCE(lb->ready))
 		return;
-	}
-	mutex_unlock(&lb->ring_lock);
-	/* del_vqs cancels this work before the queue goes away. */
 	vring_interrupt(0, lb->vqs[0]);
 }
 
@@ -294,20 +293,24 @@ static bool lb_handle(struct ampsoc_rpmsg_lb *lb, u32 src, u32 dst,
 
 	if (dst >= LB_ECHO_BASE && dst < LB_ECHO_BASE + LB_ECHO_NUM) {
 		spin_lock(&lb->lock);
-		if (lb->nout >= LB_OUT_MAX)
+		if (lb->nout >= LB_OUT_MAX) {
 			ok = false;
-		else
+		} else {
 			lb_check_tagged(lb, src, data, len);
+			lb->st.msgs++;
+			lb->st.bytes += len;
+		}
 		spin_unlock(&lb->lock);
 		if (ok && lb_queue(lb, dst, src, data, len, 0, false))
 			ok = false;
 		return ok;
 	}
 	spin_lock(&lb->lock);
+	lb->st.msgs++;
+	lb->st.bytes += len;
 	if (dst == LB_SINK_ADDR) {
 		lb_check_tagged(lb, src, data, len);
 		lb->st.sink_msgs++;
-		wake_up(&lb->sinkq);
 	} else if (dst == AMPSOC_RPMSG_NS_ADDR &&
 		   len == sizeof(struct ampsoc_rpmsg_ns_msg_lb)) {
 		const struct ampsoc_rpmsg_ns_msg_lb *ns = (const void *)data;
@@ -369,10 +372,6 @@ static bool lb_consume_tx(struct ampsoc_rpmsg_lb *lb)
 			if (!lb_handle(lb, le32_to_cpu(h->src),
 				       le32_to_cpu(h->dst), h->data, mlen))
 				break;	/* no room: leave it in the ring */
-			spin_lock(&lb->lock);
-			lb->st.msgs++;
-			lb->st.bytes += mlen;
-			spin_unlock(&lb->lock);
 		}
 		vr->used->ring[lb->used_idx[1] % num].id =
 			cpu_to_virtio32(vdev, head);
@@ -383,6 +382,8 @@ static bool lb_consume_tx(struct ampsoc_rpmsg_lb *lb)
 		lb->last_avail[1]++;
 		any = true;
 	}
+	if (any)
+		wake_up(&lb->sinkq);
 	return any;
 }
 
@@ -711,7 +712,7 @@ static void lb_reset(struct virtio_device *vdev)
 
 	mutex_lock(&lb->ring_lock);
 	lb->status = 0;
-	lb->ready = false;
+	WRITE_ONCE(lb->ready, false);
 	mutex_unlock(&lb->ring_lock);
 }
 
@@ -732,7 +733,7 @@ static void lb_del_vqs(struct virtio_device *vdev)
 	int i;
 
 	mutex_lock(&lb->ring_lock);
-	lb->ready = false;
+	WRITE_ONCE(lb->ready, false);
 	mutex_unlock(&lb->ring_lock);
 	cancel_work_sync(&lb->rx_irq);
 	for (i = 0; i < 2; i++) {
@@ -769,7 +770,7 @@ static int lb_find_vqs(struct virtio_device *vdev, unsigned int nvqs,
 	mutex_lock(&lb->ring_lock);
 	memset(lb->last_avail, 0, sizeof(lb->last_avail));
 	memset(lb->used_idx, 0, sizeof(lb->used_idx));
-	lb->ready = true;
+	WRITE_ONCE(lb->ready, true);
 	mutex_unlock(&lb->ring_lock);
 	return 0;
 }

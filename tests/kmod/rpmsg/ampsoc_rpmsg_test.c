@@ -38,7 +38,7 @@ static int test_probe(struct rpmsg_device *rpdev)
 		return -EINVAL;
 	mutex_lock(&chan_lock);
 	chans[i] = rpdev;
-	nprobed++;
+	WRITE_ONCE(nprobed, nprobed + 1);
 	mutex_unlock(&chan_lock);
 	wake_up(&chan_wq);
 	return 0;
@@ -52,7 +52,7 @@ static void test_remove(struct rpmsg_device *rpdev)
 	for (i = 0; i < NCHAN; i++)
 		if (chans[i] == rpdev)
 			chans[i] = NULL;
-	nremoved++;
+	WRITE_ONCE(nremoved, nremoved + 1);
 	mutex_unlock(&chan_lock);
 	wake_up(&chan_wq);
 }
@@ -71,14 +71,10 @@ static struct rpmsg_driver test_driver = {
 	.callback = test_cb,
 };
 
+/* Usable in wait conditions: no lock, the writers hold chan_lock. */
 static unsigned int count_locked(unsigned int *v)
 {
-	unsigned int r;
-
-	mutex_lock(&chan_lock);
-	r = *v;
-	mutex_unlock(&chan_lock);
-	return r;
+	return READ_ONCE(*v);
 }
 
 static struct rpmsg_device *chan_get(unsigned int i)

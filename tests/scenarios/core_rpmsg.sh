@@ -1,0 +1,93 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# DESCRIPTION: rpmsg on a real remote core: ampsoc-rpmsg-echo on ipu gets
+#   its vdev as a virtio device with vrings and buffers in BAR2, announces
+#   its services, and echoes messages sent from userspace through
+#   /dev/rpmsg*; stopping the core removes the channels and a restart
+#   brings them back.
+# STRATEGY: load ampsoc-rpmsg-echo, start; wait for the ampsoc-echo and
+#   rpmsg-raw channels on /sys/bus/rpmsg; take the echo service's address
+#   from its device name; create an endpoint through /dev/rpmsg_ctrlN and
+#   run 200 checked echoes of 16 and 496 bytes with ampsocctl; the
+#   firmware's trace must say it uses buffers by physical address (the
+#   vdev0buffer carveout pa Linux wrote back). Stop: the channels go
+#   away; start: they come back and echo again; stop.
+# services: socmodel
+# load-all: 1
+# timeout: 240
+. /ampsoc/lib.sh
+
+
+VSOC=$(ls -d /sys/kernel/debug/vsoc/vsoc* 2>/dev/null | head -n 1)
+
+# core_find NAME: set R (sysfs remoteproc), D (its debugfs dir), PDEV (the
+# vsoc-rproc platform device) and C (this driver's debugfs dir).
+core_find() {
+	R=
+	wait_for 10 sh -c "grep -lx $1 /sys/class/remoteproc/remoteproc*/name" || return 1
+	for _d in /sys/class/remoteproc/remoteproc*; do
+		grep -qx "$1" "$_d/name" && R=$_d
+	done
+	[ -n "$R" ] || return 1
+	D=/sys/kernel/debug/remoteproc/$(basename "$R")
+	PDEV=$(readlink -f "$R/device")
+	C=/sys/kernel/debug/vsoc_rproc/$(basename "$PDEV")
+	[ -d "$C" ]
+}
+
+# dom_state NAME: the domain's state as the SoC model reports it.
+dom_state() {
+	awk -v d="$1" '$1 == "domain" && $2 == d { print $4 }' "$VSOC/telemetry"
+}
+
+# tele_field KEY: a global telemetry value.
+tele_field() {
+	awk -v k="$1" '$1 == k { print $2 }' "$VSOC/telemetry"
+}
+
+# core_field KEY: a field of the core's control block (written by the model).
+core_field() {
+	awk -v k="$1" '$1 == k { print $2 }' "$C/ctl"
+}
+
+# The model's view: off (0) or held in reset (1).
+core_not_running() {
+	_s=$(core_field state)
+	[ "$_s" = 0 ] || [ "$_s" = 1 ]
+}
+
+# slab: active slab objects, after flushing per-CPU slabs.
+slab() {
+	echo 2 >/proc/sys/vm/drop_caches
+	for _c in /sys/kernel/slab/*/shrink; do echo 1 >"$_c"; done 2>/dev/null
+	awk 'NR > 2 { s += $2 } END { print s }' /proc/slabinfo
+}
+
+core_find ipu || bail "no remote processor for core ipu"
+echo=
+echo_chan() {
+	echo=$(ls -d /sys/bus/rpmsg/devices/*.ampsoc-echo.* 2>/dev/null | head -n 1)
+	[ -n "$echo" ]
+}
+no_chan() { ! ls -d /sys/bus/rpmsg/devices/*.ampsoc-echo.* >/dev/null 2>&1; }
+ping() {
+	_ctrl=$(ls /dev/rpmsg_ctrl* | head -n 1)
+	_dst=$(cat "$echo/dst")
+	ampsocctl ept "$_ctrl" core-test 2000 "$((_dst))" ping 200 "$1"
+}
+
+check set_firmware sh -c "echo ampsoc-rpmsg-echo.elf >$R/firmware"
+check start sh -c "echo start >$R/state"
+check echo_channel_appears wait_for 20 echo_chan
+check raw_channel_appears wait_for 5 sh -c 'ls -d /sys/bus/rpmsg/devices/*.rpmsg-raw.* >/dev/null 2>&1'
+check firmware_uses_carveout_pa grep -q "buffers by physical address" "$D/trace0"
+check echo_16 ping 16
+check echo_496 ping 496
+check stop sh -c "echo stop >$R/state"
+check channels_gone no_chan
+check_eq domain_off_after_stop off dom_state ipu
+check restart sh -c "echo start >$R/state"
+check channels_back wait_for 20 echo_chan
+check echo_after_restart ping 64
+check stop_again sh -c "echo stop >$R/state"
+check_eq no_violations 0 tele_field violations

@@ -1,0 +1,99 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# DESCRIPTION: A crash of a real remote core in the middle of rpmsg traffic
+#   tears the channels down and brings them back: the userspace sender
+#   fails with an error instead of hanging, the channels are recreated,
+#   and echo works again.
+# STRATEGY: boot ampsoc-rpmsg-echo on ipu; start a long echo stream
+#   through /dev/rpmsgN in the background; report a crash through
+#   remoteproc's debugfs "crash" (mainline's test hook: the core is halted
+#   in the model, reloaded and restarted); the stream must exit non-zero
+#   (wait for it: it must not hang); the echo channel must be recreated
+#   (a new sysfs node) and echo again; the model must count a second
+#   boot and no violation.
+# services: socmodel
+# load-all: 1
+# timeout: 240
+. /ampsoc/lib.sh
+
+
+VSOC=$(ls -d /sys/kernel/debug/vsoc/vsoc* 2>/dev/null | head -n 1)
+
+# core_find NAME: set R (sysfs remoteproc), D (its debugfs dir), PDEV (the
+# vsoc-rproc platform device) and C (this driver's debugfs dir).
+core_find() {
+	R=
+	wait_for 10 sh -c "grep -lx $1 /sys/class/remoteproc/remoteproc*/name" || return 1
+	for _d in /sys/class/remoteproc/remoteproc*; do
+		grep -qx "$1" "$_d/name" && R=$_d
+	done
+	[ -n "$R" ] || return 1
+	D=/sys/kernel/debug/remoteproc/$(basename "$R")
+	PDEV=$(readlink -f "$R/device")
+	C=/sys/kernel/debug/vsoc_rproc/$(basename "$PDEV")
+	[ -d "$C" ]
+}
+
+# dom_state NAME: the domain's state as the SoC model reports it.
+dom_state() {
+	awk -v d="$1" '$1 == "domain" && $2 == d { print $4 }' "$VSOC/telemetry"
+}
+
+# tele_field KEY: a global telemetry value.
+tele_field() {
+	awk -v k="$1" '$1 == k { print $2 }' "$VSOC/telemetry"
+}
+
+# core_field KEY: a field of the core's control block (written by the model).
+core_field() {
+	awk -v k="$1" '$1 == k { print $2 }' "$C/ctl"
+}
+
+# The model's view: off (0) or held in reset (1).
+core_not_running() {
+	_s=$(core_field state)
+	[ "$_s" = 0 ] || [ "$_s" = 1 ]
+}
+
+# slab: active slab objects, after flushing per-CPU slabs.
+slab() {
+	echo 2 >/proc/sys/vm/drop_caches
+	for _c in /sys/kernel/slab/*/shrink; do echo 1 >"$_c"; done 2>/dev/null
+	awk 'NR > 2 { s += $2 } END { print s }' /proc/slabinfo
+}
+
+core_find ipu || bail "no remote processor for core ipu"
+echo=
+echo_chan() {
+	echo=$(ls -d /sys/bus/rpmsg/devices/*.ampsoc-echo.* 2>/dev/null | head -n 1)
+	[ -n "$echo" ]
+}
+echo ampsoc-rpmsg-echo.elf >"$R/firmware"
+check start sh -c "echo start >$R/state"
+check echo_channel wait_for 20 echo_chan || bail "no echo channel"
+ino() { ls -di "$echo/" | awk '{ print $1 }'; }
+old=$(ino)
+ctrl=$(ls /dev/rpmsg_ctrl* | head -n 1)
+dst=$(($(cat "$echo/dst")))
+b0=$(core_field boot_count)
+
+ampsocctl ept "$ctrl" stream 2000 "$dst" ping 1000000 64 >/tmp/stream 2>&1 &
+pid=$!
+check traffic_flowing wait_for 10 sh -c "ls /dev/rpmsg* | grep -q 'rpmsg[0-9]'"
+echo 2 >"$D/crash"
+wait $pid
+rc=$?
+ktap_diag "stream: $(cat /tmp/stream)"
+check sender_got_error test "$rc" != 0
+# The virtio index may be reused: a recreated channel has a new sysfs node.
+new_chan() { echo_chan && [ "$(ino)" != "$old" ]; }
+check channels_come_back wait_for 20 new_chan
+ktap_diag "channel node $old -> $(ino) ($(basename "$echo"))"
+check_eq running_after_recovery running cat "$R/state"
+check_eq rebooted_in_model $((b0 + 1)) core_field boot_count
+ctrl=$(ls /dev/rpmsg_ctrl* | head -n 1)
+dst=$(($(cat "$echo/dst")))
+check echo_after_recovery ampsocctl ept "$ctrl" again 2001 "$dst" ping 100 16
+check stop sh -c "echo stop >$R/state"
+check_eq domain_off_after_stop off dom_state ipu
+check_eq no_violations 0 tele_field violations

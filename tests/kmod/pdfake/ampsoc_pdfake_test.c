@@ -68,6 +68,7 @@ static int fake_dev_domain(unsigned int i)
 		return dev_domain[i];
 	return extra_domain[(i - ARRAY_SIZE(dev_domain)) % ARRAY_SIZE(extra_domain)];
 }
+
 static atomic_t violations = ATOMIC_INIT(0);
 static struct dentry *dbg_root;
 

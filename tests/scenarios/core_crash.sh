@@ -79,7 +79,7 @@ recovered() {
 		[ "$(core_field boot_count)" -ge $((b0 + 2)) ]
 }
 check recovered_within_10s wait_for 10 recovered
-check crash_trace_line grep -q "about to crash" "$D/trace0"
+check crash_trace_line wait_for 10 grep -q "about to crash" "$D/trace0"
 check stop_recovering sh -c "echo stop >$R/state"
 check_eq offline_after_stop offline cat "$R/state"
 check_eq domain_off_after_crash_stop off dom_state ipu

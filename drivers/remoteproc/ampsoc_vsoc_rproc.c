@@ -22,6 +22,7 @@
  *   holds a runtime-PM reference while the core is up, so the model sees
  *   the domain on exactly while the core runs.
  *
+ * The mailbox channels are held only while the core runs.
  * debugfs vsoc_rproc/<device>/mbox_ping measures the raw round trip of the
  * mailbox path rpmsg uses (ECHO_REQUEST answered by every ampsoc firmware).
  */
@@ -275,6 +276,9 @@ static irqreturn_t vsoc_rproc_isr(int irq, void *data)
 
 /* ---- remoteproc operations ---------------------------------------------- */
 
+static int vsoc_rproc_get_mbox(struct vsoc_rproc *vr);
+static void vsoc_rproc_free_mbox(struct vsoc_rproc *vr);
+
 static int vsoc_rproc_start(struct ampsoc_rproc *rproc)
 {
 	struct vsoc_rproc *vr = rproc->priv;
@@ -282,6 +286,12 @@ static int vsoc_rproc_start(struct ampsoc_rproc *rproc)
 	u32 state;
 	int ret;
 
+	/* The channels are ours only while the core runs. */
+	ret = vsoc_rproc_get_mbox(vr);
+	if (ret) {
+		vsoc_rproc_free_mbox(vr);
+		return ret;
+	}
 	spin_lock_irqsave(&vr->lock, flags);
 	vr->crash_seen = readl(vr->ctl + CTL(crash_count));
 	spin_unlock_irqrestore(&vr->lock, flags);
@@ -290,6 +300,7 @@ static int vsoc_rproc_start(struct ampsoc_rproc *rproc)
 	if (ret) {
 		dev_err(vr->dev, "%s: model refused to start the core: %d\n",
 			vr->core->name, ret);
+		vsoc_rproc_free_mbox(vr);
 		return ret;
 	}
 	spin_lock_irqsave(&vr->lock, flags);
@@ -303,6 +314,7 @@ static int vsoc_rproc_start(struct ampsoc_rproc *rproc)
 		spin_lock_irqsave(&vr->lock, flags);
 		vr->running = false;
 		spin_unlock_irqrestore(&vr->lock, flags);
+		vsoc_rproc_free_mbox(vr);
 		return -EIO;
 	}
 	/* A crash right after the acknowledgment may have raced with us. */
@@ -323,6 +335,7 @@ static int vsoc_rproc_stop(struct ampsoc_rproc *rproc)
 	if (ret)
 		dev_err(vr->dev, "%s: model refused to stop the core: %d\n",
 			vr->core->name, ret);
+	vsoc_rproc_free_mbox(vr);
 	return ret;
 }
 
@@ -386,12 +399,14 @@ static void vsoc_rproc_free_mbox(struct vsoc_rproc *vr)
 {
 	unsigned int i;
 
+	mutex_lock(&vr->ping_lock);
 	if (vr->rx)
 		mbox_free_channel(vr->rx);
 	if (vr->tx)
 		mbox_free_channel(vr->tx);
 	vr->rx = NULL;
 	vr->tx = NULL;
+	mutex_unlock(&vr->ping_lock);
 	for (i = 0; i < VSOC_RPROC_MAX_VQS; i++)
 		cancel_work_sync(&vr->vqs[i].work);
 }
@@ -399,14 +414,9 @@ static void vsoc_rproc_free_mbox(struct vsoc_rproc *vr)
 static int vsoc_rproc_get_mbox(struct vsoc_rproc *vr)
 {
 	const struct vsoc_core_info *c = vr->core;
-	unsigned int i;
-	int ret;
+	int ret = 0;
 
-	for (i = 0; i < VSOC_RPROC_MAX_VQS; i++) {
-		INIT_WORK(&vr->vqs[i].work, vsoc_rproc_vq_work);
-		vr->vqs[i].vr = vr;
-		vr->vqs[i].id = i;
-	}
+	mutex_lock(&vr->ping_lock);
 	vr->cl.dev = vr->dev;
 	vr->cl.rx_callback = vsoc_rproc_mbox_rx;
 	vr->cl.tx_block = false;
@@ -417,7 +427,8 @@ static int vsoc_rproc_get_mbox(struct vsoc_rproc *vr)
 		if (IS_ERR(vr->rx)) {
 			ret = PTR_ERR(vr->rx);
 			vr->rx = NULL;
-			return dev_err_probe(vr->dev, ret, "no rx mailbox\n");
+			dev_err(vr->dev, "no rx mailbox: %d\n", ret);
+			goto out;
 		}
 	}
 	if (c->mbox_tx != VSOC_NONE) {
@@ -426,10 +437,12 @@ static int vsoc_rproc_get_mbox(struct vsoc_rproc *vr)
 		if (IS_ERR(vr->tx)) {
 			ret = PTR_ERR(vr->tx);
 			vr->tx = NULL;
-			return dev_err_probe(vr->dev, ret, "no tx mailbox\n");
+			dev_err(vr->dev, "no tx mailbox: %d\n", ret);
 		}
 	}
-	return 0;
+out:
+	mutex_unlock(&vr->ping_lock);
+	return ret;
 }
 
 /* ---- debugfs ----------------------------------------------------------- */
@@ -442,9 +455,11 @@ static int vsoc_rproc_ping_show(struct seq_file *s, void *unused)
 	int status = 0;
 	ktime_t t0;
 
-	if (!vr->tx || !vr->rx)
-		return -ENODEV;
 	mutex_lock(&vr->ping_lock);
+	if (!vr->tx || !vr->rx) {
+		mutex_unlock(&vr->ping_lock);
+		return -ENODEV;
+	}
 	iters = clamp_val(READ_ONCE(vr->iters), 1, VSOC_RPROC_PING_MAX);
 	for (i = 0; i < iters; i++) {
 		reinit_completion(&vr->echo);
@@ -600,9 +615,11 @@ static int vsoc_rproc_probe(struct platform_device *pdev)
 	if (ret)
 		goto err_free;
 
-	ret = vsoc_rproc_get_mbox(vr);
-	if (ret)
-		goto err_mbox;
+	for (index = 0; index < VSOC_RPROC_MAX_VQS; index++) {
+		INIT_WORK(&vr->vqs[index].work, vsoc_rproc_vq_work);
+		vr->vqs[index].vr = vr;
+		vr->vqs[index].id = index;
+	}
 	irq = platform_get_irq(pdev, 0);
 	if (irq < 0) {
 		ret = irq;

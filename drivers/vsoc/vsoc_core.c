@@ -499,11 +499,17 @@ static int vsoc_link(struct vsoc *soc, struct device *consumer,
 	return 0;
 }
 
-/* Consumers first: nothing may lose its supplier while still bound. */
+/*
+ * Unbind the suppliers first: the device links unbind their consumers
+ * before them, and the power controller detaches the consumers from their
+ * domains while they still exist. Then unregister consumers, suppliers.
+ */
 static void vsoc_remove_children(struct vsoc *soc)
 {
 	unsigned int i;
 
+	for (i = soc->nchildren; i-- > soc->nconsumers;)
+		device_release_driver(&soc->children[i]->dev);
 	for (i = soc->nconsumers; i-- > 0;)
 		platform_device_unregister(soc->children[i]);
 	for (i = soc->nchildren; i-- > soc->nconsumers;)

@@ -187,6 +187,7 @@ static void vsoc_power_teardown(struct vsoc_power *pc)
 		if (ret)
 			dev_err(pc->dev, "cannot detach %s: %d\n", dev_name(dev),
 				ret);
+		put_device(dev);
 	}
 	for (i = 0; i < pc->ndoms; i++)
 		maxdepth = max(maxdepth, pc->doms[i].depth);
@@ -235,7 +236,8 @@ static int vsoc_power_attach(struct vsoc_power *pc, const char *type, u32 idx,
 			pc->doms[dom].info->name, ret);
 		return ret == -ENOMEM || ret == -EINVAL ? ret : 0;
 	}
-	pc->consumers[pc->nconsumers++] = dev;
+	/* Held until detached, whatever happens to the device meanwhile. */
+	pc->consumers[pc->nconsumers++] = get_device(dev);
 	return 0;
 }
 

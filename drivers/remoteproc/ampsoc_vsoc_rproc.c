@@ -569,9 +569,21 @@ static int vsoc_rproc_probe(struct platform_device *pdev)
 	index = vsoc_child_index(dev);
 	if (index >= vsoc_board(soc)->nr_cores)
 		return -ENODEV;
-	if (!ampsoc_pd_of_dev(dev))
+	/*
+	 * The power controller attaches the core to its domain when it
+	 * probes: until then, wait. Once it is bound and left the core out
+	 * (the domain would not power on), the core cannot run: give up.
+	 */
+	if (!ampsoc_pd_of_dev(dev)) {
+		struct device *pc = vsoc_find_child(soc, VSOC_DEV_POWER, 0);
+
+		if (pc && READ_ONCE(pc->driver) && dev_get_drvdata(pc)) {
+			dev_err(dev, "left out of its power domain\n");
+			return -ENODEV;
+		}
 		return dev_err_probe(dev, -EPROBE_DEFER,
 				     "not in a power domain yet\n");
+	}
 
 	vr = devm_kzalloc(dev, sizeof(*vr), GFP_KERNEL);
 	if (!vr)

@@ -12,7 +12,9 @@
 # load-all: 1
 # timeout: 240
 . /ampsoc/lib.sh
+. /ampsoc/lib/vsoc.sh
 
+wait_for 30 vsoc_settled || bail "the virtual SoC did not come up (is the SoC model running?)"
 VSOC=$(ls -d /sys/kernel/debug/vsoc/vsoc* 2>/dev/null | head -n 1)
 TEL=$VSOC/telemetry
 PD=/sys/kernel/debug/ampsoc_pd

@@ -40,6 +40,11 @@ done
 
 install -m 0755 "$root/tests/qemu/init" "$st/init"
 install -m 0644 "$root/tests/guest/lib.sh" "$st/ampsoc/lib.sh"
+# per-area scenario helpers: . /ampsoc/lib/<area>.sh
+mkdir -p "$st/ampsoc/lib"
+for f in "$root"/tests/guest/lib/*.sh; do
+	[ -e "$f" ] && install -m 0644 "$f" "$st/ampsoc/lib/"
+done
 for d in tests/scenarios tests/bench tests/harness tests/demo tests/qemu; do
 	[ -d "$root/$d" ] || continue
 	mkdir -p "$st/ampsoc/$d"

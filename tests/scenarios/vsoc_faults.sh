@@ -16,12 +16,7 @@
 # timeout: 300
 . /ampsoc/lib.sh
 
-# The board is up once the power controller is bound and no vsoc device
-# waits in deferred probe (consumers probe asynchronously after it binds).
-vsoc_settled() {
-	ls /sys/bus/platform/drivers/vsoc-power/ 2>/dev/null | grep -q '^vsoc-power' &&
-		! grep -q '^vsoc-' /sys/kernel/debug/devices_deferred
-}
+. /ampsoc/lib/vsoc.sh
 wait_for 30 vsoc_settled || bail "the vsoc devices did not settle (is the SoC model running?)"
 
 FAIL_DOM=l4per_sub

@@ -1,0 +1,48 @@
+# SPDX-License-Identifier: GPL-2.0
+# Helpers for scenarios about the virtual SoC's remote cores; source it
+# after lib.sh: . /ampsoc/lib/core.sh
+
+VSOC=$(ls -d /sys/kernel/debug/vsoc/vsoc* 2>/dev/null | head -n 1)
+
+# core_find NAME: set R (sysfs remoteproc), D (its debugfs dir), PDEV (the
+# vsoc-rproc platform device) and C (this driver's debugfs dir).
+core_find() {
+	R=
+	wait_for 10 sh -c "grep -lx $1 /sys/class/remoteproc/remoteproc*/name" || return 1
+	for _d in /sys/class/remoteproc/remoteproc*; do
+		grep -qx "$1" "$_d/name" && R=$_d
+	done
+	[ -n "$R" ] || return 1
+	D=/sys/kernel/debug/remoteproc/$(basename "$R")
+	PDEV=$(readlink -f "$R/device")
+	C=/sys/kernel/debug/vsoc_rproc/$(basename "$PDEV")
+	[ -d "$C" ]
+}
+
+# dom_state NAME: the domain's state as the SoC model reports it.
+dom_state() {
+	awk -v d="$1" '$1 == "domain" && $2 == d { print $4 }' "$VSOC/telemetry"
+}
+
+# tele_field KEY: a global telemetry value.
+tele_field() {
+	awk -v k="$1" '$1 == k { print $2 }' "$VSOC/telemetry"
+}
+
+# core_field KEY: a field of the core's control block (written by the model).
+core_field() {
+	awk -v k="$1" '$1 == k { print $2 }' "$C/ctl"
+}
+
+# The model's view: off (0) or held in reset (1).
+core_not_running() {
+	_s=$(core_field state)
+	[ "$_s" = 0 ] || [ "$_s" = 1 ]
+}
+
+# slab: active slab objects, after flushing per-CPU slabs.
+slab() {
+	echo 2 >/proc/sys/vm/drop_caches
+	for _c in /sys/kernel/slab/*/shrink; do echo 1 >"$_c"; done 2>/dev/null
+	awk 'NR > 2 { s += $2 } END { print s }' /proc/slabinfo
+}

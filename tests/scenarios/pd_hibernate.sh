@@ -13,21 +13,7 @@
 # memory: 1024
 . /ampsoc/lib.sh
 
-D=/sys/kernel/debug/ampsoc_pd
-F=/sys/kernel/debug/ampsoc_pdfake
-dev() { echo "/sys/devices/platform/ampsoc-pdfake.$1"; }
-hw() { sed -n 's/^hw=\([a-z]*\).*/\1/p' "$F/$1"; }
-cnt() { sed -n "s/.*$2=\([0-9]*\).*/\1/p" "$F/$1"; }
-is_on() { [ "$(cat $D/$1/current_state)" = on ] && [ "$(hw "$1")" = on ]; }
-is_off() {
-	case $(cat "$D/$1/current_state") in off-*) [ "$(hw "$1")" = off ] ;; *) false ;; esac
-}
-all_on() { for d; do is_on "$d" || return 1; done; }
-all_off() { for d; do is_off "$d" || return 1; done; }
-stat() { sed -n "s/^$2 //p" "$(dev "$1")/stats"; }
-ctl() { echo "$2" >"$(dev "$1")/power/control"; }
-# delta NAME BEFORE AFTER WANT: one test point on a counter's change.
-delta() { check_eq "$1" "$4" echo $(($3 - $2)); }
+. /ampsoc/lib/pd.sh
 
 modprobe ampsoc_pdfake_test || bail "cannot load ampsoc_pdfake_test"
 check "idle_domains_power_off" wait_for 20 all_off fake_leaf fake_mid fake_top fake_side fake_wake fake_qos

@@ -190,6 +190,8 @@ static int new_section(struct parser *p, const char *section)
 	char word[16], name[256];
 	enum sect k = S_NONE;
 	unsigned int i, max = 0, *count = NULL;
+	const char *names = NULL;
+	size_t stride = 0;
 
 	snprintf(p->cur_section, sizeof(p->cur_section), "%s", section);
 	p->seen = 0;
@@ -217,40 +219,34 @@ static int new_section(struct parser *p, const char *section)
 		return perr(p, p->line,
 			    "[%s]: bad name '%s' (1-%d of A-Z a-z 0-9 _ - .)",
 			    section, name, VSOC_NAME_LEN - 1);
+	/* Each kind's array: its count, bound and names (the first member). */
 	switch (k) {
 	case S_DOMAIN:
 		count = &b->nr_domains; max = VSOC_MAX_DOMAINS;
-		for (i = 0; i < b->nr_domains; i++)
-			if (!strcmp(b->domain[i].name, name))
-				goto dup;
+		names = b->domain[0].name; stride = sizeof(b->domain[0]);
 		break;
 	case S_CLOCK:
 		count = &b->nr_clocks; max = VSOC_MAX_CLOCKS;
-		for (i = 0; i < b->nr_clocks; i++)
-			if (!strcmp(b->clock[i].name, name))
-				goto dup;
+		names = b->clock[0].name; stride = sizeof(b->clock[0]);
 		break;
 	case S_PERIPH:
 		count = &b->nr_periphs; max = VSOC_MAX_PERIPHS;
-		for (i = 0; i < b->nr_periphs; i++)
-			if (!strcmp(b->periph[i].name, name))
-				goto dup;
+		names = b->periph[0].name; stride = sizeof(b->periph[0]);
 		break;
 	case S_CORE:
 		count = &b->nr_cores; max = VSOC_MAX_CORES;
-		for (i = 0; i < b->nr_cores; i++)
-			if (!strcmp(b->core[i].name, name))
-				goto dup;
+		names = b->core[0].name; stride = sizeof(b->core[0]);
 		break;
 	case S_MBOX:
 		count = &b->nr_mboxes; max = VSOC_MAX_MBOXES;
-		for (i = 0; i < b->nr_mboxes; i++)
-			if (!strcmp(b->mbox[i].name, name))
-				goto dup;
+		names = b->mbox[0].name; stride = sizeof(b->mbox[0]);
 		break;
 	default:
 		break;
 	}
+	for (i = 0; names && i < *count; i++)
+		if (!strcmp(names + i * stride, name))
+			goto dup;
 	if (*count >= max)
 		return perr(p, p->line, "[%s]: more than %u %s sections",
 			    section, max, word);

@@ -144,14 +144,7 @@ fi
 # Every power transition the kernel made is one the model made: per
 # domain, the power controller's completed requests equal the model's
 # counters.
-counts_match() {
-	awk '$1 == "domain" { print $2, $4, $10 }' "$VSOC/power_stats" |
-	while read -r name kon koff; do
-		m=$(awk -v n="$name" '$1 == "domain" && $2 == n { print $6, $8 }' "$TEL")
-		[ "$m" = "$kon $koff" ] || { echo "$name: kernel on/off $kon $koff, model $m"; return 1; }
-	done
-}
-check transitions_match_model counts_match
+check transitions_match_model vsoc_counts_settle "$VSOC"
 
 # nothing so far was garbage to the model (the kmod test makes its own,
 # on purpose, and accounts for it)

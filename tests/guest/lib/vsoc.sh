@@ -8,3 +8,22 @@ vsoc_settled() {
 	ls /sys/bus/platform/drivers/vsoc-power/ 2>/dev/null | grep -q '^vsoc-power' &&
 		! grep -q '^vsoc-' /sys/kernel/debug/devices_deferred
 }
+
+# vsoc_counts_match VSOC_DEBUGFS: every power transition the kernel made is
+# one the model made. Per domain, the power controller's completed requests
+# (power_stats) equal the model's counters (telemetry); prints the first
+# domain that differs.
+vsoc_counts_match() {
+	awk '$1 == "domain" { print $2, $4, $10 }' "$1/power_stats" |
+	while read -r name kon koff; do
+		m=$(awk -v n="$name" '$1 == "domain" && $2 == n { print $6, $8 }' "$1/telemetry")
+		[ "$m" = "$kon $koff" ] || { echo "$name: kernel on/off $kon $koff, model $m"; return 1; }
+	done
+}
+
+# vsoc_counts_settle VSOC_DEBUGFS: a domain whose last user just went idle
+# powers off asynchronously, so the counters may lag by one transition for
+# a moment: poll until they agree, and print the difference if they never do.
+vsoc_counts_settle() {
+	wait_for 10 vsoc_counts_match "$1" || vsoc_counts_match "$1"
+}

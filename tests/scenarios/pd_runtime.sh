@@ -12,20 +12,8 @@
 # timeout: 180
 . /ampsoc/lib.sh
 
-D=/sys/kernel/debug/ampsoc_pd
-F=/sys/kernel/debug/ampsoc_pdfake
+. /ampsoc/lib/pd.sh
 S=/sys/kernel/ampsoc_pd
-dev() { echo "/sys/devices/platform/ampsoc-pdfake.$1"; }
-hw() { sed -n 's/^hw=\([a-z]*\).*/\1/p' "$F/$1"; }
-cnt() { sed -n "s/.*$2=\([0-9]*\).*/\1/p" "$F/$1"; }
-is_on() { [ "$(cat $D/$1/current_state)" = on ] && [ "$(hw "$1")" = on ]; }
-is_off() {
-	case $(cat "$D/$1/current_state") in off-*) [ "$(hw "$1")" = off ] ;; *) false ;; esac
-}
-all_on() { for d; do is_on "$d" || return 1; done; }
-all_off() { for d; do is_off "$d" || return 1; done; }
-stat() { sed -n "s/^$2 //p" "$(dev "$1")/stats"; }
-ctl() { echo "$2" >"$(dev "$1")/power/control"; }
 expect_state() { # NAME DOMAIN WANT
 	check_eq "$1" "$3" cat "$D/$2/current_state"
 }

@@ -121,22 +121,22 @@ sparse: kver
 # DKMS: the modules as a Debian user installs them. dkms-build adds the
 # tree to DKMS, builds it against $(KVER)'s headers and removes it again,
 # without installing anything into any kernel.
-VERSION := 0.1+g$(shell git -C $(ROOT) rev-parse --short HEAD 2>/dev/null || echo 0)
-DKMS_SRC := /usr/src/ampsoc-$(VERSION)
+DKMS_VERSION ?= 0.1+g$(shell git -C $(ROOT) rev-parse --short HEAD 2>/dev/null || echo 0)
+DKMS_SRC := /usr/src/ampsoc-$(DKMS_VERSION)
 dkms-src:
 	@rm -rf $(DKMS_SRC) && mkdir -p $(DKMS_SRC)
 	@cd $(ROOT) && git ls-files -z Kbuild dkms.conf include drivers | \
 		xargs -0 cp --parents -t $(DKMS_SRC)
-	@sed -i 's/@PACKAGE_VERSION@/$(VERSION)/' $(DKMS_SRC)/dkms.conf
+	@sed -i 's/@PACKAGE_VERSION@/$(DKMS_VERSION)/' $(DKMS_SRC)/dkms.conf
 dkms-install: kver dkms-src
-	dkms install -m ampsoc -v $(VERSION) -k $(KVER)
+	dkms install -m ampsoc -v $(DKMS_VERSION) -k $(KVER)
 dkms-build: kver dkms-src
 	@$(ROOT)/tools/deps.sh dkms
-	@dkms remove -m ampsoc -v $(VERSION) --all >/dev/null 2>&1 || true
-	dkms add -m ampsoc -v $(VERSION)
-	dkms build -m ampsoc -v $(VERSION) -k $(KVER)
-	dkms remove -m ampsoc -v $(VERSION) --all
-	@rm -rf $(DKMS_SRC)
+	@dkms remove -m ampsoc -v $(DKMS_VERSION) --all >/dev/null 2>&1 || true
+	@rc=0; dkms add -m ampsoc -v $(DKMS_VERSION) && \
+		dkms build -m ampsoc -v $(DKMS_VERSION) -k $(KVER) || rc=$$?; \
+	dkms remove -m ampsoc -v $(DKMS_VERSION) --all >/dev/null 2>&1; \
+	rm -rf $(DKMS_SRC); exit $$rc
 
 # lockdep+KASAN kernel from linux-source-6.1, cached outside the repo.
 debug-kernel:

@@ -46,10 +46,13 @@ for c in $excl; do
 done
 if [ "$ok" = 1 ]; then echo "ok 2 dkms_exclusive_config"; else echo "not ok 2 dkms_exclusive_config"; fail=1; fi
 
-# 3: a real dkms build (root only: dkms writes /usr/src and /var/lib/dkms)
+# 3: a real dkms build (root only: dkms writes /usr/src and /var/lib/dkms).
+# The version is unique to this run, so that two checkouts of the same
+# commit testing at once do not share /usr/src/ampsoc-DKMS_VERSION.
 if [ "$(id -u)" != 0 ] || ! command -v dkms >/dev/null; then
 	echo "ok 3 dkms_build # SKIP needs root and the dkms package"
-elif make -C "$root" -s dkms-build >"$tmp/log" 2>&1; then
+elif make -C "$root" -s dkms-build \
+	DKMS_VERSION="0.1+g$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo 0).test$$" >"$tmp/log" 2>&1; then
 	echo "ok 3 dkms_build"
 else
 	tail -n 15 "$tmp/log" | sed 's/^/# /'

@@ -13,7 +13,9 @@
 #   (domain off), release again (EPERM), re-request, nested references,
 #   the 256-reference bound (EOVERFLOW), an unknown domain (ENOENT), a
 #   clock (on in the model, then off), max_holdings=2 (ENOSPC), nine
-#   malformed requests (each errno, counted in resmgr_rejected). Stop:
+#   malformed requests (each errno, counted in resmgr_rejected). rmmod
+#   the server (domain off), modprobe it (a second HELLO: the firmware
+#   requests again). Stop:
 #   the domain goes off and the holdings are gone; start again (on); crash
 #   it: the model sees the domain go off, and after recovery the firmware
 #   requests it again; stop. No model violation.
@@ -120,6 +122,15 @@ check_eq rejects_counted $((rej0 + 9)) cat "$(chan rpmsg-resmgr)/resmgr_rejected
 check reject_logged sh -c "dmesg | grep -q 'refused a request from'"
 check_eq holding_unchanged_by_bad_requests 1 cat "$(chan rpmsg-resmgr)/resmgr_holdings"
 check_eq stats_show_rejects $((rej0 + 9)) awk '$1 == "rejected" { print $2 }' "$RM/$REMOTE/stats"
+
+# Unbinding the server (rmmod) releases everything; a new HELLO after
+# modprobe makes the firmware ask again.
+check rmmod_server rmmod ampsoc_rpmsg_resmgr
+check domain_off_after_rmmod wait_for 10 both $DOM off
+check modprobe_server modprobe ampsoc_rpmsg_resmgr
+check domain_on_after_new_hello wait_for 20 both $DOM on
+check holding_after_new_hello wait_for 10 held
+expect firmware_saw_two_hellos "hellos 2 " status
 
 check stop sh -c "echo stop >$R/state"
 check domain_off_after_stop wait_for 10 both $DOM off

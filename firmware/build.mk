@@ -34,11 +34,13 @@ FW_LDFLAGS := -nostdlib -static -no-pie -Wl,--build-id=none -Wl,--gc-sections \
 
 # The SDK library: the same objects for every core.
 FW_LIB_SRCS := lib/crt0.S lib/start.c lib/string.c lib/vsnprintf.c \
-	lib/trace.c lib/log.c lib/virtqueue.c lib/rpmsg.c port/env/bm/env_bm.c \
+	lib/trace.c lib/log.c lib/virtqueue.c lib/rpmsg.c lib/resmgr.c \
+	port/env/bm/env_bm.c \
 	port/platform/ampsoc/platform_ampsoc.c
 FW_LIB_OBJS := $(patsubst %,$(FW_OUT)/%.o,$(basename $(FW_LIB_SRCS)))
 FW_HDRS := $(wildcard $(FW_SRC)/include/*/*.h $(FW_SRC)/include/amp/core/*.h $(FW_SRC)/lib/*.h) \
-	$(ROOT)/include/ampsoc/bootrom.h $(FW_SRC)/build.mk
+	$(ROOT)/include/ampsoc/bootrom.h $(ROOT)/include/ampsoc/rpmsg_resmgr.h \
+	$(FW_SRC)/build.mk
 
 $(FW_OUT)/lib/string.o: FW_EXTRA_CFLAGS := -fno-builtin
 
@@ -57,7 +59,7 @@ $(FW_OUT)/%.ld: $(FW_SRC)/ld/core.ld.S $(FW_SRC)/include/amp/core/%.h
 
 # Sample firmware: ampsoc-<name>.elf for the M3, ampsoc-<name>-dsp.elf for
 # the DSP.
-FW_EXAMPLES := hello crash hang rpmsg-echo
+FW_EXAMPLES := hello crash hang rpmsg-echo rpmsg-resmgr
 
 $(FW_OUT)/m3/%.o: $(FW_SRC)/examples/%.c $(FW_HDRS)
 	@mkdir -p $(@D)
@@ -157,6 +159,13 @@ $(FW_UT_OUT)/firmware_rpmsg: $(FW_UT_SRC)/rpmsg.c $(FW_RPMSG_SRCS) $(FW_HDRS)
 	$(CC) $(FW_UT_CFLAGS) -o $@ $(FW_UT_SRC)/rpmsg.c $(FW_RPMSG_SRCS)
 
 UNIT_TESTS += $(FW_UT_OUT)/firmware_rpmsg
+
+# The resource-manager client against a scripted rpmsg layer and server.
+$(FW_UT_OUT)/firmware_resmgr: $(FW_UT_SRC)/resmgr.c $(FW_SRC)/lib/resmgr.c $(FW_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(FW_UT_CFLAGS) -o $@ $(FW_UT_SRC)/resmgr.c $(FW_SRC)/lib/resmgr.c
+
+UNIT_TESTS += $(FW_UT_OUT)/firmware_resmgr
 UNIT_TESTS += $(FW_UT_OUT)/firmware_libc $(FW_UT_OUT)/firmware_trace \
 	$(FW_UT_OUT)/firmware_rsc $(FW_UT_OUT)/firmware_core
 

@@ -5,7 +5,8 @@
 #   every claim it makes is a checked test point.
 # STRATEGY: load everything; show the board; use peripherals and watch their
 #   domains go off and come back in the kernel and in the SoC model; boot the
-#   M3 core, talk to it over rpmsg, crash it and watch it recover; suspend
+#   M3 core, talk to it over rpmsg, let it power a domain through the
+#   resource manager, crash it and watch it recover; suspend
 #   and resume the system. The host side then prints the energy report and
 #   draws the power timeline (tools/demo-report.py).
 # services: socmodel
@@ -124,8 +125,18 @@ echo_chan() {
 	ECHO=$(ls -d /sys/bus/rpmsg/devices/*.ampsoc-echo.* 2>/dev/null | head -n 1)
 	[ -n "$ECHO" ]
 }
+# The firmware that powers a domain through the resource manager also
+# serves echo; without the resource manager, the plain echo server.
+RMDOM=l4per_sub
+RMFW=ampsoc-rpmsg-resmgr.elf
+if ! available ampsoc_rpmsg_resmgr || [ ! -d "$PD/$RMDOM" ]; then
+	RMFW=ampsoc-rpmsg-echo.elf
+fi
+rm_held() {
+	grep -qx "domain $RMDOM 1" /sys/kernel/debug/ampsoc_resmgr/*/holdings 2>/dev/null
+}
 if available ampsoc_vsoc_rproc && available ampsoc_rpmsg_virtio; then
-	run ampsocctl rproc firmware ipu ampsoc-rpmsg-echo.elf
+	run ampsocctl rproc firmware ipu "$RMFW"
 	run ampsocctl rproc start ipu
 	echo "The firmware announces its services; channels appear on the bus:"
 	check demo_channels_announced wait_for 30 echo_chan
@@ -135,7 +146,26 @@ if available ampsoc_vsoc_rproc && available ampsoc_rpmsg_virtio; then
 	echo "Echo from userspace through $CTRL and a new /dev/rpmsgN:"
 	run ampsocctl ept "$CTRL" demo-echo 3000 "$DST" ping 100 496
 	check demo_echo_from_userspace ampsocctl ept "$CTRL" demo-echo 3001 "$DST" ping 20 64
-	echo "(the resource-manager service, through which a remote powers a domain, is not in this build yet)"
+	if [ "$RMFW" = ampsoc-rpmsg-resmgr.elf ]; then
+		echo "The remote asks Linux over its rpmsg-resmgr channel to power $RMDOM;"
+		echo "Linux holds it through runtime PM, and the SoC model powers it on:"
+		check demo_resmgr_domain_on wait_for 20 both_domain "$RMDOM" on
+		show_domain "$RMDOM"
+		check demo_resmgr_holding wait_for 10 rm_held
+		run ampsocctl resmgr
+		run sh -c "ampsocctl rproc trace ipu | grep resmgr"
+		RMCTL=$(ls -d /sys/bus/rpmsg/devices/*.ampsoc-resmgr-ctl.* 2>/dev/null | head -n 1)
+		RMEPT=$(ampsocctl ept "$CTRL" demo-resmgr 3010 "$(($(cat "$RMCTL/dst")))" create)
+		echo "Told (on its control channel) to release it, the remote gives it back:"
+		run ampsocctl ept "$RMEPT" call "release domain $RMDOM"
+		check demo_resmgr_release_off wait_for 10 both_domain "$RMDOM" off
+		show_domain "$RMDOM"
+		run ampsocctl ept "$RMEPT" call "request domain $RMDOM"
+		check demo_resmgr_request_on wait_for 10 both_domain "$RMDOM" on
+		show_domain "$RMDOM"
+	else
+		echo "(the resource manager: not in this build, or no $RMDOM domain on this board)"
+	fi
 else
 	echo "(rpmsg over a remote core: not in this build)"
 fi
@@ -149,8 +179,19 @@ if [ -n "${RP:-}" ] && grep -qx running "$RP/state"; then
 	run ampsocctl channels
 	DST=$(($(cat "$ECHO/dst")))
 	check demo_echo_after_recovery ampsocctl ept "$CTRL" demo-echo 3002 "$DST" ping 20 64
+	if [ "$RMFW" = ampsoc-rpmsg-resmgr.elf ]; then
+		echo "The crash released what the remote held; recovered, it asks again:"
+		check demo_resmgr_after_recovery wait_for 20 rm_held
+		check demo_resmgr_domain_on_after_recovery wait_for 10 both_domain "$RMDOM" on
+		run ampsocctl resmgr
+	fi
 	run ampsocctl rproc stop ipu
 	check demo_ipu_off_after_stop wait_for 10 both_domain ipu off
+	if [ "$RMFW" = ampsoc-rpmsg-resmgr.elf ]; then
+		echo "Stopped, the remote holds nothing; its domain powers off:"
+		check demo_resmgr_off_after_stop wait_for 10 both_domain "$RMDOM" off
+		show_domain "$RMDOM"
+	fi
 else
 	echo "(recovery: needs a running remote core)"
 fi

@@ -29,6 +29,7 @@
 #define RPMSG_BUS	"/sys/bus/rpmsg/devices"
 #define RPMSG_CLASS	"/sys/class/rpmsg"
 #define PD_DEBUGFS	"/sys/kernel/debug/ampsoc_pd"
+#define RESMGR_DEBUGFS	"/sys/kernel/debug/ampsoc_resmgr"
 
 static const char *prog = "ampsocctl";
 
@@ -340,7 +341,7 @@ static double now_us(void)
 	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
 }
 
-/* ept ... send MSG | recv [N] | ping COUNT SIZE | destroy */
+/* ept ... send MSG | recv [N] | call MSG | ping COUNT SIZE | destroy */
 static int cmd_ept(int argc, char **argv)
 {
 	char dev[PATH_MAX], buf[65536];
@@ -351,12 +352,13 @@ static int cmd_ept(int argc, char **argv)
 	for (nargs = 0; nargs < argc; nargs++) {
 		op = argv[nargs];
 		if (!strcmp(op, "send") || !strcmp(op, "recv") ||
-		    !strcmp(op, "ping") || !strcmp(op, "create") ||
+		    !strcmp(op, "call") || !strcmp(op, "ping") ||
+		    !strcmp(op, "create") ||
 		    !strcmp(op, "destroy"))
 			break;
 	}
 	if (nargs == argc) {
-		fprintf(stderr, "%s: ept needs create|send|recv|ping|destroy\n",
+		fprintf(stderr, "%s: ept needs create|send|recv|call|ping|destroy\n",
 			prog);
 		return 2;
 	}
@@ -379,6 +381,23 @@ static int cmd_ept(int argc, char **argv)
 		for (i = 0; i < n && !ret; i++) {
 			ssize_t l = read(fd, buf, sizeof(buf));
 
+			if (l < 0)
+				ret = fail(errno, "read", dev);
+			else
+				printf("%.*s\n", (int)l, buf);
+		}
+	} else if (!strcmp(op, "call")) {
+		/* one request, one answer: for services that reply in text */
+		const char *msg = argc ? argv[0] : "";
+		struct pollfd pfd = { .fd = fd, .events = POLLIN };
+		ssize_t l;
+
+		if (write(fd, msg, strlen(msg)) < 0) {
+			ret = fail(errno, "write", dev);
+		} else if (poll(&pfd, 1, 10000) != 1) {
+			ret = fail(ETIMEDOUT, "no answer on", dev);
+		} else {
+			l = read(fd, buf, sizeof(buf));
 			if (l < 0)
 				ret = fail(errno, "read", dev);
 			else
@@ -443,6 +462,41 @@ static int cmd_pd(int argc, char **argv)
 	return cat_file(path);
 }
 
+/* ---- resource manager ----------------------------------------------- */
+
+/* What each remote holds through the rpmsg resource manager. */
+static int cmd_resmgr(void)
+{
+	struct dirent **ents;
+	char dir[PATH_MAX], line[256];
+	int i, n;
+
+	n = scandir(RESMGR_DEBUGFS, &ents, filter_dirent, alphasort);
+	if (n < 0)
+		return fail(errno, "no resource manager at", RESMGR_DEBUGFS);
+	printf("%-14s %-8s %-24s %s\n", "REMOTE", "TYPE", "NAME", "REFS");
+	for (i = 0; i < n; i++) {
+		FILE *f;
+
+		snprintf(dir, sizeof(dir), "%s/%s/holdings", RESMGR_DEBUGFS,
+			 ents[i]->d_name);
+		f = fopen(dir, "re");
+		while (f && fgets(line, sizeof(line), f)) {
+			char type[16], name[64];
+			unsigned int refs;
+
+			if (sscanf(line, "%15s %63s %u", type, name, &refs) == 3)
+				printf("%-14s %-8s %-24s %u\n", ents[i]->d_name,
+				       type, name, refs);
+		}
+		if (f)
+			fclose(f);
+		free(ents[i]);
+	}
+	free(ents);
+	return 0;
+}
+
 static int print_help(int ret)
 {
 	FILE *f = ret ? stderr : stdout;
@@ -457,8 +511,10 @@ static int print_help(int ret)
 		"  channels                          rpmsg channels on the bus\n"
 		"  ept CTRL NAME SRC DST create      new endpoint; prints /dev/rpmsgN\n"
 		"  ept (DEV | CTRL NAME SRC DST) send MSG | recv [N] | destroy\n"
+		"  ept (DEV | CTRL NAME SRC DST) call MSG   send, print the answer\n"
 		"  ept (DEV | CTRL NAME SRC DST) ping [COUNT [SIZE]]   echo round trips\n"
 		"  pd [summary | DOMAIN]             PM domains, or one domain's state\n"
+		"  resmgr                            what remotes hold through rpmsg-resmgr\n"
 		"SRC and DST are numbers or 'any'.\n", prog);
 	return ret;
 }
@@ -478,6 +534,8 @@ int main(int argc, char **argv)
 		return cmd_ept(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "pd"))
 		return cmd_pd(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "resmgr"))
+		return cmd_resmgr();
 	fprintf(stderr, "%s: unknown command '%s'\n", prog, argv[1]);
 	return print_help(2);
 }

@@ -18,8 +18,11 @@
 #define EINVAL		22
 #define ENOSPC		28
 #define ERANGE		34
+#define EDEADLK		35
+#define ENAMETOOLONG	36
 #define EPROTO		71
 #define EBADMSG		74
+#define EOVERFLOW	75
 #define EMSGSIZE	90
 #define EOPNOTSUPP	95
 #define ENOTCONN	107

@@ -181,7 +181,7 @@ static long wait_chan(const char *name, bool want, int ms)
 
 	for (; ms > 0; ms -= 10) {
 		dst = chan_dst(name);
-		if ((dst >= 0) == want)
+		if (want ? dst >= 0 : dst < 0)
 			return want ? dst : 0;
 		usleep(10000);
 	}
@@ -235,11 +235,11 @@ static int ctl(char *out, size_t size, const char *fmt, ...)
 	vsnprintf(cmd, sizeof(cmd), fmt, ap);
 	va_end(ap);
 	if (write(ctl_fd, cmd, strlen(cmd)) != (ssize_t)strlen(cmd)) {
-		ktap_diag("ctl %s: write: %s", cmd, strerror(errno));
+		ktap_diag("control %s: write: %s", cmd, strerror(errno));
 		return -1;
 	}
 	if (poll(&p, 1, 10000) != 1) {
-		ktap_diag("ctl %s: no answer", cmd);
+		ktap_diag("control %s: no answer", cmd);
 		return -1;
 	}
 	n = read(ctl_fd, out, size - 1);
@@ -282,9 +282,12 @@ static int open_ctl(void)
 
 static void ept_reset(struct ept *e, unsigned long target)
 {
-	e->tx_seq = e->rx_seq = 0;
+	e->tx_seq = 0;
+	e->rx_seq = 0;
 	e->rng = 0x2545f491u * (uint32_t)(e - epts + 1);
-	e->sent = e->recvd = e->bad = 0;
+	e->sent = 0;
+	e->recvd = 0;
+	e->bad = 0;
 	e->target = target;
 }
 
@@ -337,7 +340,7 @@ static int ept_recv(struct ept *e)
 		    h.crc != chk_crc(&h, buf + sizeof(h), n - sizeof(h)) ||
 		    h.seq != e->rx_seq || !h.seq != !!(h.flags & CHK_F_START)) {
 			if (!e->bad++)
-				ktap_diag("%s: reply %lu: %zd bytes, magic %#x len %u seq %u (want %u) crc %s",
+				ktap_diag("%s: reply %lu: %zd B, magic %#x len %u seq %u/%u crc %s",
 					  e->name, e->recvd, n, h.magic, h.len, h.seq,
 					  e->rx_seq, n >= (ssize_t)sizeof(h) &&
 					  h.crc == chk_crc(&h, buf + sizeof(h), n - sizeof(h)) ?
@@ -347,7 +350,16 @@ static int ept_recv(struct ept *e)
 	}
 }
 
-static volatile int stop_traffic;
+static int stop_traffic;
+
+/* Whether @e has more to send. */
+static bool ept_more(const struct ept *e)
+{
+	if (e->target)
+		return e->sent < e->target;
+	return !__atomic_load_n(&stop_traffic, __ATOMIC_RELAXED);
+}
+
 static unsigned long total_recvd;
 
 /*
@@ -364,7 +376,7 @@ static int traffic(void)
 		done = 0;
 		for (i = 0; i < nr_epts; i++) {
 			struct ept *e = &epts[i];
-			bool more = e->target ? e->sent < e->target : !stop_traffic;
+			bool more = ept_more(e);
 
 			p[i].fd = e->fd;
 			p[i].events = POLLIN;
@@ -374,7 +386,7 @@ static int traffic(void)
 					return -1;
 				if (r)
 					break;
-				more = e->target ? e->sent < e->target : !stop_traffic;
+				more = ept_more(e);
 			}
 			if (!more && e->recvd >= e->sent)
 				done++;
@@ -383,7 +395,7 @@ static int traffic(void)
 			return ret;
 		r = poll(p, nr_epts, STALL_MS);
 		if (r <= 0) {
-			ktap_diag("traffic stalled: %s", r ? strerror(errno) : "timeout");
+			ktap_diag("stalled: %s", r ? strerror(errno) : "timeout");
 			for (i = 0; i < nr_epts; i++)
 				ktap_diag("  %s: sent %lu received %lu", epts[i].name,
 					  epts[i].sent, epts[i].recvd);
@@ -492,7 +504,7 @@ static void run_checked(const char *what, unsigned long count, unsigned int peer
 	r = traffic();
 	t = now_s() - t;
 	ktap_ok(r == 0, "%s_traffic_completes", what);
-	ktap_diag("%s: %lu messages of 16..%u bytes over %u endpoints in %.2f s (%.0f round trips/s)",
+	ktap_diag("%s: %lu messages of 16..%u B on %u endpoints in %.2f s (%.0f/s)",
 		  what, count, mtu, nr_epts, t, count / t);
 	check_totals(what, count, peers);
 }
@@ -552,7 +564,7 @@ struct worker {
 	unsigned long ops;
 	int err;
 	double end;
-	volatile bool finished;
+	bool finished;
 };
 
 static void *worker_fn(void *arg)
@@ -581,7 +593,7 @@ static void *worker_fn(void *arg)
 	}
 	w->err = n < 0 ? errno : 0;
 	w->end = now_s();
-	w->finished = true;
+	__atomic_store_n(&w->finished, true, __ATOMIC_RELEASE);
 	return NULL;
 }
 
@@ -612,7 +624,7 @@ static int do_crash(unsigned int n)
 	/* Every thread must return well before the 15 s send timeout. */
 	for (;;) {
 		for (i = 0, done = 0; i < 2 * n; i++)
-			done += w[i].finished;
+			done += __atomic_load_n(&w[i].finished, __ATOMIC_ACQUIRE);
 		if (done == 2 * n || now_s() - t0 > 12)
 			break;
 		usleep(20000);
@@ -629,7 +641,7 @@ static int do_crash(unsigned int n)
 		if (w[i].writer)
 			written += w[i].ops;
 	}
-	ktap_diag("writers sent %lu messages into the stalled ring; last thread returned %.2f s after the crash order",
+	ktap_diag("writers queued %lu messages; last thread returned %.2f s after the order",
 		  written, worst);
 	for (i = 0; i < 2 * n; i += 2)
 		if (w[i].err)
@@ -703,7 +715,7 @@ static int do_sleep(unsigned int n, int nlevels, char **levels)
 		ktap_ok(progress(500), "traffic_after_%s", levels[i]);
 	}
 	write_file("/sys/power/pm_test", "none");
-	stop_traffic = 1;
+	__atomic_store_n(&stop_traffic, 1, __ATOMIC_RELAXED);
 	pthread_join(tid, NULL);
 	ktap_ok(tr == 0, "traffic_drains");
 	for (i = 0; i < (int)n; i++)

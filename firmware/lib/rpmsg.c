@@ -682,7 +682,7 @@ int amp_rpmsg_run_once(struct amp_rpmsg_dev *rdev, uint64_t timeout_ns)
 	 */
 	env_lock(&rdev->lock);
 	more = amp_vq_notify(&rdev->rxq, true);
-	if (rdev->tx_starved && amp_vq_notify(&rdev->txq, true))
+	if (amp_vq_notify(&rdev->txq, rdev->tx_starved))
 		more = true;
 	env_unlock(&rdev->lock);
 	if (!more) {

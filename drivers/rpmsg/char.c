@@ -320,7 +320,8 @@ static ssize_t rpmsg_eptdev_write_iter(struct kiocb *iocb,
 		ret = mtu < 0 ? mtu : -EMSGSIZE;
 		goto unlock;
 	}
-	kbuf = kzalloc(len ?: 1, GFP_KERNEL);
+	/* copy_from_iter_full() writes all of it: no need to zero it first */
+	kbuf = kmalloc(len ?: 1, GFP_KERNEL);
 	if (!kbuf) {
 		ret = -ENOMEM;
 		goto unlock;

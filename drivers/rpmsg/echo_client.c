@@ -3,8 +3,10 @@
  * ampsoc rpmsg echo client: binds channels named "ampsoc-echo" (a remote
  * echo service), sends @count numbered messages one at a time and checks
  * that each comes back unchanged. Results are in the channel's sysfs
- * directory: echo_received and echo_errors.
+ * directory: echo_received, echo_errors and echo_ns (from the first send to
+ * the last echo; 0 until all came back).
  */
+#include <linux/ktime.h>
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -18,6 +20,8 @@ struct echo_client {
 	unsigned int sent;
 	unsigned int received;
 	unsigned int errors;
+	u64 t0;
+	u64 ns;
 	char msg[64];
 };
 
@@ -42,6 +46,7 @@ static int echo_cb(struct rpmsg_device *rpdev, void *data, int len,
 	}
 	ec->received++;
 	if (ec->received >= count) {
+		WRITE_ONCE(ec->ns, ktime_get_ns() - ec->t0);
 		dev_info(&rpdev->dev, "%u round trips, %u errors\n",
 			 ec->received, ec->errors);
 		return 0;
@@ -72,9 +77,19 @@ static ssize_t echo_errors_show(struct device *dev,
 }
 static DEVICE_ATTR_RO(echo_errors);
 
+static ssize_t echo_ns_show(struct device *dev, struct device_attribute *attr,
+			    char *buf)
+{
+	struct echo_client *ec = dev_get_drvdata(dev);
+
+	return sysfs_emit(buf, "%llu\n", ec ? READ_ONCE(ec->ns) : 0);
+}
+static DEVICE_ATTR_RO(echo_ns);
+
 static struct attribute *echo_attrs[] = {
 	&dev_attr_echo_received.attr,
 	&dev_attr_echo_errors.attr,
+	&dev_attr_echo_ns.attr,
 	NULL
 };
 ATTRIBUTE_GROUPS(echo);
@@ -91,6 +106,7 @@ static int echo_probe(struct rpmsg_device *rpdev)
 	dev_set_drvdata(&rpdev->dev, ec);
 	if (!count)
 		return 0;
+	ec->t0 = ktime_get_ns();
 	return echo_fill_send(rpdev, ec);
 }
 

@@ -38,6 +38,7 @@ static int take_tx(struct amp_rpmsg_dev *rdev, struct amp_rpmsg_slot *slot)
 		ret = amp_vq_get(&rdev->txq, &b);
 		if (ret == -EINVAL)
 			continue;
+		rdev->tx_starved = ret == -EAGAIN;
 		if (ret)
 			return ret;
 		if (!b.writable || b.len < rdev->tx_buf_size) {
@@ -681,7 +682,8 @@ int amp_rpmsg_run_once(struct amp_rpmsg_dev *rdev, uint64_t timeout_ns)
 	 */
 	env_lock(&rdev->lock);
 	more = amp_vq_notify(&rdev->rxq, true);
-	amp_vq_notify(&rdev->txq, true);
+	if (amp_vq_notify(&rdev->txq, rdev->tx_starved))
+		more = true;
 	env_unlock(&rdev->lock);
 	if (!more) {
 		ret = env_wait_event(timeout_ns);

@@ -4,7 +4,11 @@
 #   64 and 496-byte payloads, from a kernel client and from userspace,
 #   against the loopback remote, each next to the transport's floor
 #   measured in the same boot: a raw doorbell round trip (same kick and
-#   interrupt path) and a raw single-producer ring of 496-byte slots.
+#   interrupt path) and a raw single-producer ring of 496-byte slots in
+#   the same shared region, copied with the same memcpy(). The host is
+#   shared: each figure and its baseline keep their best of 3 rounds, and
+#   the kernel side also prints doorbells, context switches and the
+#   remote's and the copy's share per message (diagnostics).
 # STRATEGY: load the kernel benchmark module (it runs at load and leaves
 #   its figures in debugfs), then run the userspace benchmark through
 #   /dev/rpmsg against a second loopback remote; report every figure with

@@ -3,7 +3,8 @@
  * rpmsg benchmark, userspace side: echo round trip and one-way throughput
  * at 16, 64 and 496-byte payloads through /dev/rpmsgN (Debian's
  * <linux/rpmsg.h> only), against the loopback remote. Prints
- * "name value unit" lines for tests/bench/rpmsg_transport.sh.
+ * "name value unit" lines for tests/bench/rpmsg_transport.sh; each figure
+ * is the best of ROUNDS runs (the host is shared).
  *
  * Usage: rpmsg_bench CTRL_DEV [RTT_ITERS [TPUT_MSGS]]
  */
@@ -22,6 +23,7 @@
 
 #define ECHO	0x400
 #define SINK	0x500
+#define ROUNDS	3
 
 static uint64_t now_ns(void)
 {
@@ -93,8 +95,8 @@ int main(int argc, char **argv)
 	int rtt_iters = argc > 2 ? atoi(argv[2]) : 2000;
 	int tput = argc > 3 ? atoi(argv[3]) : 20000;
 	char buf[512] = { 0 };
-	int ctrl, e, s, i;
-	uint64_t t0, ns;
+	uint64_t t0, ns, echo_best[3] = { 0 };
+	int ctrl, e, s, i, r;
 	long long base;
 
 	if (argc < 2)
@@ -110,38 +112,51 @@ int main(int argc, char **argv)
 		fprintf(stderr, "rpmsg_bench: cannot create endpoints\n");
 		return 1;
 	}
-	for (i = 0; i < 3; i++) {
-		int n, sz = sizes[i];
+	/* The host is shared: every figure keeps the best of ROUNDS rounds. */
+	for (r = 0; r < ROUNDS; r++) {
+		for (i = 0; i < 3; i++) {
+			int n, sz = sizes[i];
 
-		t0 = now_ns();
-		for (n = 0; n < rtt_iters; n++) {
-			if (write(e, buf, sz) != sz || read(e, buf, sizeof(buf)) != sz) {
-				fprintf(stderr, "rpmsg_bench: echo failed: %s\n",
-					strerror(errno));
-				return 1;
+			t0 = now_ns();
+			for (n = 0; n < rtt_iters; n++) {
+				if (write(e, buf, sz) != sz ||
+				    read(e, buf, sizeof(buf)) != sz) {
+					fprintf(stderr, "rpmsg_bench: echo failed: %s\n",
+						strerror(errno));
+					return 1;
+				}
 			}
+			ns = now_ns() - t0;
+			if (!r || ns < echo_best[i])
+				echo_best[i] = ns;
 		}
-		printf("user_echo_rtt_%d %llu ns\n", sz,
-		       (unsigned long long)((now_ns() - t0) / rtt_iters));
 	}
+	for (i = 0; i < 3; i++)
+		printf("user_echo_rtt_%d %llu ns\n", sizes[i],
+		       (unsigned long long)(echo_best[i] / rtt_iters));
 	for (i = 0; i < 3; i++) {
 		int n, sz = sizes[i], w;
 
-		base = sink_count();
-		t0 = now_ns();
-		for (n = 0; n < tput; n++) {
-			if (write(s, buf, sz) != sz) {
-				fprintf(stderr, "rpmsg_bench: write failed: %s\n",
-					strerror(errno));
+		ns = 0;
+		for (r = 0; r < ROUNDS; r++) {
+			base = sink_count();
+			t0 = now_ns();
+			for (n = 0; n < tput; n++) {
+				if (write(s, buf, sz) != sz) {
+					fprintf(stderr, "rpmsg_bench: write failed: %s\n",
+						strerror(errno));
+					return 1;
+				}
+			}
+			for (w = 0; w < 100000 && sink_count() < base + tput; w++)
+				usleep(100);
+			if (sink_count() < base + tput) {
+				fprintf(stderr, "rpmsg_bench: the sink lost messages\n");
 				return 1;
 			}
-		}
-		for (w = 0; w < 100000 && sink_count() < base + tput; w++)
-			usleep(100);
-		ns = now_ns() - t0;
-		if (sink_count() < base + tput) {
-			fprintf(stderr, "rpmsg_bench: the sink lost messages\n");
-			return 1;
+			t0 = now_ns() - t0;
+			if (!r || t0 < ns)
+				ns = t0;
 		}
 		printf("user_tput_%d %llu msg/s\n", sz,
 		       (unsigned long long)(tput * 1000000000ull / ns));

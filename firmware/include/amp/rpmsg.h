@@ -172,6 +172,8 @@ struct amp_rpmsg_slot {
  * @cur_held: the current callback kept its buffer
  * @in_poll: amp_rpmsg_poll() is running: sends defer their kick
  * @tx_pending: a deferred kick of the tx ring is due
+ * @tx_starved: the last attempt to take a buffer from Linux found none:
+ *              amp_rpmsg_run_once() asks Linux to ring when it adds one
  * @lock: serialises the device
  * @stats: counters
  */
@@ -197,6 +199,7 @@ struct amp_rpmsg_dev {
 	bool cur_held;
 	bool in_poll;
 	bool tx_pending;
+	bool tx_starved;
 	struct env_lock lock;
 	struct amp_rpmsg_stats stats;
 };
@@ -313,7 +316,10 @@ int amp_rpmsg_poll(struct amp_rpmsg_dev *rdev);
  * Main-loop helper: poll, and when nothing is pending wait up to
  * @timeout_ns for Linux's doorbell. While the core is awake it sets
  * VRING_USED_F_NO_NOTIFY so that Linux rings once per burst, and clears it
- * (then looks again) before sleeping. Returns like amp_rpmsg_poll().
+ * (then looks again) before sleeping. Linux's returned rx buffers ring the
+ * core only while it is starved of them (a send found none): otherwise
+ * every message Linux consumes would cost a doorbell and a wakeup.
+ * Returns like amp_rpmsg_poll().
  */
 int amp_rpmsg_run_once(struct amp_rpmsg_dev *rdev, uint64_t timeout_ns);
 

@@ -50,6 +50,8 @@ struct lb_tagged {
  * @h2r_buf_size: config-space proposal with F_BUFSZ
  * @r2h_buf_size: config-space proposal with F_BUFSZ
  * @shm_region: buffers must come from the device's shared region
+ * @raw_ring: also reserve, after the buffers in the same region, the raw
+ *            slot ring of ampsoc_rpmsg_lb_raw_ring() (benchmark baseline)
  * @services: comma-separated echo services announced at 0x400, 0x401, ...
  */
 struct ampsoc_rpmsg_lb_config {
@@ -58,6 +60,7 @@ struct ampsoc_rpmsg_lb_config {
 	u32 h2r_buf_size;
 	u32 r2h_buf_size;
 	bool shm_region;
+	bool raw_ring;
 	const char *services;
 };
 
@@ -78,12 +81,14 @@ struct ampsoc_rpmsg_lb_config {
  * @fc_paused: pause requests among them
  * @stream_sent: stream messages delivered to Linux
  * @irqs: interrupts raised to Linux
+ * @busy_ns: time the remote spent consuming Linux's tx ring and the raw ring
  */
 struct ampsoc_rpmsg_lb_stats {
 	u64 kicks, msgs, bytes, sink_msgs, bad_crc, reordered, bad_desc;
 	u64 ns_msgs, ns_last_flags, ns_last_addr;
 	char ns_last_name[32];
 	u64 fc_msgs, fc_paused, stream_sent, irqs;
+	u64 busy_ns;
 };
 
 enum ampsoc_rpmsg_lb_bad {

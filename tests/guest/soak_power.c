@@ -19,7 +19,7 @@
  * seed replays the same operations.
  *
  * Usage: soak_power -v VSOC_DEBUGFS -C CTRL_DEV -e ECHO_ADDR [-r DSP_RPROC]
- *        [-s SEED] [-n OPS] [-c CYCLES] [-t SECONDS]
+ *        [-s SEED] [-n OPS] [-c CYCLES] [-t SECONDS] [-a ALARM_SECONDS]
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -76,6 +76,7 @@ static unsigned long long rng;
 static unsigned int violations, mviol;
 static bool dsp_up;
 static char why[512];
+static char wake_in[16] = "+3";
 
 /* ---- helpers ---------------------------------------------------------- */
 
@@ -91,7 +92,7 @@ static double now(void)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(CLOCK_BOOTTIME, &ts);
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
@@ -603,7 +604,7 @@ static int sleep_cycle(unsigned int type)
 		write_file("/sys/power/mem_sleep", "deep");
 		write_file("/sys/class/rtc/rtc0/wakealarm", "0");
 		/* seconds ahead: the suspend must be entered before it fires */
-		write_file("/sys/class/rtc/rtc0/wakealarm", "+3");
+		write_file("/sys/class/rtc/rtc0/wakealarm", wake_in);
 	} else {
 		write_file("/sys/power/pm_test", type ? "platform" : "devices");
 	}
@@ -654,7 +655,7 @@ int main(int argc, char **argv)
 	bool ok;
 
 	rng = (unsigned long long)time(NULL) ^ ((unsigned long long)getpid() << 32);
-	while ((opt = getopt(argc, argv, "v:C:e:r:s:n:c:t:")) != -1) {
+	while ((opt = getopt(argc, argv, "v:C:e:r:s:n:c:t:a:")) != -1) {
 		switch (opt) {
 		case 'v':
 			vsoc = optarg;
@@ -679,6 +680,9 @@ int main(int argc, char **argv)
 			break;
 		case 't':
 			budget = atoi(optarg);
+			break;
+		case 'a':
+			snprintf(wake_in, sizeof(wake_in), "+%u", atoi(optarg));
 			break;
 		default:
 			return 2;

@@ -46,7 +46,8 @@ soak_power_campaign() {
 	_ctrl=$(ls /dev/rpmsg_ctrl* | head -n 1)
 	_dst=$(($(cat "$ECHO/dst")))
 	guest_test soak_power -v "$VSOC" -C "$_ctrl" -e "$_dst" -r "$_dsp" \
-		-s "$(soak_seed)" -n "$_ops" -c "$_cyc" -t "$_budget"
+		-s "$(soak_seed)" -n "$_ops" -c "$_cyc" -t "$_budget" \
+		-a $((3 * $(soak_scale)))
 	check_eq echo_core_still_running running cat "$R/state"
 	check stop_echo_core sh -c "echo stop >$R/state"
 	check transitions_match_model vsoc_counts_settle "$VSOC"

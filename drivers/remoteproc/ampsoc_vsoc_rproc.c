@@ -20,7 +20,8 @@
  *   VSOC_VEC_CORE and by a CRASH word, becomes one crash report;
  * - power: the platform device is in the core's PM domain; ampsoc_rproc
  *   holds a runtime-PM reference while the core is up, so the model sees
- *   the domain on exactly while the core runs.
+ *   the domain on exactly while the core runs, system sleep included
+ *   (a running core keeps running, see vsoc_rproc_suspend()).
  *
  * The mailbox channels are held only while the core runs.
  * debugfs vsoc_rproc/<device>/mbox_ping measures the raw round trip of the
@@ -682,6 +683,26 @@ static int vsoc_rproc_remove(struct platform_device *pdev)
 	return 0;
 }
 
+/*
+ * System sleep: a running core goes on running while Linux sleeps, as a
+ * remote processor of a real AMP SoC does, so its domain must stay on
+ * (the SoC model counts powering off a running core as a violation and
+ * kills it). The device joins the wakeup path, which keeps its domain
+ * (ACTIVE_WAKEUP, see vsoc_power) and the domain's parents on through the
+ * noirq phase. A core that is down holds no runtime-PM reference, and its
+ * domain is off already.
+ */
+static int vsoc_rproc_suspend(struct device *dev)
+{
+	if (!pm_runtime_status_suspended(dev))
+		device_set_wakeup_path(dev);
+	return 0;
+}
+
+static const struct dev_pm_ops vsoc_rproc_pm = {
+	SET_SYSTEM_SLEEP_PM_OPS(vsoc_rproc_suspend, NULL)
+};
+
 static const struct platform_device_id vsoc_rproc_ids[] = {
 	{ VSOC_DEV_RPROC, 0 },
 	{ }
@@ -692,7 +713,10 @@ static struct platform_driver vsoc_rproc_driver = {
 	.probe = vsoc_rproc_probe,
 	.remove = vsoc_rproc_remove,
 	.id_table = vsoc_rproc_ids,
-	.driver = { .name = VSOC_DEV_RPROC },
+	.driver = {
+		.name = VSOC_DEV_RPROC,
+		.pm = pm_sleep_ptr(&vsoc_rproc_pm),
+	},
 };
 
 static int __init vsoc_rproc_init(void)

@@ -364,6 +364,9 @@ static int vsoc_power_probe(struct platform_device *pdev)
 		d->pd.state_count = 1;
 		if (d->info->flags & VSOC_DOMAIN_ALWAYS_ON)
 			d->pd.flags |= AMPSOC_PD_FLAG_ALWAYS_ON;
+		/* a running core keeps its domain on in system sleep */
+		if (d->info->flags & VSOC_DOMAIN_CORE)
+			d->pd.flags |= AMPSOC_PD_FLAG_ACTIVE_WAKEUP;
 		ret = ampsoc_pd_init(&d->pd, NULL, off);
 		if (ret) {
 			dev_err(dev, "cannot register domain %s: %d\n",

@@ -124,8 +124,13 @@ static int rpmsg_ept_cb(struct rpmsg_device *rpdev, void *buf, int len,
 	}
 	spin_unlock(&eptdev->queue_lock);
 
+	/*
+	 * The transport's rx path runs at high priority; a pause queued at
+	 * normal priority could wait behind the very flood it is meant to
+	 * stop until the queue overflows.
+	 */
 	if (fc)
-		schedule_work(&eptdev->fc_work);
+		queue_work(system_highpri_wq, &eptdev->fc_work);
 	wake_up_interruptible(&eptdev->readq);
 	return 0;
 }
@@ -292,7 +297,7 @@ static ssize_t rpmsg_eptdev_read_iter(struct kiocb *iocb, struct iov_iter *to)
 	}
 	spin_unlock(&eptdev->queue_lock);
 	if (resume)
-		schedule_work(&eptdev->fc_work);
+		queue_work(system_highpri_wq, &eptdev->fc_work);
 
 	use = min_t(size_t, iov_iter_count(to), skb->len);
 	if (copy_to_iter(skb->data, use, to) != use)

@@ -352,7 +352,7 @@ static int raw_take(struct amp_vq *vq, struct amp_vq_buf *b)
 	}
 }
 
-static void chaos(void)
+static void chaos_run(void)
 {
 	struct amp_vq_buf b[8];
 	uint32_t used[8];
@@ -500,7 +500,7 @@ static void misbehave(const char *mode)
 					   AMP_RPMSG_ADDR_ANY, flood_cb, NULL);
 		amp_log("bad: flood service at %u: %d", flood.addr, ret);
 	} else if (!strcmp(mode, "chaos")) {
-		chaos();
+		chaos_run();
 	} else {
 		amp_log("bad: unknown mode %s", mode);
 	}

@@ -77,6 +77,10 @@ static struct amp_rpmsg_ept echo, flood;
 
 /* "ring": a random corruption of the used ring; "ring0".."ring2": that one */
 static int chaos_ring_pending = -1;
+/* flood: one echo reply waiting for a buffer */
+static uint8_t echo_buf[AMP_RPMSG_BUF_SIZE];
+static uint32_t echo_len, echo_src;
+static bool echo_pending;
 
 static int echo_cb(struct amp_rpmsg_ept *ept, void *data, uint32_t len,
 		   uint32_t src, void *priv)
@@ -86,7 +90,20 @@ static int echo_cb(struct amp_rpmsg_ept *ept, void *data, uint32_t len,
 		chaos_ring_pending = len == 5 ? ((char *)data)[4] - '0' : 3;
 		return 0;
 	}
-	amp_rpmsg_trysendto(ept, src, data, len);
+	/*
+	 * Flooding uses up every buffer: keep the reply until flood_forever()
+	 * finds one for it rather than dropping it.
+	 */
+	if (!strcmp(BAD_MODE, "flood") && amp_rpmsg_trysendto(ept, src, data, len) &&
+	    !echo_pending && len <= sizeof(echo_buf)) {
+		memcpy(echo_buf, data, len);
+		echo_len = len;
+		echo_src = src;
+		echo_pending = true;
+		return 0;
+	}
+	if (strcmp(BAD_MODE, "flood"))
+		amp_rpmsg_trysendto(ept, src, data, len);
 	return 0;
 }
 
@@ -517,6 +534,9 @@ static void flood_forever(void)
 		amp_rpmsg_run_once(&rdev, AMP_FOREVER);
 	amp_log("bad: flooding address %u", flood.dst);
 	for (;;) {
+		if (echo_pending &&
+		    !amp_rpmsg_trysendto(&echo, echo_src, echo_buf, echo_len))
+			echo_pending = false;
 		snprintf(msg, sizeof(msg), "flood %llu", (unsigned long long)seq);
 		ret = amp_rpmsg_trysend(&flood, msg, sizeof(msg));
 		if (!ret) {

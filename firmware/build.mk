@@ -78,12 +78,13 @@ $(FW_OUT)/ampsoc-%.elf: $(FW_OUT)/m3/%.o $(FW_LIB_OBJS) $(FW_OUT)/m3.ld
 FW_ELFS := $(foreach e,$(FW_EXAMPLES),$(FW_OUT)/ampsoc-$(e).elf $(FW_OUT)/ampsoc-$(e)-dsp.elf)
 
 # The misbehaving rpmsg remote, one M3 image per mode.
-FW_BAD_MODES := badlen badid badidx nsbad nsflood unknown flood
+FW_BAD_MODES := badlen badid badidx nsbad nsflood unknown flood chaos
 
 $(FW_OUT)/m3/rpmsg-bad-%.o: $(FW_SRC)/examples/rpmsg-bad.c $(FW_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(FW_CFLAGS) -include $(FW_SRC)/include/amp/core/m3.h \
-		-DBAD_MODE='"$*"' -c -o $@ $<
+		-DBAD_MODE='"$*"' $(if $(CHAOS_SEED),-DCHAOS_SEED=$(CHAOS_SEED)ull) \
+		-c -o $@ $<
 
 FW_ELFS += $(foreach m,$(FW_BAD_MODES),$(FW_OUT)/ampsoc-rpmsg-bad-$(m).elf)
 

@@ -21,28 +21,34 @@ static void rpmsg_ns_reject(struct rpmsg_device *rpdev)
 static int rpmsg_ns_cb(struct rpmsg_device *rpdev, void *data, int len,
 		       void *priv, u32 src)
 {
-	struct ampsoc_rpmsg_ns_msg *msg = data;
 	struct rpmsg_channel_info chinfo = {};
 	struct device *dev = rpdev->dev.parent;
+	struct ampsoc_rpmsg_ns_msg msg;
 	u32 flags, addr;
 
-	if (len != sizeof(*msg)) {
+	if (len != sizeof(msg)) {
 		dev_err_ratelimited(dev, "name service: bad length %d\n", len);
 		goto reject;
 	}
-	if (strnlen(msg->name, RPMSG_NAME_SIZE) == RPMSG_NAME_SIZE ||
-	    !msg->name[0]) {
+	/*
+	 * @data is in memory the remote can still write: check and use one
+	 * copy, or a NUL removed after the check would let the name be read
+	 * past its end.
+	 */
+	memcpy(&msg, data, sizeof(msg));
+	if (strnlen(msg.name, RPMSG_NAME_SIZE) == RPMSG_NAME_SIZE ||
+	    !msg.name[0]) {
 		dev_err_ratelimited(dev, "name service: name not terminated\n");
 		goto reject;
 	}
-	flags = le32_to_cpu(msg->flags);
-	addr = le32_to_cpu(msg->addr);
+	flags = le32_to_cpu(msg.flags);
+	addr = le32_to_cpu(msg.addr);
 	if (flags > AMPSOC_RPMSG_NS_DESTROY || addr == RPMSG_ADDR_ANY) {
 		dev_err_ratelimited(dev, "name service: bad flags %u or address\n",
 				    flags);
 		goto reject;
 	}
-	memcpy(chinfo.name, msg->name, RPMSG_NAME_SIZE);
+	memcpy(chinfo.name, msg.name, RPMSG_NAME_SIZE);
 	chinfo.src = RPMSG_ADDR_ANY;
 	chinfo.dst = addr;
 	dev_info_ratelimited(dev, "%s channel %s addr 0x%x\n",

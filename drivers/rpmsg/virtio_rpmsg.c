@@ -273,8 +273,18 @@ static void *get_a_tx_buf(struct virtproc_info *vrp)
 	if (!ret)
 		goto out;
 	buf = virtqueue_get_buf(vrp->svq, &len);
-	if (!buf)
-		goto out;
+	if (!buf) {
+		/*
+		 * The entry looked sane but virtio_ring refused it (an id that
+		 * is not one of our outstanding heads): the queue is broken
+		 * now and will never give a buffer back, so fail every sender
+		 * at once instead of letting them wait out the timeout.
+		 */
+		spin_unlock(&vrp->svq_lock);
+		atomic64_inc(&vrp->stats.bad_ring);
+		vrp_set_dead(vrp, "tx ring broken");
+		return NULL;
+	}
 	vrp->tx_last_used++;
 	if (!vrp_buf_ok(vrp, buf, false)) {
 		atomic64_inc(&vrp->stats.bad_addr);
@@ -367,6 +377,10 @@ static int vrp_post_tx(struct virtproc_info *vrp, void *buf, unsigned int len)
 	if (kick)
 		virtqueue_notify(vrp->svq);
 	spin_unlock(&vrp->svq_lock);
+	if (err && virtqueue_is_broken(vrp->svq)) {
+		vrp_set_dead(vrp, "tx ring broken");
+		return -ENODEV;
+	}
 	if (err) {
 		dev_err(&vrp->vdev->dev, "virtqueue_add_outbuf failed: %d\n",
 			err);
@@ -1038,7 +1052,9 @@ static void rpmsg_recv_done(struct virtqueue *rvq)
 		}
 		buf = virtqueue_get_buf(rvq, &len);
 		if (!buf) {
+			/* virtio_ring refused an id that is not a head */
 			spin_unlock(&vrp->rvq_lock);
+			atomic64_inc(&vrp->stats.bad_ring);
 			vrp_set_dead(vrp, "rx ring broken");
 			break;
 		}

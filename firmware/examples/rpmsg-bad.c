@@ -16,6 +16,16 @@
  *   unknown  messages to addresses where Linux has no endpoint
  *   flood    announces "ampsoc-flood" and, after Linux's first message on
  *            it, sends to Linux as fast as buffers come back, forever
+ *            (answering echoes every 64 messages)
+ *   chaos    CHAOS_ITEMS messages built from a seeded random generator:
+ *            random used lengths, header fields (src, dst, len, flags,
+ *            reserved), name-service messages (valid, duplicate, unknown,
+ *            malformed), rewritten descriptors, random batch sizes and
+ *            return order; it predicts how Linux must classify each item
+ *            and logs the totals and its seed, then behaves. A message
+ *            "ring" on ampsoc-echo makes it corrupt its used ring once
+ *            (random kind: index jump, id out of range, descriptor chained
+ *            or indirect); "ring0", "ring1", "ring2" pick the kind.
  */
 #include <errno.h>
 
@@ -30,6 +40,10 @@
 #define BAD_TIMEOUT_NS	1000000000ull
 #define BAD_BUF_DA	(AMP_CORE_SHM_BASE + 0x100000)
 #define BAD_BUF_LEN	0x100000
+
+#define CHAOS_ITEMS	2000
+/* Linux's default rpmsg max_channels: announcements beyond are refused. */
+#define CHAOS_LINUX_MAX_CHANNELS	256
 
 AMP_RSC_VDEV_TYPE(bad_vdev, 2, 0);
 
@@ -61,10 +75,35 @@ AMP_RESOURCE_TABLE struct bad_rsc amp_resource_table = {
 static struct amp_rpmsg_dev rdev;
 static struct amp_rpmsg_ept echo, flood;
 
+/* "ring": a random corruption of the used ring; "ring0".."ring2": that one */
+static int chaos_ring_pending = -1;
+/* flood: one echo reply waiting for a buffer */
+static uint8_t echo_buf[AMP_RPMSG_BUF_SIZE];
+static uint32_t echo_len, echo_src;
+static bool echo_pending;
+
 static int echo_cb(struct amp_rpmsg_ept *ept, void *data, uint32_t len,
 		   uint32_t src, void *priv)
 {
-	amp_rpmsg_trysendto(ept, src, data, len);
+	if (!strcmp(BAD_MODE, "chaos") && (len == 4 || len == 5) &&
+	    !memcmp(data, "ring", 4)) {
+		chaos_ring_pending = len == 5 ? ((char *)data)[4] - '0' : 3;
+		return 0;
+	}
+	/*
+	 * Flooding uses up every buffer: keep the reply until flood_forever()
+	 * finds one for it rather than dropping it.
+	 */
+	if (!strcmp(BAD_MODE, "flood") && amp_rpmsg_trysendto(ept, src, data, len) &&
+	    !echo_pending && len <= sizeof(echo_buf)) {
+		memcpy(echo_buf, data, len);
+		echo_len = len;
+		echo_src = src;
+		echo_pending = true;
+		return 0;
+	}
+	if (strcmp(BAD_MODE, "flood"))
+		amp_rpmsg_trysendto(ept, src, data, len);
 	return 0;
 }
 
@@ -91,6 +130,343 @@ static void ns_raw(const void *msg, uint32_t len, const char *what)
 	int ret = amp_rpmsg_sendto(&echo, AMP_RPMSG_NS_ADDR, msg, len, BAD_TIMEOUT_NS);
 
 	amp_log("bad: %s: %d", what, ret);
+}
+
+/* ---- chaos ----------------------------------------------------------- */
+
+/*
+ * Each boot draws a new seed from the clock and logs it; build with
+ * CHAOS_SEED=N (make variable) to replay one.
+ */
+static uint64_t rng;
+
+/* xorshift64: small, seeded, good enough to pick bad inputs. */
+static uint32_t rnd(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return rng >> 32;
+}
+
+/* How Linux must classify an item, mirroring its checks in their order. */
+enum chaos_class {
+	C_BAD_ADDR, C_BAD_LEN, C_FC, C_UNKNOWN, C_NS_REJ, C_NS_OK, C_NR
+};
+
+static const char *const chaos_class_name[C_NR] = {
+	"bad_addr", "bad_len", "fc_rejected", "unknown_dst", "ns_rejected", "ns_ok",
+};
+
+static unsigned int tally[C_NR];
+
+/* The channels Linux has for us, as its name service will see them. */
+static struct {
+	char name[AMP_RPMSG_NAME_SIZE];
+	uint32_t addr;
+} chans[CHAOS_LINUX_MAX_CHANNELS];
+static unsigned int nchans, chaos_next;
+
+static int chan_find(const char *name, uint32_t addr)
+{
+	unsigned int i;
+
+	for (i = 0; i < nchans; i++)
+		if (chans[i].addr == addr &&
+		    !strncmp(chans[i].name, name, AMP_RPMSG_NAME_SIZE))
+			return i;
+	return -1;
+}
+
+static void chan_add(const char *name, uint32_t addr)
+{
+	memcpy(chans[nchans].name, name, AMP_RPMSG_NAME_SIZE);
+	chans[nchans++].addr = addr;
+}
+
+/* Linux's name service: size, NUL, flags and address, duplicate, cap. */
+static enum chaos_class ns_predict(const void *p, uint32_t len)
+{
+	struct amp_rpmsg_ns_msg m;
+	size_t n;
+	int i;
+
+	if (len != sizeof(m))
+		return C_NS_REJ;
+	memcpy(&m, p, sizeof(m));
+	n = strnlen(m.name, sizeof(m.name));
+	if (n == sizeof(m.name) || !n)
+		return C_NS_REJ;
+	if (m.flags > AMP_RPMSG_NS_DESTROY || m.addr == AMP_RPMSG_ADDR_ANY)
+		return C_NS_REJ;
+	i = chan_find(m.name, m.addr);
+	if (m.flags == AMP_RPMSG_NS_DESTROY) {
+		if (i < 0)
+			return C_NS_REJ;
+		chans[i] = chans[--nchans];
+		return C_NS_OK;
+	}
+	if (i >= 0 || nchans >= CHAOS_LINUX_MAX_CHANNELS)
+		return C_NS_REJ;
+	chan_add(m.name, m.addr);
+	return C_NS_OK;
+}
+
+/* A name-service message: mostly plausible, often broken on purpose. */
+static uint32_t chaos_ns(struct amp_rpmsg_ns_msg *m)
+{
+	uint32_t len = sizeof(*m), r = rnd() % 8, k;
+	unsigned int i, nmut;
+
+	memset(m, 0, sizeof(*m));
+	m->addr = 0x10000 + rnd() % 0x10000;
+	if (r < 3 || nchans < 2) {
+		snprintf(m->name, sizeof(m->name), "chaos-%u", chaos_next++);
+	} else if (r < 5) {
+		/* destroy (or, with r == 4, re-announce) a channel of ours */
+		k = 1 + rnd() % (nchans - 1);
+		memcpy(m->name, chans[k].name, sizeof(m->name));
+		m->addr = chans[k].addr;
+		m->flags = r == 3 ? AMP_RPMSG_NS_DESTROY : AMP_RPMSG_NS_CREATE;
+	} else {
+		/* destroy something that never existed */
+		snprintf(m->name, sizeof(m->name), "chaos-none-%u", rnd() % 1000);
+		m->flags = AMP_RPMSG_NS_DESTROY;
+	}
+	nmut = rnd() % 2 ? 1 + rnd() % 3 : 0;
+	for (i = 0; i < nmut; i++) {
+		switch (rnd() % 5) {
+		case 0:		/* no NUL */
+			for (k = 0; k < sizeof(m->name); k++)
+				m->name[k] = 1 + rnd() % 255;
+			break;
+		case 1:		/* empty */
+			m->name[0] = 0;
+			break;
+		case 2:
+			m->flags = rnd();
+			break;
+		case 3:
+			m->addr = AMP_RPMSG_ADDR_ANY;
+			break;
+		default:
+			len = rnd() % 80;
+			break;
+		}
+	}
+	return len;
+}
+
+static uint32_t chaos_dst(void)
+{
+	switch (rnd() % 10) {
+	case 0:
+		return AMP_RPMSG_NS_ADDR;
+	case 1:
+		return AMP_RPMSG_FC_ADDR;	/* flow control is not offered */
+	case 2:
+		return AMP_RPMSG_ADDR_ANY;
+	case 3:
+		return 0x80000000u | rnd();
+	default:
+		/* Linux has no endpoint from 0x10000 up in these tests */
+		return 0x10000 + rnd() % 0x7fff0000u;
+	}
+}
+
+static void rnd_fill(void *p, uint32_t len)
+{
+	uint8_t *b = p;
+
+	while (len--)
+		*b++ = rnd();
+}
+
+/* Fill one of Linux's rx buffers with a random item; return its used length. */
+static uint32_t chaos_item(struct amp_vq_buf *b, enum chaos_class *cls)
+{
+	struct amp_vring_desc *d = &rdev.txq.desc[b->head];
+	uint8_t *p = b->va;
+	uint32_t cap = b->len, plen, used, kind = rnd() % 6;
+	struct amp_rpmsg_hdr h;
+	bool addr_bad = false;
+
+	if (cap < sizeof(h)) {		/* not Linux's rx buffer: give it back */
+		*cls = C_BAD_LEN;
+		return 0;
+	}
+	plen = rnd() % (cap - sizeof(h) + 1);
+	rnd_fill(p + sizeof(h), plen);
+	h.src = rnd();
+	h.dst = chaos_dst();
+	h.reserved = rnd();
+	h.len = plen;
+	h.flags = rnd();
+	used = sizeof(h) + plen;
+	switch (kind) {
+	case 0:		/* used length anywhere */
+		used = rnd() % 3 ? rnd() % (cap + 64) : rnd();
+		break;
+	case 1:		/* header length anywhere */
+		h.len = rnd();
+		break;
+	case 2:		/* a name-service message */
+		h.dst = AMP_RPMSG_NS_ADDR;
+		h.len = chaos_ns((struct amp_rpmsg_ns_msg *)(p + sizeof(h)));
+		used = sizeof(h) + h.len;
+		if (used > cap)
+			used = cap;
+		break;
+	case 3: {	/* the descriptor's address rewritten */
+		uint64_t a = (uint64_t)rnd() << 32 | rnd();
+
+		addr_bad = a != AMP_READ_ONCE(d->addr);
+		AMP_WRITE_ONCE(d->addr, a);
+		break;
+	}
+	case 4:		/* descriptor length and harmless flags rewritten */
+		AMP_WRITE_ONCE(d->len, rnd());
+		AMP_WRITE_ONCE(d->flags, rnd() & ~(AMP_VRING_DESC_F_NEXT |
+						   AMP_VRING_DESC_F_INDIRECT));
+		break;
+	default:	/* every header byte random */
+		rnd_fill(&h, sizeof(h));
+		used = rnd() % (cap + 32);
+		break;
+	}
+	memcpy(p, &h, sizeof(h));
+
+	if (addr_bad)
+		*cls = C_BAD_ADDR;
+	else if (used < sizeof(h) || used > cap || h.len > used - sizeof(h))
+		*cls = C_BAD_LEN;
+	else if (h.dst == AMP_RPMSG_FC_ADDR)
+		*cls = C_FC;
+	else if (h.dst == AMP_RPMSG_NS_ADDR)
+		*cls = ns_predict(p + sizeof(h), h.len);
+	else
+		*cls = C_UNKNOWN;
+	return used;
+}
+
+/* Take one of Linux's rx buffers, waiting up to a second. */
+static int raw_take(struct amp_vq *vq, struct amp_vq_buf *b)
+{
+	uint64_t end = env_time_ns() + BAD_TIMEOUT_NS, now;
+	int ret;
+
+	for (;;) {
+		ret = amp_vq_get(vq, b);
+		if (ret != -EAGAIN)
+			return ret;
+		now = env_time_ns();
+		if (now >= end)
+			return -ETIMEDOUT;
+		if (amp_vq_notify(vq, true))
+			continue;
+		env_wait_event(end - now);
+		amp_vq_notify(vq, false);
+	}
+}
+
+static void chaos_run(void)
+{
+	struct amp_vq_buf b[8];
+	uint32_t used[8];
+	unsigned int i, n, k, items = 0, batches = 0;
+	enum chaos_class cls;
+	int ret = 0;
+
+#ifdef CHAOS_SEED
+	rng = CHAOS_SEED;
+#else
+	rng = env_time_ns() * 0x9e3779b97f4a7c15ull;
+#endif
+	if (!rng)
+		rng = 1;
+	amp_log("chaos: seed 0x%llx, %u items", (unsigned long long)rng,
+		CHAOS_ITEMS);
+	nchans = 0;
+	chan_add(echo.name, echo.addr);
+	while (items < CHAOS_ITEMS && !ret) {
+		n = 1 + rnd() % 8;
+		if (n > CHAOS_ITEMS - items)
+			n = CHAOS_ITEMS - items;
+		for (i = 0; i < n; i++) {
+			ret = raw_take(&rdev.txq, &b[i]);
+			if (ret)
+				break;
+			used[i] = chaos_item(&b[i], &cls);
+			tally[cls]++;
+		}
+		n = i;
+		/* hand them back in a random order */
+		for (i = n; i > 1; i--) {
+			struct amp_vq_buf tb;
+			uint32_t tu;
+
+			k = rnd() % i;
+			tb = b[k], b[k] = b[i - 1], b[i - 1] = tb;
+			tu = used[k], used[k] = used[i - 1], used[i - 1] = tu;
+		}
+		for (i = 0; i < n; i++)
+			amp_vq_put(&rdev.txq, b[i].head, used[i]);
+		platform_notify_vq(rdev.txq.notifyid);
+		items += n;
+		batches++;
+	}
+	amp_log("chaos: %u items in %u batches: %d", items, batches, ret);
+	for (i = 0; i < C_NR; i++)
+		amp_log("chaos: expect %s %u", chaos_class_name[i], tally[i]);
+	amp_log("chaos: expect channels %u", nchans);
+	amp_log("chaos: done, behaving");
+}
+
+/* Write a used element with any 32-bit id. */
+static void raw_put_id(struct amp_vq *vq, uint32_t id, uint32_t len)
+{
+	struct amp_vring_used_elem *e = &vq->used->ring[vq->used_idx & (vq->num - 1)];
+
+	AMP_WRITE_ONCE(e->id, id);
+	AMP_WRITE_ONCE(e->len, len);
+	env_wmb();
+	AMP_WRITE_ONCE(vq->used->idx, ++vq->used_idx);
+}
+
+/*
+ * Corrupt the used ring of Linux's rx queue once: 0 index jump, 1 id out
+ * of range, 2 descriptor made chained or indirect; @kind > 2: at random.
+ */
+static void chaos_ring(uint32_t kind)
+{
+	struct amp_vq *vq = &rdev.txq;
+	struct amp_vq_buf b;
+	uint32_t v;
+	int ret = 0;
+
+	if (kind > 2)
+		kind = rnd() % 3;
+	if (kind == 0) {
+		/* far enough that entries Linux has not read yet cannot wrap it */
+		v = vq->num + 1 + rnd() % (65536 - 2 * vq->num - 1);
+		AMP_WRITE_ONCE(vq->used->idx, (uint16_t)(vq->used_idx + v));
+		amp_log("chaos: ring: used index %u ahead", v);
+	} else {
+		ret = raw_take(vq, &b);
+		if (!ret && kind == 1) {
+			v = vq->num + rnd() % (0xffffffffu - vq->num);
+			raw_put_id(vq, v, 16);
+			amp_log("chaos: ring: used id %u of %u", v, vq->num);
+		} else if (!ret) {
+			v = rnd() % 2 ? AMP_VRING_DESC_F_NEXT : AMP_VRING_DESC_F_INDIRECT;
+			AMP_WRITE_ONCE(vq->desc[b.head].flags,
+				       AMP_READ_ONCE(vq->desc[b.head].flags) | v);
+			amp_vq_put(vq, b.head, 16);
+			amp_log("chaos: ring: descriptor %u flags |= %u", b.head, v);
+		}
+	}
+	platform_notify_vq(vq->notifyid);
+	amp_log("chaos: ring attack sent: %d", ret);
 }
 
 static void misbehave(const char *mode)
@@ -140,6 +516,8 @@ static void misbehave(const char *mode)
 		ret = amp_rpmsg_ept_create(&rdev, &flood, "ampsoc-flood", AMP_RPMSG_ADDR_ANY,
 					   AMP_RPMSG_ADDR_ANY, flood_cb, NULL);
 		amp_log("bad: flood service at %u: %d", flood.addr, ret);
+	} else if (!strcmp(mode, "chaos")) {
+		chaos_run();
 	} else {
 		amp_log("bad: unknown mode %s", mode);
 	}
@@ -156,10 +534,19 @@ static void flood_forever(void)
 		amp_rpmsg_run_once(&rdev, AMP_FOREVER);
 	amp_log("bad: flooding address %u", flood.dst);
 	for (;;) {
+		if (echo_pending &&
+		    !amp_rpmsg_trysendto(&echo, echo_src, echo_buf, echo_len))
+			echo_pending = false;
 		snprintf(msg, sizeof(msg), "flood %llu", (unsigned long long)seq);
 		ret = amp_rpmsg_trysend(&flood, msg, sizeof(msg));
 		if (!ret) {
-			seq++;
+			/*
+			 * Linux may keep up and never run out of buffers:
+			 * still serve ampsoc-echo now and then, so that a test
+			 * can tell a starved Linux from a deaf remote.
+			 */
+			if (!(++seq % 64))
+				amp_rpmsg_poll(&rdev);
 			continue;
 		}
 		if (ret != -ENOMEM) {
@@ -193,6 +580,10 @@ int main(void)
 		flood_forever();
 	for (;;) {
 		ret = amp_rpmsg_run_once(&rdev, AMP_FOREVER);
+		if (chaos_ring_pending >= 0) {
+			chaos_ring(chaos_ring_pending);
+			chaos_ring_pending = -1;
+		}
 		if (ret == -EIO) {
 			amp_log("ampsoc-rpmsg-bad: a ring is broken; idling");
 			for (;;)

@@ -46,3 +46,69 @@ slab() {
 	for _c in /sys/kernel/slab/*/shrink; do echo 1 >"$_c"; done 2>/dev/null
 	awk 'NR > 2 { s += $2 } END { print s }' /proc/slabinfo
 }
+
+# ---- rpmsg on a remote core (the hostile-remote scenarios) -------------
+
+# chan_of NAME: set CHAN to the sysfs node of the first channel NAME, VRP to
+# the debugfs directory of the transport that carries it.
+chan_of() {
+	CHAN=$(ls -d /sys/bus/rpmsg/devices/*."$1".* 2>/dev/null | head -n 1)
+	[ -n "$CHAN" ] || return 1
+	VRP=/sys/kernel/debug/ampsoc_rpmsg/$(basename "$CHAN" | cut -d. -f1)
+	[ -r "$VRP/stats" ]
+}
+
+# vrp_stat KEY: a line of the transport's stats file ("bad_len 3").
+vrp_stat() {
+	awk -v k="$1" '$1 == k { print $2 }' "$VRP/stats"
+}
+
+# stats_are KEY=VALUE...: every listed counter has exactly that value;
+# prints the ones that differ.
+stats_are() {
+	_ok=0
+	for _kv in "$@"; do
+		_g=$(vrp_stat "${_kv%%=*}")
+		if [ "$_g" != "${_kv#*=}" ]; then
+			echo "${_kv%%=*} is '$_g', expected ${_kv#*=}"
+			_ok=1
+		fi
+	done
+	return $_ok
+}
+
+# stats_diag: the transport's counters as KTAP diagnostics.
+stats_diag() {
+	ktap_diag "$1: $(tr '\n' ' ' <"$VRP/stats")"
+}
+
+# core_boot FIRMWARE CHANNEL: boot FIRMWARE on the core found by
+# core_find and wait for its CHANNEL (sets CHAN and VRP).
+core_boot() {
+	echo "$1" >"$R/firmware" && echo start >"$R/state" && wait_for 20 chan_of "$2"
+}
+
+# core_stop: stop the core; its channels and transport go away.
+core_stop() {
+	echo stop >"$R/state" && grep -qx offline "$R/state" &&
+		! ls -d /sys/bus/rpmsg/devices/virtio* >/dev/null 2>&1
+}
+
+# echo_ping COUNT SIZE: checked echoes through a new /dev/rpmsgN towards
+# the ampsoc-echo channel of CHAN's transport.
+echo_ping() {
+	_ctrl=$(ls /dev/rpmsg_ctrl* | head -n 1)
+	_e=$(ls -d /sys/bus/rpmsg/devices/*.ampsoc-echo.* | head -n 1)
+	ampsocctl ept "$_ctrl" hostile-ping 2000 "$(($(cat "$_e/dst")))" ping "$1" "$2"
+}
+
+# trace_has TEXT: the core's trace buffer has a line containing TEXT.
+trace_has() {
+	grep -qF "$1" "$D/trace0"
+}
+
+# no_send: the transport is there but refuses an endpoint (it is dead).
+no_send() {
+	_ctrl=$(ls /dev/rpmsg_ctrl* | head -n 1) && [ -c "$_ctrl" ] &&
+		! ampsocctl ept "$_ctrl" hostile-dead 2000 1024 send hello
+}

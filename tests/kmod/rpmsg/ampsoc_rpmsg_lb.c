@@ -1071,6 +1071,36 @@ int ampsoc_rpmsg_lb_inject(struct ampsoc_rpmsg_lb *lb,
 EXPORT_SYMBOL_GPL(ampsoc_rpmsg_lb_inject);
 
 /**
+ * ampsoc_rpmsg_lb_replay_tx_used() - publish Linux's tx used entry again
+ * @lb: the remote
+ *
+ * The used ring of Linux's tx queue gets one more entry whose id is the
+ * one already in that slot, from one lap of the ring ago: a buffer Linux
+ * may not have outstanding any more (for virtio_ring, "not a head").
+ * Meaningful once the remote has consumed at least a ring's worth.
+ *
+ * Context: process context; sleeps.
+ * Return: 0, or -ENODEV if the rings are not set up.
+ */
+int ampsoc_rpmsg_lb_replay_tx_used(struct ampsoc_rpmsg_lb *lb)
+{
+	struct vring *vr = &lb->vr[1];
+	int ret = -ENODEV;
+
+	mutex_lock(&lb->ring_lock);
+	if (lb->ready) {
+		lb->used_idx[1]++;
+		virtio_wmb(false);
+		WRITE_ONCE(vr->used->idx,
+			   cpu_to_virtio16(&lb->vdev, lb->used_idx[1]));
+		ret = 0;
+	}
+	mutex_unlock(&lb->ring_lock);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(ampsoc_rpmsg_lb_replay_tx_used);
+
+/**
  * ampsoc_rpmsg_lb_stream() - start a checked stream from LB_STREAM_ADDR
  * @lb: the remote
  * @dst: Linux address

@@ -851,6 +851,55 @@ static void hostile_ring_corruption(struct ampsoc_ktap_test *t)
 	}
 }
 
+/*
+ * A used id that passes the transport's range checks but that virtio_ring
+ * refuses (not one of its outstanding heads: a buffer Linux took back and
+ * still holds) breaks the tx queue for good. The transport must count it
+ * and fail the sender at once, not let it wait out the 15 s timeout.
+ */
+static void hostile_tx_id_not_a_head(struct ampsoc_ktap_test *t)
+{
+	struct ampsoc_rpmsg_stats s;
+	unsigned int i, n = 0, cap;
+	struct virtqueue *vq;
+	unsigned long t0;
+	struct fixture f;
+	void *held;
+	int ret = 0;
+
+	if (!fixture_up(t, &f, 0, 0, true))
+		goto out;
+	list_for_each_entry(vq, &ampsoc_rpmsg_lb_vdev(f.lb)->vqs, list)
+		n = virtqueue_get_vring_size(vq);
+	n = min(n, 256u);	/* tx buffers: one per entry, 256 at most */
+	/* Use every fresh tx buffer once; the remote consumes them all. */
+	for (i = 0; i < n && !ret; i++)
+		ret = ampsoc_rpmsg_sendto(f.ept, "fill", 4, LB_SINK_ADDR);
+	KTAP_EXPECT_EQ(t, ret, 0);
+	if (!KTAP_EXPECT_EQ(t, ampsoc_rpmsg_lb_wait_sink(f.lb, n, 10000), 0))
+		goto out;
+	/* Reclaims the first used entry and keeps its buffer. */
+	held = ampsoc_rpmsg_get_tx_buffer(f.ept, &cap, false);
+	if (!KTAP_EXPECT(t, !IS_ERR_OR_NULL(held)))
+		goto out;
+	/* The remote hands that buffer back a second time. */
+	KTAP_EXPECT_EQ(t, ampsoc_rpmsg_lb_replay_tx_used(f.lb), 0);
+	/* n - 1 sends reclaim the other entries; the next meets the replay. */
+	t0 = jiffies;
+	for (i = 0; i < n && !ret; i++)
+		ret = ampsoc_rpmsg_sendto(f.ept, "more", 4, LB_SINK_ADDR);
+	KTAP_EXPECT_EQ(t, ret, -ENODEV);
+	KTAP_EXPECT_EQ(t, i, n);
+	KTAP_EXPECT(t, time_before(jiffies, t0 + 5 * HZ));
+	stats_of(f.ctrl, &s);
+	KTAP_EXPECT_EQ(t, s.bad_ring, 1);
+	KTAP_EXPECT_EQ(t, ampsoc_rpmsg_sendto(f.ept, "x", 1, LB_SINK_ADDR),
+		       -ENODEV);
+	ampsoc_rpmsg_release_tx_buffer(f.ept, held);
+out:
+	fixture_down(&f);
+}
+
 static const struct ampsoc_ktap_case bus_cases[] = {
 	AMPSOC_KTAP_CASE(endpoint_addresses),
 	AMPSOC_KTAP_CASE(rx_dispatch_by_address),
@@ -884,6 +933,7 @@ static const struct ampsoc_ktap_case ext_cases[] = {
 static const struct ampsoc_ktap_case hostile_cases[] = {
 	AMPSOC_KTAP_CASE(hostile_recoverable),
 	AMPSOC_KTAP_CASE(hostile_ring_corruption),
+	AMPSOC_KTAP_CASE(hostile_tx_id_not_a_head),
 	{}
 };
 

@@ -111,6 +111,7 @@ int ampsoc_rpmsg_lb_announce(struct ampsoc_rpmsg_lb *lb, const char *name,
 			     u32 addr, bool destroy);
 int ampsoc_rpmsg_lb_inject(struct ampsoc_rpmsg_lb *lb,
 			   enum ampsoc_rpmsg_lb_bad kind, u32 dst);
+int ampsoc_rpmsg_lb_replay_tx_used(struct ampsoc_rpmsg_lb *lb);
 int ampsoc_rpmsg_lb_stream(struct ampsoc_rpmsg_lb *lb, u32 dst, u32 count,
 			   u32 size);
 int ampsoc_rpmsg_lb_pause(struct ampsoc_rpmsg_lb *lb, u32 linux_addr,

@@ -24,6 +24,10 @@
  * refused with EBUSY/EAGAIN, every reload works, a buffer the process
  * cannot access is never accepted, and no worker stops making progress.
  *
+ * The main thread also reads and releases pending devcoredumps, as the
+ * system's collector would: the remoteproc "inline" coredump mode makes
+ * crash handling wait for that.
+ *
  * Deny list, and why (these are harness controls, not parsers):
  *   - vsoc/<soc>/{ping,loopback,rt,shm_bw}, vsoc_rproc/<dev>/mbox_ping:
  *     benchmarks that run iters round trips per read (seconds under TCG);
@@ -92,7 +96,7 @@ static atomic_ulong progress[MAX_THREADS];
 static atomic_bool stop;
 static atomic_ulong n_ok, n_err, n_open, n_bad_ptr, n_eps;
 static atomic_ulong n_bad_accepted, n_unload_ok, n_unload_busy, n_unload_bad;
-static atomic_ulong n_reload_bad, n_reloads;
+static atomic_ulong n_reload_bad, n_reloads, n_dumps;
 static uintptr_t bad_ptrs[5];
 
 static const char *const deny[] = {
@@ -580,6 +584,36 @@ static void *unloader_fn(void *arg)
 	return NULL;
 }
 
+/*
+ * Play the part of the coredump collector (udev's, on a real system): read
+ * each pending devcoredump and release it. With the remoteproc coredump
+ * mode "inline", which the workers may set, crash handling waits for this.
+ */
+static void collect_dumps(void)
+{
+	static char buf[65536];
+	char p[200];
+	struct dirent *e;
+	DIR *d = opendir("/sys/class/devcoredump");
+	int fd;
+
+	while (d && (e = readdir(d))) {
+		if (strncmp(e->d_name, "devcd", 5))
+			continue;
+		snprintf(p, sizeof(p), "/sys/class/devcoredump/%.64s/data", e->d_name);
+		fd = open(p, O_RDWR | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		while (read(fd, buf, sizeof(buf)) > 0)
+			;
+		if (write(fd, "1", 1) == 1)
+			atomic_fetch_add(&n_dumps, 1);
+		close(fd);
+	}
+	if (d)
+		closedir(d);
+}
+
 /* A hang: show the blocked tasks' stacks on the console, and give up. */
 static void hung(const char *what)
 {
@@ -602,7 +636,7 @@ static void on_signal(int sig)
 int main(int argc, char **argv)
 {
 	static struct worker w[MAX_THREADS];
-	unsigned long last[MAX_THREADS] = {}, next_scan, stuck = 0;
+	unsigned long last[MAX_THREADS] = {}, next_scan, stuck = 0, ticks = 0;
 	struct sigaction sa = { .sa_handler = on_signal };
 	struct timespec t0, t1;
 	pthread_t unloader;
@@ -677,6 +711,8 @@ int main(int argc, char **argv)
 			next_scan = done + 500;
 			enumerate();
 		}
+		if (++ticks % 50 == 0)
+			collect_dumps();
 		for (i = 0; i < nr_threads; i++) {
 			unsigned long p = atomic_load(&progress[i]);
 
@@ -710,9 +746,9 @@ int main(int argc, char **argv)
 		  atomic_load(&ops_done) > total_ops ? total_ops : atomic_load(&ops_done),
 		  atomic_load(&n_ok), atomic_load(&n_err), atomic_load(&n_open),
 		  atomic_load(&n_bad_ptr), atomic_load(&n_eps));
-	ktap_diag("unloads ok %lu refused %lu reloads %lu time_ms %ld",
+	ktap_diag("unloads ok %lu refused %lu reloads %lu coredumps %lu time_ms %ld",
 		  atomic_load(&n_unload_ok), atomic_load(&n_unload_busy),
-		  atomic_load(&n_reloads),
+		  atomic_load(&n_reloads), atomic_load(&n_dumps),
 		  (long)((t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000));
 	ktap_ok(!atomic_load(&stop), "workers_kept_progressing");
 	ktap_ok(atomic_load(&ops_done) >= total_ops, "all_operations_ran");

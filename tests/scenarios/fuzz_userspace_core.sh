@@ -33,6 +33,10 @@ until_ok() {
 		usleep 10000
 	done
 }
+# a pending "inline" coredump holds crash handling: collect it
+for d in /sys/class/devcoredump/devcd*; do
+	[ -e "$d/data" ] && cat "$d/data" >/dev/null && echo 1 >"$d/data"
+done
 modprobe ampsoc_rpmsg_virtio && modprobe ampsoc_rpmsg_echo &&
 	modprobe ampsoc_vsoc_rproc || exit 1
 until_ok sh -c 'grep -lx ipu /sys/class/remoteproc/*/name' || exit 1

@@ -69,6 +69,7 @@
 #define RPROC_SET_SHUTDOWN_ON_RELEASE	_IOW(0xb7, 1, int32_t)
 #define RPROC_GET_SHUTDOWN_ON_RELEASE	_IOR(0xb7, 2, int32_t)
 
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define MAX_TARGETS	1024
 #define MAX_FDS		8
 #define MAX_THREADS	16
@@ -132,7 +133,7 @@ static bool denied(const char *path)
 {
 	size_t len = strlen(path), i;
 
-	for (i = 0; i < sizeof(deny) / sizeof(deny[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(deny); i++) {
 		size_t d = strlen(deny[i]);
 
 		if (len >= d && !strcmp(path + len - d, deny[i]))
@@ -223,7 +224,7 @@ static void enumerate(void)
 		closedir(d);
 	scan_devices("/sys/class/remoteproc");
 	scan_devices("/sys/bus/rpmsg/devices");
-	for (i = 0; i < sizeof(dbg) / sizeof(dbg[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(dbg); i++) {
 		snprintf(p, sizeof(p), "/sys/kernel/debug/%s", dbg[i]);
 		scan_files(p, 2);
 	}
@@ -278,7 +279,7 @@ static void fill_payload(struct worker *w, size_t *len, bool words_ok)
 	size_t i;
 
 	if (words_ok && below(&w->rs, 3) == 0) {
-		const char *s = words[below(&w->rs, sizeof(words) / sizeof(words[0]))];
+		const char *s = words[below(&w->rs, ARRAY_SIZE(words))];
 
 		*len = strlen(s);
 		memcpy(w->buf, s, *len);
@@ -303,7 +304,7 @@ static void fill_info(struct worker *w, struct rpmsg_endpoint_info *ei)
 			ei->name[i] = rnd(&w->rs);	/* often not terminated */
 	} else {
 		snprintf(ei->name, sizeof(ei->name), "%s",
-			 ept_names[below(&w->rs, sizeof(ept_names) / sizeof(ept_names[0]))]);
+			 ept_names[below(&w->rs, ARRAY_SIZE(ept_names))]);
 	}
 	ei->src = below(&w->rs, 2) ? addrs[below(&w->rs, 9)] : (uint32_t)rnd(&w->rs);
 	ei->dst = below(&w->rs, 2) ? addrs[below(&w->rs, 9)] : (uint32_t)rnd(&w->rs);
@@ -495,8 +496,8 @@ static void *worker_fn(void *arg)
  * Note an unload/reload on the console too, so that a hang's console log
  * says what was going on.
  */
-static void kmsg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void kmsg(const char *fmt, ...)
+static void console_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void console_note(const char *fmt, ...)
 {
 	char buf[200];
 	va_list ap;
@@ -525,17 +526,17 @@ static void try_unload(uint64_t *rs)
 	if (!n)
 		return;
 	m = mods[below(rs, n)];
-	kmsg("fuzz_userspace: unloading %s at op %lu\n", m, atomic_load(&ops_done));
+	console_note("fuzz_userspace: unloading %s at op %lu\n", m, atomic_load(&ops_done));
 	r = syscall(SYS_delete_module, m, O_NONBLOCK);
 	e = errno;
-	kmsg("fuzz_userspace: unloading %s: %d\n", m, r ? -e : 0);
+	console_note("fuzz_userspace: unloading %s: %d\n", m, r ? -e : 0);
 	if (!r) {
 		atomic_fetch_add(&n_unload_ok, 1);
 		ktap_diag("unloaded %s at op %lu", m, atomic_load(&ops_done));
 		if (reload_cmd) {
 			atomic_fetch_add(&n_reloads, 1);
 			r = system(reload_cmd);
-			kmsg("fuzz_userspace: reloaded: %d\n", r);
+			console_note("fuzz_userspace: reloaded: %d\n", r);
 			if (r) {
 				atomic_fetch_add(&n_reload_bad, 1);
 				ktap_diag("reload after %s: status %d", m, r);
@@ -620,7 +621,7 @@ static void hung(const char *what)
 	int fd = open("/proc/sysrq-trigger", O_WRONLY);
 
 	ktap_diag("%s", what);
-	kmsg("fuzz_userspace: %s\n", what);
+	console_note("fuzz_userspace: %s\n", what);
 	if (fd >= 0) {
 		if (write(fd, "w", 1) < 0)
 			ktap_diag("sysrq: %s", strerror(errno));

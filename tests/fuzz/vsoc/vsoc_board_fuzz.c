@@ -119,8 +119,11 @@ static void check_board(const struct vsoc_board *b, size_t table_size,
 	for (i = 0; i < b->nr_mboxes; i++) {
 		const struct vsoc_mbox_info *m = &b->mboxes[i];
 
+		bool from_guest = m->from == VSOC_MBOX_EP_GUEST;
+		bool to_guest = m->to == VSOC_MBOX_EP_GUEST;
+
 		check_name(m->name, "mbox name", i);
-		if ((m->from == VSOC_MBOX_EP_GUEST) == (m->to == VSOC_MBOX_EP_GUEST) ||
+		if (from_guest == to_guest ||
 		    (m->from != VSOC_MBOX_EP_GUEST && m->from >= b->nr_cores) ||
 		    (m->to != VSOC_MBOX_EP_GUEST && m->to >= b->nr_cores) ||
 		    !m->depth || (m->depth & (m->depth - 1)) ||

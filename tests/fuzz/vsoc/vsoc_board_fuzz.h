@@ -9,13 +9,7 @@
 
 #include "vsoc_board_shim.h"
 #include <ampsoc/vsoc.h>
-
-/* Write a valid table for a built-in board into @buf; returns its size. */
-size_t vsoc_fuzz_good_table(uint8_t *buf, size_t len);
-
-/* The table the model publishes for board file @text (@n bytes), or 0. */
-size_t vsoc_fuzz_board_table(const char *text, size_t n, uint8_t *buf,
-			     size_t len);
+#include "vsoc_board_good.h"
 
 /* Re-compute the header checksum of @t (@len bytes readable). */
 void vsoc_fuzz_fix_checksum(uint8_t *t, size_t len);

@@ -9,10 +9,7 @@
 #include <string.h>
 
 #include "board.h"
-
-size_t vsoc_fuzz_good_table(uint8_t *buf, size_t len);
-size_t vsoc_fuzz_board_table(const char *text, size_t n, uint8_t *buf,
-			     size_t len);
+#include "vsoc_board_good.h"
 
 /* Every kind of object the table can describe, with cross-references. */
 static const char board_text[] =

@@ -50,7 +50,7 @@ struct dentry;
 #define le32_to_cpu(x) ((u32)(x))
 #define le64_to_cpu(x) ((u64)(x))
 
-#define min_t(type, a, b) ((type)(a) < (type)(b) ? (type)(a) : (type)(b))
+#define min_t(type, a, b) ({ type _a = (a), _b = (b); _a < _b ? _a : _b; })
 
 extern char vsoc_shim_log[256];
 

@@ -1036,7 +1036,7 @@ EXPORT_SYMBOL_GPL(ampsoc_rproc_put);
  * Context: Process context; sleeps.
  * Return: 0, -EINVAL for an empty name, an absolute name, a ".." component,
  * spaces or control characters, -EBUSY unless the processor is offline,
- * -ENOMEM.
+ * -ENOMEM, -EINTR if a signal came while waiting for the processor's lock.
  */
 int ampsoc_rproc_set_firmware(struct ampsoc_rproc *rproc, const char *name)
 {
@@ -1051,7 +1051,10 @@ int ampsoc_rproc_set_firmware(struct ampsoc_rproc *rproc, const char *name)
 	copy = kstrndup(name, len, GFP_KERNEL);
 	if (!copy)
 		return -ENOMEM;
-	mutex_lock(&rproc->lock);
+	if (mutex_lock_interruptible(&rproc->lock)) {
+		kfree(copy);
+		return -EINTR;
+	}
 	if (rproc->state != AMPSOC_RPROC_OFFLINE || rproc->power) {
 		ret = -EBUSY;
 		kfree(copy);

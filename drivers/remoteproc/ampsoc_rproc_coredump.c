@@ -246,7 +246,12 @@ void arp_coredump(struct ampsoc_rproc *rproc)
 		reinit_completion(&rproc->dump_done);
 		dev_coredumpm(&rproc->dev, NULL, d, l.total, GFP_KERNEL,
 			      arp_inline_read, arp_inline_free);
-		wait_for_completion(&rproc->dump_done);
+		/*
+		 * Waiting for userspace (bounded by devcoredump's timeout),
+		 * not for the kernel: TASK_IDLE, so that the hung-task
+		 * detector does not take it for a deadlock.
+		 */
+		wait_for_completion_state(&rproc->dump_done, TASK_IDLE);
 		return;
 	}
 

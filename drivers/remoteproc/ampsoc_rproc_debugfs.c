@@ -88,7 +88,8 @@ static ssize_t arp_recovery_write(struct file *file, const char __user *ubuf,
 		return -EFAULT;
 	buf[count] = '\0';
 	if (sysfs_streq(buf, "enabled")) {
-		mutex_lock(&rproc->lock);
+		if (mutex_lock_interruptible(&rproc->lock))
+			return -EINTR;
 		rproc->recovery_disabled = false;
 		if (rproc->state == AMPSOC_RPROC_CRASHED && !rproc->deleting)
 			ret = arp_recover_locked(rproc);
@@ -159,7 +160,8 @@ static ssize_t arp_coredump_write(struct file *file, const char __user *ubuf,
 	i = sysfs_match_string(ampsoc_rproc_dump_names, buf);
 	if (i < 0)
 		return -EINVAL;
-	mutex_lock(&rproc->lock);
+	if (mutex_lock_interruptible(&rproc->lock))
+		return -EINTR;
 	if (rproc->state == AMPSOC_RPROC_CRASHED) {
 		mutex_unlock(&rproc->lock);
 		return -EBUSY;
@@ -219,7 +221,8 @@ static int arp_rsc_table_show(struct seq_file *s, void *unused)
 	unsigned int i;
 	u8 *copy;
 
-	mutex_lock(&rproc->lock);
+	if (mutex_lock_interruptible(&rproc->lock))
+		return -EINTR;
 	orig = rproc->cached_table;
 	if (!rproc->table_ptr || !orig) {
 		seq_puts(s, "No resource table found\n");
@@ -306,7 +309,8 @@ static int arp_carveouts_show(struct seq_file *s, void *unused)
 	struct ampsoc_rproc *rproc = s->private;
 	struct arp_carveout *c;
 
-	mutex_lock(&rproc->lock);
+	if (mutex_lock_interruptible(&rproc->lock))
+		return -EINTR;
 	list_for_each_entry(c, &rproc->carveouts, node) {
 		seq_puts(s, "Carveout memory entry:\n");
 		seq_printf(s, "\tName: %s\n", c->name);

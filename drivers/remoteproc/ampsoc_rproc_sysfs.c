@@ -33,7 +33,8 @@ static ssize_t recovery_store(struct device *dev,
 
 	if (sysfs_streq(buf, "enabled")) {
 		/* Enabling recovery also recovers a processor left crashed. */
-		mutex_lock(&rproc->lock);
+		if (mutex_lock_interruptible(&rproc->lock))
+			return -EINTR;
 		rproc->recovery_disabled = false;
 		if (rproc->state == AMPSOC_RPROC_CRASHED && !rproc->deleting)
 			ret = arp_recover_locked(rproc);
@@ -68,7 +69,8 @@ static ssize_t coredump_store(struct device *dev,
 		dev_err(dev, "invalid coredump configuration\n");
 		return -EINVAL;
 	}
-	mutex_lock(&rproc->lock);
+	if (mutex_lock_interruptible(&rproc->lock))
+		return -EINTR;
 	if (rproc->state == AMPSOC_RPROC_CRASHED) {
 		mutex_unlock(&rproc->lock);
 		dev_err(dev, "can't change coredump configuration while crashed\n");
@@ -86,7 +88,8 @@ static ssize_t firmware_show(struct device *dev, struct device_attribute *attr,
 	struct ampsoc_rproc *rproc = to_arp(dev);
 	ssize_t n;
 
-	mutex_lock(&rproc->lock);
+	if (mutex_lock_interruptible(&rproc->lock))
+		return -EINTR;
 	n = sysfs_emit(buf, "%s\n", rproc->firmware);
 	mutex_unlock(&rproc->lock);
 	return n;

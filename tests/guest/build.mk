@@ -8,3 +8,5 @@ $(BUILD)/guest/%: $(ROOT)/tests/guest/%.c $(ROOT)/tests/lib/ktap_user.h
 
 # The ACPI power button: pd_s2idle's wake event (tests/qemu/services/wakeup).
 GUEST_KMODS += button
+# virtio-blk: pd_hibernate_disk's swap disk (run.py "# disk:").
+GUEST_KMODS += virtio_pci virtio_blk

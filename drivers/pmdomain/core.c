@@ -225,13 +225,14 @@ void ampsoc_pd_queue_power_off(struct ampsoc_pd *pd)
 /*
  * Runtime power off of one domain, if nothing needs it. Lock held; depth
  * is the lockdep subclass of pd's lock. The parents are told through their
- * sd_count. Called for a device's runtime suspend, the parents power off
- * asynchronously (from their work items); called from a work item, the
- * work goes on up the hierarchy in the same context, child locked before
- * parent, instead of queueing one work item per level.
+ * sd_count. Without @sync (a device's runtime suspend) the parents power
+ * off asynchronously, from their work items, unless the domain has
+ * AMPSOC_PD_FLAG_SYNC_OFF; with @sync (from a work item) or that flag, the
+ * power-off goes on up the hierarchy in the same context, child locked
+ * before parent, instead of queueing one work item per level.
  */
 static int pd_power_off_locked(struct ampsoc_pd *pd, unsigned int depth,
-			       bool from_work)
+			       bool sync)
 {
 	struct ampsoc_pd_link *link;
 	int ret;
@@ -254,12 +255,14 @@ static int pd_power_off_locked(struct ampsoc_pd *pd, unsigned int depth,
 	if (ret)
 		return ret;
 
+	if (pd->flags & AMPSOC_PD_FLAG_SYNC_OFF)
+		sync = true;
 	pd_for_each_parent(pd, link) {
 		struct ampsoc_pd *parent = link->parent;
 
 		if (!atomic_dec_and_test(&parent->sd_count))
 			continue;
-		if (!from_work) {
+		if (!sync) {
 			ampsoc_pd_queue_power_off(parent);
 			continue;
 		}

@@ -56,6 +56,12 @@ struct dentry;
 #define AMPSOC_PD_FLAG_ACTIVE_WAKEUP	BIT(2)
 /* dev_ops default to ampsoc_pm_clk_suspend()/ampsoc_pm_clk_resume(). */
 #define AMPSOC_PD_FLAG_PM_CLK		BIT(3)
+/*
+ * A runtime power-off of this domain takes its parents that become idle
+ * off in the same context, as mainline genpd does, instead of from their
+ * work items (the seed's way, the default).
+ */
+#define AMPSOC_PD_FLAG_SYNC_OFF		BIT(4)
 
 /**
  * enum ampsoc_pd_status - power status of a domain

@@ -99,10 +99,11 @@ def parse_ktap(text):
 def header(path):
     """A scenario's '# key: value' header lines."""
     h = {"services": [], "timeout": "120", "smp": "1", "memory": "512",
-         "expect": "", "load-all": "0"}
+         "expect": "", "load-all": "0", "boots": "1", "disk": ""}
     with open(path, encoding="utf-8") as f:
         for line in f:
-            m = re.match(r"^#\s*(services|timeout|smp|memory|expect|load-all):\s*(.*)$", line)
+            m = re.match(r"^#\s*(services|timeout|smp|memory|expect|load-all|boots|disk):"
+                         r"\s*(.*)$", line)
             if not m:
                 continue
             if m.group(1) == "services":
@@ -161,8 +162,18 @@ class Runner:
                "-append", " ".join(append), "-display", "none"]
         if accel == "tcg":
             cmd += ["-cpu", "max"]
+        if h.get("disk") and not interactive:
+            # A scratch disk (virtio-blk, /dev/vda) kept across the boots.
+            cmd += ["-drive", "file=%s,if=virtio,format=raw" %
+                    os.path.join(rundir, "disk.img")]
         if interactive:
             cmd += ["-serial", "mon:stdio", "-serial", "null"]
+        elif int(h.get("boots", "1")) > 1:
+            # Later boots append to the first one's console and verdict.
+            cmd += ["-monitor", "none"]
+            for i, f in enumerate(("console.log", "verdict.log")):
+                cmd += ["-chardev", "file,id=ser%d,path=%s,append=on" % (
+                    i, os.path.join(rundir, f)), "-serial", "chardev:ser%d" % i]
         else:
             cmd += ["-monitor", "none",
                     "-serial", "file:%s" % os.path.join(rundir, "console.log"),
@@ -250,26 +261,37 @@ class Runner:
                 res["counts"].failed += 1
                 res["time"] = time.monotonic() - t0
                 return res
-            initrd = self.overlay(rundir, conf)
-            cmd = self.qemu_cmd(h, rundir, initrd) + qargs
-            log.write("qemu: %s\n" % " ".join(shlex.quote(c) for c in cmd))
-            log.flush()
+            if h["disk"]:
+                with open(os.path.join(rundir, "disk.img"), "wb") as d:
+                    d.truncate(int(h["disk"]) << 20)
             timeout = int(float(h["timeout"]) * self.a.timeout_scale)
-            p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=log,
-                                 stderr=subprocess.STDOUT, start_new_session=True)
             timed_out = False
             verdict_path = os.path.join(rundir, "verdict.log")
             shown = 0
             deadline = time.monotonic() + timeout
-            while p.poll() is None:
-                if time.monotonic() > deadline:
-                    timed_out = True
-                    os.killpg(p.pid, signal.SIGKILL)
-                    p.wait()
+            # "# boots: N": a guest that powers off before its scenario
+            # ended (hibernation) is booted again, same disk, up to N times.
+            for boot in range(1, int(h["boots"]) + 1):
+                initrd = self.overlay(rundir, conf + "BOOT=%d\n" % boot)
+                cmd = self.qemu_cmd(h, rundir, initrd) + qargs
+                log.write("qemu: %s\n" % " ".join(shlex.quote(c) for c in cmd))
+                log.flush()
+                p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=log,
+                                     stderr=subprocess.STDOUT, start_new_session=True)
+                while p.poll() is None:
+                    if time.monotonic() > deadline:
+                        timed_out = True
+                        os.killpg(p.pid, signal.SIGKILL)
+                        p.wait()
+                        break
+                    if live and os.path.exists(verdict_path):
+                        shown = self.show_live(verdict_path, shown)
+                    time.sleep(0.05)
+                if timed_out or p.returncode != 0 or not os.path.exists(verdict_path):
                     break
-                if live and os.path.exists(verdict_path):
-                    shown = self.show_live(verdict_path, shown)
-                time.sleep(0.05)
+                with open(verdict_path, errors="replace") as f:
+                    if re.search(r"^%s\b" % TOKEN, f.read(), re.M):
+                        break
             if live and os.path.exists(verdict_path):
                 self.show_live(verdict_path, shown)
             svc_text, svc_ok = self.stop_services(started, log)

@@ -11,6 +11,10 @@
  * cycle also waits for those (flush_work), so that both frameworks end a
  * cycle with everything off. Each figure is the best of a few rounds.
  *
+ * The chain runs twice: with the seed's asynchronous parent power-off
+ * ("depthN") and with AMPSOC_PD_FLAG_SYNC_OFF ("depthN_sync"), where the
+ * parents go off inside the put as they do in genpd.
+ *
  * Results: /sys/kernel/debug/ampsoc_pdbench/results, one line per case:
  *   <case> <ours ns/cycle> <genpd ns/cycle> <ours ns/put> <genpd ns/put>
  * where "put" is the pm_runtime_put_sync() alone: the device's suspend
@@ -112,6 +116,7 @@ static void genpd_release(struct device *dev)
 /* One framework's topology: domains[0] is the root, devs[0] is measured. */
 struct topo {
 	bool genpd;
+	bool sync;
 	unsigned int ndom;
 	unsigned int ndev;
 	struct ampsoc_pd *pds[MAX_DEPTH];
@@ -157,7 +162,7 @@ static void topo_free(struct topo *t)
 	}
 }
 
-static int topo_build(struct topo *t, bool genpd, unsigned int ndom,
+static int topo_build(struct topo *t, bool genpd, bool sync, unsigned int ndom,
 		      unsigned int ndev)
 {
 	unsigned int i;
@@ -165,6 +170,7 @@ static int topo_build(struct topo *t, bool genpd, unsigned int ndom,
 
 	memset(t, 0, sizeof(*t));
 	t->genpd = genpd;
+	t->sync = sync;
 	t->ndom = ndom;
 	t->ndev = ndev;
 	for (i = 0; i < ndom; i++) {
@@ -206,6 +212,8 @@ static int topo_build(struct topo *t, bool genpd, unsigned int ndom,
 			p->name = name;
 			p->power_on = nop_power;
 			p->power_off = nop_power;
+			if (sync)
+				p->flags |= AMPSOC_PD_FLAG_SYNC_OFF;
 			ret = ampsoc_pd_init(p, NULL, false);
 			if (ret) {
 				kfree(name);
@@ -287,7 +295,7 @@ static int topo_measure(struct topo *t, u64 *ns_per_cycle, u64 *put_ns)
 			t1 = ktime_get();
 			pm_runtime_put_sync(dev);
 			put += ktime_to_ns(ktime_sub(ktime_get(), t1));
-			if (t->ndom > 1)
+			if (t->ndom > 1 && !t->sync)
 				topo_settle(t);
 		}
 		ns = div_u64(ktime_to_ns(ktime_sub(ktime_get(), t0)), n);
@@ -304,7 +312,8 @@ static int topo_measure(struct topo *t, u64 *ns_per_cycle, u64 *put_ns)
 	return 0;
 }
 
-static void run_case(const char *name, unsigned int ndom, unsigned int ndev)
+static void run_case(const char *name, bool sync, unsigned int ndom,
+		     unsigned int ndev)
 {
 	struct bench_result *r;
 	struct topo t;
@@ -318,7 +327,7 @@ static void run_case(const char *name, unsigned int ndom, unsigned int ndev)
 	for (pass = 0; pass < 2 && !r->err; pass++) {
 		bool genpd = pass == (nresults & 1);
 
-		r->err = topo_build(&t, genpd, ndom, ndev);
+		r->err = topo_build(&t, genpd, sync, ndom, ndev);
 		if (!r->err)
 			r->err = topo_measure(&t, genpd ? &r->genpd_ns : &r->ours_ns,
 					      genpd ? &r->genpd_put_ns :
@@ -361,12 +370,14 @@ static int __init bench_init(void)
 		if (kstrtouint(tok, 0, &n) || !n || n > 100000)
 			continue;
 		snprintf(name, sizeof(name), "n%u", n);
-		run_case(name, 1, n);
+		run_case(name, false, 1, n);
 	}
 	kfree(list);
 	if (depth >= 1 && depth <= MAX_DEPTH) {
 		snprintf(name, sizeof(name), "depth%u", depth);
-		run_case(name, depth, 1);
+		run_case(name, false, depth, 1);
+		snprintf(name, sizeof(name), "depth%u_sync", depth);
+		run_case(name, true, depth, 1);
 	}
 	dbg_dir = debugfs_create_dir("ampsoc_pdbench", NULL);
 	debugfs_create_file("results", 0444, dbg_dir, NULL, &results_fops);

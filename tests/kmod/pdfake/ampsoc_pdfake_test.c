@@ -360,6 +360,12 @@ static void fake_teardown(void)
 	for (i = ARRAY_SIZE(fake_devs) - 1; i >= 0; i--) {
 		if (!fake_devs[i])
 			continue;
+		/*
+		 * Unbind while the domain still powers the device: the driver
+		 * core resumes it for remove, and a device already out of its
+		 * domain would be resumed with the hardware off.
+		 */
+		device_release_driver(&fake_devs[i]->dev);
 		ampsoc_pd_remove_device(&fake_devs[i]->dev);
 		platform_device_unregister(fake_devs[i]);
 		fake_devs[i] = NULL;

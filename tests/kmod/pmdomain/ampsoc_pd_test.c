@@ -666,6 +666,59 @@ static void runtime_order(struct ampsoc_ktap_test *t)
 	KTAP_EXPECT_EQ(t, tpd_del(top), 0);
 }
 
+/*
+ * AMPSOC_PD_FLAG_SYNC_OFF: the whole chain is off when the put returns,
+ * in the same order, with no work item queued.
+ */
+static void runtime_sync_off(struct ampsoc_ktap_test *t)
+{
+	static const char * const suspend[] = {
+		"drv-rt-suspend:A", "stop:A", "off:pdt_so_leaf:0",
+		"off:pdt_so_mid:0", "off:pdt_so_top:0", NULL };
+	struct tpd *top = tpd_new("pdt_so_top", false);
+	struct tpd *mid = tpd_new("pdt_so_mid", false);
+	struct tpd *leaf = tpd_new_full("pdt_so_leaf", false, NULL,
+					AMPSOC_PD_FLAG_SYNC_OFF, 0);
+	struct platform_device *p;
+	const char *want[8];
+	char dn[8][40];
+
+	if (!KTAP_EXPECT(t, top && mid && leaf))
+		goto out;
+	if (!KTAP_EXPECT_EQ(t, ampsoc_pd_add_subdomain(&top->pd, &mid->pd), 0))
+		goto out;
+	if (!KTAP_EXPECT_EQ(t, ampsoc_pd_add_subdomain(&mid->pd, &leaf->pd), 0))
+		goto out_mid;
+	p = tdev_new(leaf);
+	if (!KTAP_EXPECT(t, p))
+		goto out_leaf;
+	settle();
+	KTAP_EXPECT(t, !pd_on(leaf) && !pd_on(mid) && !pd_on(top));
+
+	KTAP_EXPECT_EQ(t, tget(p), 0);
+	KTAP_EXPECT(t, pd_on(leaf) && pd_on(mid) && pd_on(top));
+	log_start();
+	tput(p);
+	/* No settle(): nothing may be left to a work item. */
+	KTAP_EXPECT(t, !work_pending(&mid->pd.power_off_work));
+	KTAP_EXPECT(t, !work_pending(&top->pd.power_off_work));
+	KTAP_EXPECT(t, !pd_on(leaf) && !pd_on(mid) && !pd_on(top));
+	KTAP_EXPECT(t, !leaf->hw_on && !mid->hw_on && !top->hw_on);
+	KTAP_EXPECT_EQ(t, atomic_read(&top->pd.sd_count), 0);
+	dev_log_fix(dn, suspend, want, p->id, 0);
+	log_expect(t, want);
+	tdev_del(p);
+out_leaf:
+	KTAP_EXPECT_EQ(t, ampsoc_pd_remove_subdomain(&mid->pd, &leaf->pd), 0);
+out_mid:
+	KTAP_EXPECT_EQ(t, ampsoc_pd_remove_subdomain(&top->pd, &mid->pd), 0);
+out:
+	settle();
+	KTAP_EXPECT_EQ(t, tpd_del(leaf), 0);
+	KTAP_EXPECT_EQ(t, tpd_del(mid), 0);
+	KTAP_EXPECT_EQ(t, tpd_del(top), 0);
+}
+
 static void multi_parent(struct ampsoc_ktap_test *t)
 {
 	struct tpd *p1 = tpd_new("pdt_mp_p1", false);
@@ -1926,6 +1979,7 @@ static const struct ampsoc_ktap_case domain_cases[] = {
 
 static const struct ampsoc_ktap_case runtime_cases[] = {
 	AMPSOC_KTAP_CASE(runtime_order),
+	AMPSOC_KTAP_CASE(runtime_sync_off),
 	AMPSOC_KTAP_CASE(multi_parent),
 	AMPSOC_KTAP_CASE(random_counters),
 	AMPSOC_KTAP_CASE(constant_time),

@@ -160,7 +160,7 @@ class Runner:
                "-m", h["memory"], "-kernel", self.kernel, "-initrd", initrd,
                "-append", " ".join(append), "-display", "none"]
         if accel == "tcg":
-            cmd += ["-cpu", "max"]
+            cmd += ["-cpu", self.a.cpu]
         if interactive:
             cmd += ["-serial", "mon:stdio", "-serial", "null"]
         else:
@@ -436,6 +436,8 @@ def main():
     ap.add_argument("--kernel", help="boot this image instead of /boot/vmlinuz-KVER")
     ap.add_argument("--timeout-scale", type=float, default=1.0,
                     help="multiply every scenario's timeout (slow debug kernels)")
+    ap.add_argument("--cpu", default="max",
+                    help="QEMU -cpu model under TCG (the debug kernel needs another)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--extra", default="")
     ap.add_argument("--cmd", default="")

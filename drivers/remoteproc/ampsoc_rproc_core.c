@@ -10,6 +10,7 @@
 #include <linux/debugfs.h>
 #include <linux/firmware.h>
 #include <linux/kernel.h>
+#include <linux/ktime.h>
 #include <linux/lockdep.h>
 #include <linux/mm.h>
 #include <linux/module.h>
@@ -713,9 +714,15 @@ static int arp_load_segments(struct ampsoc_rproc *rproc,
 			     const struct ampsoc_fw_info *info)
 {
 	unsigned int i;
+	ktime_t t0;
+	int ret = 0;
 
-	if (rproc->ops->load)
-		return rproc->ops->load(rproc, fw);
+	t0 = ktime_get();
+	rproc->load_bytes = 0;
+	if (rproc->ops->load) {
+		ret = rproc->ops->load(rproc, fw);
+		goto out;
+	}
 	for (i = 0; i < info->num_segs; i++) {
 		const struct ampsoc_fw_seg *s = &info->segs[i];
 		void *va = ampsoc_rproc_da_to_va(rproc, s->da, s->memsz);
@@ -725,8 +732,12 @@ static int arp_load_segments(struct ampsoc_rproc *rproc,
 			return -EINVAL;
 		memcpy(va, fw->data + s->offset, s->filesz);
 		memset(va + s->filesz, 0, s->memsz - s->filesz);
+		rproc->load_bytes += s->memsz;
 	}
-	return 0;
+out:
+	/* Figures for debugfs load_stats (benchmarks). */
+	rproc->load_ns = ktime_to_ns(ktime_sub(ktime_get(), t0));
+	return ret;
 }
 
 static int arp_fw_boot(struct ampsoc_rproc *rproc, const struct firmware *fw)
@@ -841,14 +852,18 @@ static bool arp_name_ok(const char *name, size_t len)
 static int arp_request_and_boot(struct ampsoc_rproc *rproc)
 {
 	const struct firmware *fw;
+	ktime_t t0;
 	int ret;
 
+	t0 = ktime_get();
 	ret = firmware_request_nowarn(&fw, rproc->firmware, &rproc->dev);
 	if (ret) {
 		dev_err(&rproc->dev, "request_firmware %s failed: %d\n",
 			rproc->firmware, ret);
 		return ret;
 	}
+	rproc->load_request_ns = ktime_to_ns(ktime_sub(ktime_get(), t0));
+	rproc->load_fw_bytes = fw->size;
 	ret = arp_fw_boot(rproc, fw);
 	release_firmware(fw);
 	return ret;

@@ -2,14 +2,18 @@
 /*
  * /sys/kernel/debug/remoteproc/remoteprocN: name, recovery, crash,
  * coredump, resource_table, carveout_memories and one traceN file per
- * trace buffer, as mainline.
+ * trace buffer, as mainline. Two more for benchmarks: load_stats (what the
+ * last firmware load cost) and memcpy_bench (a plain memcpy() into the
+ * same device memory, the baseline for the load).
  */
 #include <linux/debugfs.h>
 #include <linux/fs.h>
+#include <linux/ktime.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
+#include <linux/vmalloc.h>
 
 #include "ampsoc_rproc_internal.h"
 
@@ -327,6 +331,93 @@ static int arp_carveouts_show(struct seq_file *s, void *unused)
 }
 DEFINE_SHOW_ATTRIBUTE(arp_carveouts);
 
+static int arp_load_stats_show(struct seq_file *s, void *unused)
+{
+	struct ampsoc_rproc *rproc = s->private;
+
+	mutex_lock(&rproc->lock);
+	seq_printf(s, "fw_bytes %zu request_ns %llu load_bytes %llu load_ns %llu\n",
+		   rproc->load_fw_bytes, rproc->load_request_ns,
+		   rproc->load_bytes, rproc->load_ns);
+	mutex_unlock(&rproc->lock);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(arp_load_stats);
+
+static ssize_t arp_memcpy_bench_read(struct file *file, char __user *ubuf,
+				     size_t count, loff_t *ppos)
+{
+	struct ampsoc_rproc *rproc = file->private_data;
+	char buf[64];
+	int n;
+
+	mutex_lock(&rproc->lock);
+	n = scnprintf(buf, sizeof(buf), "bytes %llu ns %llu\n",
+		      rproc->memcpy_bytes, rproc->memcpy_ns);
+	mutex_unlock(&rproc->lock);
+	return simple_read_from_buffer(ubuf, count, ppos, buf, n);
+}
+
+/*
+ * "DA LEN": copy LEN bytes from a vmalloc() buffer (where the firmware
+ * loader keeps an image) to device address DA with memcpy(), as the ELF
+ * loader does, and keep the time. Only while the processor is offline, so
+ * that nothing running is overwritten; the range must be device memory.
+ */
+static ssize_t arp_memcpy_bench_write(struct file *file,
+				      const char __user *ubuf, size_t count,
+				      loff_t *ppos)
+{
+	struct ampsoc_rproc *rproc = file->private_data;
+	char buf[48];
+	u64 da, len;
+	ktime_t t0;
+	void *src = NULL, *dst;
+	int ret = 0;
+
+	if (count < 1 || count > sizeof(buf) - 1)
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	buf[count] = '\0';
+	if (sscanf(buf, "%llx %llu", &da, &len) != 2 || !len ||
+	    len > SIZE_MAX)
+		return -EINVAL;
+
+	mutex_lock(&rproc->lock);
+	if (rproc->state != AMPSOC_RPROC_OFFLINE) {
+		ret = -EBUSY;
+		goto out;
+	}
+	dst = ampsoc_rproc_da_to_va(rproc, da, len);
+	if (!dst) {
+		ret = -ERANGE;
+		goto out;
+	}
+	/* Bounded by the device memory the range was found in. */
+	src = vmalloc(len);
+	if (!src) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	memset(src, 0x5a, len);
+	t0 = ktime_get();
+	memcpy(dst, src, len);
+	rproc->memcpy_ns = ktime_to_ns(ktime_sub(ktime_get(), t0));
+	rproc->memcpy_bytes = len;
+out:
+	mutex_unlock(&rproc->lock);
+	vfree(src);
+	return ret ? ret : count;
+}
+
+static const struct file_operations arp_memcpy_bench_fops = {
+	.open = simple_open,
+	.read = arp_memcpy_bench_read,
+	.write = arp_memcpy_bench_write,
+	.llseek = generic_file_llseek,
+};
+
 /**
  * arp_debugfs_add() - create a processor's debugfs directory
  * @rproc: the processor
@@ -351,6 +442,10 @@ void arp_debugfs_add(struct ampsoc_rproc *rproc)
 			    &arp_rsc_table_fops);
 	debugfs_create_file("carveout_memories", 0400, d, rproc,
 			    &arp_carveouts_fops);
+	debugfs_create_file("load_stats", 0400, d, rproc,
+			    &arp_load_stats_fops);
+	debugfs_create_file("memcpy_bench", 0600, d, rproc,
+			    &arp_memcpy_bench_fops);
 }
 
 /**

@@ -138,6 +138,12 @@ static void *vsoc_rproc_map_shm(struct vsoc_rproc *vr, phys_addr_t *base)
 
 	if (!pdev || !dev_is_pci(pdev))
 		return ERR_PTR(-ENODEV);
+	/* Without it devm_memremap_pages() is a stub that WARNs. */
+	if (!IS_ENABLED(CONFIG_ZONE_DEVICE)) {
+		dev_err(vr->dev,
+			"kernel without CONFIG_ZONE_DEVICE: no struct pages for BAR2\n");
+		return ERR_PTR(-EOPNOTSUPP);
+	}
 	pci = to_pci_dev(pdev);
 	start = pci_resource_start(pci, VSOC_RPROC_BAR_SHM);
 	len = pci_resource_len(pci, VSOC_RPROC_BAR_SHM);

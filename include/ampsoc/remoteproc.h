@@ -168,6 +168,12 @@ struct ampsoc_rproc_subdev {
  * @dump_done: completion for inline coredumps
  * @fw_info: parse result of the firmware being booted
  * @registered: device_add() succeeded
+ * @load_fw_bytes: size of the last firmware image loaded (under @lock)
+ * @load_request_ns: time request_firmware() took for it
+ * @load_bytes: bytes its segments occupy (copied or zeroed)
+ * @load_ns: time the segment copy took
+ * @memcpy_bytes: bytes of the last debugfs memcpy_bench run (under @lock)
+ * @memcpy_ns: time its memcpy() took
  */
 struct ampsoc_rproc {
 	struct device dev;
@@ -214,6 +220,12 @@ struct ampsoc_rproc {
 	struct completion dump_done;
 	struct ampsoc_fw_info *fw_info;
 	bool registered;
+	size_t load_fw_bytes;
+	u64 load_request_ns;
+	u64 load_bytes;
+	u64 load_ns;
+	u64 memcpy_bytes;
+	u64 memcpy_ns;
 };
 
 struct ampsoc_rproc *ampsoc_rproc_alloc(struct device *parent,

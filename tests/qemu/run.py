@@ -161,7 +161,7 @@ class Runner:
                "-m", h["memory"], "-kernel", self.kernel, "-initrd", initrd,
                "-append", " ".join(append), "-display", "none"]
         if accel == "tcg":
-            cmd += ["-cpu", "max"]
+            cmd += ["-cpu", self.a.cpu]
         if h.get("disk") and not interactive:
             # A scratch disk (virtio-blk, /dev/vda) kept across the boots.
             cmd += ["-drive", "file=%s,if=virtio,format=raw" %
@@ -458,6 +458,8 @@ def main():
     ap.add_argument("--kernel", help="boot this image instead of /boot/vmlinuz-KVER")
     ap.add_argument("--timeout-scale", type=float, default=1.0,
                     help="multiply every scenario's timeout (slow debug kernels)")
+    ap.add_argument("--cpu", default="max",
+                    help="QEMU -cpu model under TCG (the debug kernel needs another)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--extra", default="")
     ap.add_argument("--cmd", default="")

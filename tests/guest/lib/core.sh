@@ -112,3 +112,27 @@ no_send() {
 	_ctrl=$(ls /dev/rpmsg_ctrl* | head -n 1) && [ -c "$_ctrl" ] &&
 		! ampsocctl ept "$_ctrl" hostile-dead 2000 1024 send hello
 }
+
+# ctl_field DIR KEY: like core_field, for the core whose driver debugfs
+# directory is DIR (a scenario with two cores saves each one's $C).
+ctl_field() {
+	awk -v k="$2" '$1 == k { print $2 }' "$1/ctl"
+}
+
+# core_chan RDIR SERVICE: the rpmsg device of SERVICE announced by the
+# remote processor RDIR (its sysfs directory), nothing if there is none.
+core_chan() {
+	for _d in /sys/bus/rpmsg/devices/*."$2".*; do
+		[ -e "$_d" ] || continue
+		readlink -f "$_d" | grep -q "/$(basename "$1")/" && echo "$_d"
+	done | head -n 1
+}
+
+# core_ctrl RDIR: the /dev/rpmsg_ctrlN of the rpmsg bus on RDIR's vdev.
+core_ctrl() {
+	for _d in /sys/class/rpmsg/rpmsg_ctrl*; do
+		[ -e "$_d" ] || continue
+		readlink -f "$_d" | grep -q "/$(basename "$1")/" &&
+			echo "/dev/$(basename "$_d")"
+	done | head -n 1
+}

@@ -92,6 +92,20 @@ static long rpmsg_ctrldev_ioctl(struct file *fp, unsigned int cmd,
 		}
 		break;
 	case RPMSG_RELEASE_DEV_IOCTL:
+		/*
+		 * The bus's own devices are not userspace's to release:
+		 * removing this control device would wait for this very
+		 * ioctl (ctrl_lock), and without the name service the remote
+		 * could no longer announce anything.
+		 */
+		if (!strcmp(chinfo.name, "rpmsg_ctrl") ||
+		    !strcmp(chinfo.name, "rpmsg_ns")) {
+			dev_err_ratelimited(&ctrldev->dev,
+					    "refusing to release the bus's own %s\n",
+					    chinfo.name);
+			ret = -EPERM;
+			break;
+		}
 		ret = ampsoc_rpmsg_release_channel(ctrldev->rpdev, &chinfo);
 		if (ret)
 			dev_err(&ctrldev->dev, "failed to release %s channel (%d)\n",

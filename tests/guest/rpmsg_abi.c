@@ -358,6 +358,25 @@ static void test_destroy_and_dev(int ctrl)
 	ktap_ok(access("/sys/bus/rpmsg/devices/virtio0.abi-dev.12544.-1", F_OK) != 0,
 		"release_dev_channel_gone");
 	ktap_ok(ioctl(ctrl, RPMSG_RELEASE_DEV_IOCTL, &info) < 0, "release_dev_twice_fails");
+
+	/*
+	 * The bus's own devices cannot be released: releasing the control
+	 * device through itself once deadlocked the ioctl (found by
+	 * fuzz_userspace).
+	 */
+	memset(&info, 0, sizeof(info));
+	info.src = RPMSG_ADDR_ANY;
+	info.dst = RPMSG_ADDR_ANY;
+	strcpy(info.name, "rpmsg_ctrl");
+	ktap_ok(ioctl(ctrl, RPMSG_RELEASE_DEV_IOCTL, &info) < 0 && errno == EPERM,
+		"release_dev_of_ctrl_refused");
+	strcpy(info.name, "rpmsg_ns");
+	ktap_ok(ioctl(ctrl, RPMSG_RELEASE_DEV_IOCTL, &info) < 0 && errno == EPERM,
+		"release_dev_of_ns_refused");
+	strcpy(info.name, "abi-dev");
+	ktap_ok(ioctl(ctrl, RPMSG_CREATE_DEV_IOCTL, &info) == 0 &&
+		ioctl(ctrl, RPMSG_RELEASE_DEV_IOCTL, &info) == 0,
+		"ctrl_works_after_refusal");
 }
 
 struct reader {

@@ -135,8 +135,9 @@ static void ns_raw(const void *msg, uint32_t len, const char *what)
 /* ---- chaos ----------------------------------------------------------- */
 
 /*
- * Each boot draws a new seed from the clock and logs it; build with
- * CHAOS_SEED=N (make variable) to replay one.
+ * The seed is CHAOS_SEED (a make variable, fixed by default so that the
+ * tests repeat); built with CHAOS_SEED=clock, each boot draws a new one
+ * from the clock. Either way it is logged.
  */
 static uint64_t rng;
 

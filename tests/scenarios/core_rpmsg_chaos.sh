@@ -7,8 +7,9 @@
 #   corruption of the used ring then kills only the transport (counted,
 #   every operation fails at once), remoteproc recovery brings the remote
 #   back, and a well-behaved firmware works afterwards.
-# STRATEGY: boot ampsoc-rpmsg-bad-chaos on ipu. From a seed it draws at
-#   boot and logs (CHAOS_SEED=N at build time replays one) it sends 2000 items in random batches of 1-8 handed back in
+# STRATEGY: boot ampsoc-rpmsg-bad-chaos on ipu. From its seed (logged;
+#   fixed at build time so that the run repeats: make CHAOS_SEED=N for
+#   another, CHAOS_SEED=clock for a new one at every boot) it sends 2000 items in random batches of 1-8 handed back in
 #   random order: random used lengths, header src/dst/len/flags/reserved,
 #   name-service messages (new, duplicate, destroy, unknown, malformed),
 #   rewritten descriptor addresses, lengths and flags. It simulates Linux's
@@ -19,7 +20,7 @@
 #   corrupts its used ring once (index jump, id out of range, or a
 #   descriptor made chained/indirect, picked at random): bad_ring 1, dead,
 #   nothing else moved, an endpoint fails at once. Report a crash through
-#   debugfs: recovery reboots the firmware (new seed, new transport) and
+#   debugfs: recovery reboots the firmware (new transport) and
 #   the round repeats, once per ring corruption ("ring0".."ring2"): 8000
 #   items in all. Stop; ampsoc-rpmsg-echo echoes 200 messages. No
 #   SoC-model violation.
@@ -91,8 +92,8 @@ new_chan() { chan_of ampsoc-echo && [ "$(ino)" != "$old" ]; }
 check chaos_boots core_boot ampsoc-rpmsg-bad-chaos.elf ampsoc-echo ||
 	bail "chaos firmware did not come up"
 round chaos ring
-# Remoteproc recovery brings the remote back with a fresh transport; the
-# new boot draws a new seed. Each ring corruption once.
+# Remoteproc recovery brings the remote back with a fresh transport. Each
+# ring corruption once.
 for kind in 0 1 2; do
 	old=$(ino)
 	echo 2 >"$D/crash"

@@ -41,12 +41,24 @@ modprobe ampsoc_rpmsg_virtio && modprobe ampsoc_rpmsg_echo &&
 	modprobe ampsoc_vsoc_rproc || exit 1
 until_ok sh -c 'grep -lx ipu /sys/class/remoteproc/*/name' || exit 1
 R=$(dirname "$(grep -lx ipu /sys/class/remoteproc/*/name | head -n 1)")
-if [ "$(cat "$R/state")" != running ]; then
-	echo enabled >"$R/recovery"
-	echo stop >"$R/state" 2>/dev/null
-	echo ampsoc-rpmsg-echo.elf >"$R/firmware" && echo start >"$R/state" || exit 1
-fi
-until_ok sh -c 'ls -d /sys/bus/rpmsg/devices/*.ampsoc-echo.*'
+# The campaign's threads still write start, stop and firmware names to
+# these very files while this runs: converge instead of assuming a state.
+# Every second without the echo channel, a running core (maybe started by
+# a thread with another firmware) is stopped and started with the echo
+# firmware again.
+tries=0
+echo_up() {
+	ls -d /sys/bus/rpmsg/devices/*.ampsoc-echo.* >/dev/null 2>&1 && return 0
+	tries=$((tries + 1))
+	case $(cat "$R/state") in
+	running) [ $((tries % 100)) -ne 0 ] || echo stop >"$R/state" ;;
+	offline|crashed)
+		echo enabled >"$R/recovery"
+		echo ampsoc-rpmsg-echo.elf >"$R/firmware" && echo start >"$R/state" ;;
+	esac
+	return 1
+}
+until_ok echo_up
 RELOAD
 
 core_find ipu || bail "no remote processor for core ipu"

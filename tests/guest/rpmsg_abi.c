@@ -23,6 +23,7 @@
 #include <unistd.h>
 #include <linux/rpmsg.h>
 
+#include "guest_util.h"
 #include "ktap_user.h"
 
 #ifndef RPMSG_GET_OUTGOING_FLOWCONTROL
@@ -138,19 +139,6 @@ static int wait_readable(int fd, int ms)
 	struct pollfd p = { .fd = fd, .events = POLLIN };
 
 	return poll(&p, 1, ms) == 1 && (p.revents & POLLIN);
-}
-
-static uint32_t crc32_sw(const uint8_t *p, size_t n)
-{
-	uint32_t c = 0xffffffff;
-	int k;
-
-	while (n--) {
-		c ^= *p++;
-		for (k = 0; k < 8; k++)
-			c = (c >> 1) ^ (0xedb88320 & -(c & 1));
-	}
-	return c;
 }
 
 struct tagged {

@@ -47,6 +47,7 @@
 #include <unistd.h>
 #include <linux/rpmsg.h>
 
+#include "guest_util.h"
 #include "ktap_user.h"
 
 #define CHK_MAGIC	0x4b484321u
@@ -119,17 +120,6 @@ static uint32_t xorshift(uint32_t *s)
 	x ^= x << 5;
 	*s = x;
 	return x;
-}
-
-static int write_file(const char *path, const char *s)
-{
-	int fd = open(path, O_WRONLY), ret;
-
-	if (fd < 0)
-		return -errno;
-	ret = write(fd, s, strlen(s)) == (ssize_t)strlen(s) ? 0 : -errno;
-	close(fd);
-	return ret;
 }
 
 static int read_file(const char *path, char *buf, size_t size)

@@ -19,36 +19,13 @@
 #include <unistd.h>
 #include <linux/rpmsg.h>
 
+#include "guest_util.h"
 #include "ktap_user.h"
 
 #define LB_CTL	"/sys/kernel/debug/ampsoc_rpmsg_lb/ctl"
 #define ECHO	0x400
 #define STREAM	0x600
 #define ADDR	0x3800
-
-static int write_file(const char *path, const char *s)
-{
-	int fd = open(path, O_WRONLY), ret;
-
-	if (fd < 0)
-		return -errno;
-	ret = write(fd, s, strlen(s)) == (ssize_t)strlen(s) ? 0 : -errno;
-	close(fd);
-	return ret;
-}
-
-static uint32_t crc32_sw(const uint8_t *p, size_t n)
-{
-	uint32_t c = 0xffffffff;
-	int k;
-
-	while (n--) {
-		c ^= *p++;
-		for (k = 0; k < 8; k++)
-			c = (c >> 1) ^ (0xedb88320 & -(c & 1));
-	}
-	return c;
-}
 
 static int open_ept(int ctrl, const char *name, uint32_t src, uint32_t dst)
 {

@@ -36,6 +36,7 @@
 #include <unistd.h>
 #include <linux/rpmsg.h>
 
+#include "guest_util.h"
 #include "ktap_user.h"
 
 #define PD		"/sys/kernel/debug/ampsoc_pd"
@@ -94,18 +95,6 @@ static double now(void)
 
 	clock_gettime(CLOCK_BOOTTIME, &ts);
 	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static int write_file(const char *path, const char *s)
-{
-	int fd = open(path, O_WRONLY), ret = 0;
-
-	if (fd < 0)
-		return -errno;
-	if (write(fd, s, strlen(s)) != (ssize_t)strlen(s))
-		ret = -errno;
-	close(fd);
-	return ret;
 }
 
 static int write_attr(const char *dir, const char *attr, const char *s)

@@ -177,6 +177,7 @@ int main(int argc, char **argv)
 	unsigned long total = 0;
 	char buf[64];
 	bool counters_ok = true;
+	long on_total;
 
 	while ((opt = getopt(argc, argv, "t:n:")) != -1) {
 		if (opt == 't')
@@ -223,6 +224,16 @@ int main(int argc, char **argv)
 	ktap_ok(counters_ok, "counters_back_to_zero");
 	ktap_ok(!read_str(FAKE "/violations", buf, sizeof(buf)) &&
 		!strcmp(buf, "0"), "no_callback_with_hw_off");
-	ktap_ok(view_count("fake_top", "on_count") > 1, "domains_cycled");
+	/*
+	 * The run really switched power: some domain came back on after
+	 * going off. Which one depends on the threads' timing (fake_top
+	 * alone stayed on through one fast CI run), so count them all.
+	 */
+	on_total = 0;
+	for (i = 0; i < (int)(ARRAY_SIZE(domains)); i++)
+		on_total += view_count(domains[i], "on_count");
+	ktap_diag("%ld power-ons over %d domains", on_total,
+		  (int)ARRAY_SIZE(domains));
+	ktap_ok(on_total > (long)ARRAY_SIZE(domains), "domains_cycled");
 	return ktap_exit();
 }

@@ -306,10 +306,46 @@ static ssize_t rpmsg_eptdev_read_iter(struct kiocb *iocb, struct iov_iter *to)
 	return use;
 }
 
+/*
+ * Copy the payload straight into a tx buffer and send that: no bounce
+ * buffer, and one copy instead of two. Returns -EOPNOTSUPP when the
+ * transport has no zero-copy tx, and -EAGAIN when the remote paused this
+ * endpoint; the caller then takes the copying path, which waits for flow.
+ */
+static int rpmsg_eptdev_send_direct(struct rpmsg_eptdev *eptdev,
+				    struct iov_iter *from, size_t len,
+				    bool nonblock)
+{
+	struct rpmsg_endpoint *ept = eptdev->ept;
+	unsigned int room;
+	void *buf;
+	int ret;
+
+	if (!ampsoc_rpmsg_get_outgoing_flow(ept))
+		return -EAGAIN;
+	buf = ampsoc_rpmsg_get_tx_buffer(ept, &room, !nonblock);
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	if (len > room) {
+		ret = -EMSGSIZE;
+	} else if (!copy_from_iter_full(buf, len, from)) {
+		ret = -EFAULT;
+	} else {
+		ret = ampsoc_rpmsg_sendto_nocopy(ept, buf, len,
+						 eptdev->chinfo.dst);
+		if (ret == -EAGAIN)	/* paused since: undo the copy */
+			iov_iter_revert(from, len);
+	}
+	if (ret)
+		ampsoc_rpmsg_release_tx_buffer(ept, buf);
+	return ret;
+}
+
 static ssize_t rpmsg_eptdev_write_iter(struct kiocb *iocb,
 				       struct iov_iter *from)
 {
 	struct rpmsg_eptdev *eptdev = iocb->ki_filp->private_data;
+	bool nonblock = iocb->ki_filp->f_flags & O_NONBLOCK;
 	size_t len = iov_iter_count(from);
 	ssize_t mtu;
 	void *kbuf;
@@ -325,6 +361,9 @@ static ssize_t rpmsg_eptdev_write_iter(struct kiocb *iocb,
 		ret = mtu < 0 ? mtu : -EMSGSIZE;
 		goto unlock;
 	}
+	ret = rpmsg_eptdev_send_direct(eptdev, from, len, nonblock);
+	if (ret != -EOPNOTSUPP && (ret != -EAGAIN || nonblock))
+		goto unlock;
 	/* copy_from_iter_full() writes all of it: no need to zero it first */
 	kbuf = kmalloc(len ?: 1, GFP_KERNEL);
 	if (!kbuf) {
@@ -335,18 +374,18 @@ static ssize_t rpmsg_eptdev_write_iter(struct kiocb *iocb,
 		ret = -EFAULT;
 		goto free;
 	}
-	if (iocb->ki_filp->f_flags & O_NONBLOCK)
+	if (nonblock)
 		ret = ampsoc_rpmsg_trysendto(eptdev->ept, kbuf, len,
 					     eptdev->chinfo.dst);
 	else
 		ret = ampsoc_rpmsg_sendto(eptdev->ept, kbuf, len,
 					  eptdev->chinfo.dst);
-	if (ret == -ENOMEM && (iocb->ki_filp->f_flags & O_NONBLOCK))
-		ret = -EAGAIN;
 free:
 	kfree(kbuf);
 unlock:
 	up_read(&eptdev->ept_lock);
+	if (ret == -ENOMEM && nonblock)
+		ret = -EAGAIN;
 	return ret < 0 ? ret : len;
 }
 

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include <linux/rpmsg.h>
@@ -211,13 +212,34 @@ static void test_echo(int ctrl)
 	close(fd);
 }
 
+/* Is @pid asleep in the kernel ('S' or 'D' in /proc/PID/stat)? */
+static int proc_asleep(pid_t pid)
+{
+	char path[64], line[256], *p;
+	FILE *f;
+	int ok = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	if (fgets(line, sizeof(line), f)) {
+		p = strrchr(line, ')');
+		ok = p && (p[2] == 'S' || p[2] == 'D');
+	}
+	fclose(f);
+	return ok;
+}
+
 static void test_flow_control(int ctrl)
 {
 	char dev[64], buf[128], path[300];
 	unsigned int got = 0, bad = 0, next = 0;
 	int fd, flow = -1, r, n;
+	long long paused0, msgs0;
 	struct pollfd p;
-	long long paused0;
+	int st;
+	pid_t pid;
 	FILE *f;
 
 	if (!ktap_ok(create_ept(ctrl, "abi-fc", MY_ADDR + 1, ECHO, dev,
@@ -238,7 +260,21 @@ static void test_flow_control(int ctrl)
 	r = write(fd, "x", 1);
 	ktap_ok(r < 0 && errno == EAGAIN, "paused_nonblock_write_eagain");
 	fcntl(fd, F_SETFL, 0);
+	/* a blocking write waits for the remote to resume, then goes out */
+	msgs0 = lb_stat("msgs");
+	pid = fork();
+	if (pid == 0)
+		_exit(write(fd, "y", 1) == 1 ? 0 : 1);
+	for (n = 0; pid > 0 && n < 2000 && !proc_asleep(pid); n++)
+		usleep(5000);
+	ktap_ok(pid > 0 && proc_asleep(pid) && lb_stat("msgs") == msgs0,
+		"paused_write_blocks");
 	lb_ctl("pause %d 0", MY_ADDR + 1);
+	r = pid > 0 && waitpid(pid, &st, 0) == pid && WIFEXITED(st) &&
+	    !WEXITSTATUS(st);
+	for (n = 0; n < 2000 && lb_stat("msgs") < msgs0 + 1; n++)
+		usleep(5000);
+	ktap_ok(r && lb_stat("msgs") == msgs0 + 1, "paused_write_sent_on_resume");
 	r = poll(&p, 1, 5000);
 	ktap_ok(r == 1 && ioctl(fd, RPMSG_GET_OUTGOING_FLOWCONTROL, &flow) == 0 &&
 		flow == 1, "outgoing_flow_resumed");

@@ -99,10 +99,11 @@ def parse_ktap(text):
 def header(path):
     """A scenario's '# key: value' header lines."""
     h = {"services": [], "timeout": "120", "smp": "1", "memory": "512",
-         "expect": "", "load-all": "0", "boots": "1", "disk": ""}
+         "expect": "", "load-all": "0", "boots": "1", "disk": "",
+         "cpu-flags": ""}
     with open(path, encoding="utf-8") as f:
         for line in f:
-            m = re.match(r"^#\s*(services|timeout|smp|memory|expect|load-all|boots|disk):"
+            m = re.match(r"^#\s*(services|timeout|smp|memory|expect|load-all|boots|disk|cpu-flags):"
                          r"\s*(.*)$", line)
             if not m:
                 continue
@@ -161,7 +162,7 @@ class Runner:
                "-m", h["memory"], "-kernel", self.kernel, "-initrd", initrd,
                "-append", " ".join(append), "-display", "none"]
         if accel == "tcg":
-            cmd += ["-cpu", self.a.cpu]
+            cmd += ["-cpu", ",".join(filter(None, [self.a.cpu, h["cpu-flags"]]))]
         if h.get("disk") and not interactive:
             # A scratch disk (virtio-blk, /dev/vda) kept across the boots.
             cmd += ["-drive", "file=%s,if=virtio,format=raw" %

@@ -2,9 +2,13 @@
 /*
  * rpmsg benchmark, userspace side: echo round trip and one-way throughput
  * at 16, 64 and 496-byte payloads through /dev/rpmsgN (Debian's
- * <linux/rpmsg.h> only), against the loopback remote. Prints
+ * <linux/rpmsg.h> only), against the loopback remote, next to the same
+ * two baselines taken from userspace with one system call per step as
+ * /dev/rpmsgN takes (the remote's debugfs "ping" and "raw" files: a raw
+ * doorbell round trip and the raw 496-byte slot ring). Prints
  * "name value unit" lines for tests/bench/rpmsg_transport.sh; each figure
- * is the best of ROUNDS runs (the host is shared).
+ * is the best of ROUNDS runs (the host is shared), and a round trip is a
+ * round's median.
  *
  * Usage: rpmsg_bench CTRL_DEV [RTT_ITERS [TPUT_MSGS]]
  */
@@ -33,19 +37,89 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
 }
 
-static long long sink_count(void)
+#define LB_DIR	"/sys/kernel/debug/ampsoc_rpmsg_lb/"
+
+/* One counter of the remote's stats, or -1. */
+static long long lb_stat(const char *key)
 {
-	char line[128];
-	long long v = -1;
-	FILE *f = fopen("/sys/kernel/debug/ampsoc_rpmsg_lb/stats", "r");
+	char line[128], k[64];
+	long long v = -1, x;
+	FILE *f = fopen(LB_DIR "stats", "r");
 
 	if (!f)
 		return -1;
 	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "sink_msgs %lld", &v) == 1)
+		if (sscanf(line, "%63s %lld", k, &x) == 2 && !strcmp(k, key)) {
+			v = x;
 			break;
+		}
 	fclose(f);
 	return v;
+}
+
+/* Wait up to 10 s until the remote's counter @key reaches @n. */
+static int lb_wait_stat(const char *key, long long n)
+{
+	int w;
+
+	for (w = 0; w < 100000 && lb_stat(key) < n; w++)
+		usleep(100);
+	return lb_stat(key) >= n ? 0 : -1;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * @iters round trips of @len bytes: write then read on @fd. Returns the
+ * median in ns and stores the total in @total, or returns 0 on a failure.
+ */
+static uint64_t round_trips(int fd, char *buf, int len, int iters,
+			    uint64_t *t, uint64_t *total)
+{
+	uint64_t t0 = now_ns(), t1;
+	int n, want = len ? len : 1;
+
+	for (n = 0; n < iters; n++) {
+		t1 = now_ns();
+		if (write(fd, buf, len) != len || read(fd, buf, 512) != want) {
+			fprintf(stderr, "rpmsg_bench: round trip failed: %s\n",
+				strerror(errno));
+			return 0;
+		}
+		t[n] = now_ns() - t1;
+	}
+	*total = now_ns() - t0;
+	qsort(t, iters, sizeof(*t), cmp_u64);
+	return t[iters / 2];
+}
+
+/*
+ * @count one-way writes of @len bytes on @fd, until the remote's @key
+ * counter has seen them all; ns, or 0 on a failure.
+ */
+static uint64_t one_way(int fd, char *buf, int len, int count, const char *key)
+{
+	long long base = lb_stat(key);
+	uint64_t t0 = now_ns();
+	int n;
+
+	for (n = 0; n < count; n++) {
+		if (write(fd, buf, len) != len) {
+			fprintf(stderr, "rpmsg_bench: write failed: %s\n",
+				strerror(errno));
+			return 0;
+		}
+	}
+	if (base < 0 || lb_wait_stat(key, base + count)) {
+		fprintf(stderr, "rpmsg_bench: the remote lost messages (%s)\n", key);
+		return 0;
+	}
+	return now_ns() - t0;
 }
 
 static int open_ept(int ctrl, const char *name, uint32_t dst)
@@ -89,79 +163,81 @@ static int open_ept(int ctrl, const char *name, uint32_t dst)
 	return -1;
 }
 
+static void print_rtt(const char *name, uint64_t med, uint64_t total, int iters)
+{
+	printf("%s %llu ns\n", name, (unsigned long long)med);
+	printf("%s_mean %llu ns\n", name, (unsigned long long)(total / iters));
+}
+
+static void print_tput(const char *who, int sz, uint64_t ns, int count)
+{
+	printf("%s_tput_%d %llu msg/s\n", who, sz,
+	       (unsigned long long)(count * 1000000000ull / ns));
+	printf("%s_mbps_%d %llu MB/s\n", who, sz,
+	       (unsigned long long)((uint64_t)count * sz * 1000ull / ns));
+}
+
 int main(int argc, char **argv)
 {
 	static const int sizes[] = { 16, 64, 496 };
 	int rtt_iters = argc > 2 ? atoi(argv[2]) : 2000;
 	int tput = argc > 3 ? atoi(argv[3]) : 20000;
+	uint64_t med[4], mean[4], tp[4], m, total, ns;
 	char buf[512] = { 0 };
-	uint64_t t0, ns, echo_best[3] = { 0 };
-	int ctrl, e, s, i, r;
-	long long base;
+	int ctrl, e, s, ping, raw, i, r;
+	uint64_t *t;
 
-	if (argc < 2)
+	if (argc < 2 || rtt_iters < 1 || tput < 1)
 		return 2;
+	t = calloc(rtt_iters, sizeof(*t));
 	ctrl = open(argv[1], O_RDWR);
-	if (ctrl < 0) {
+	if (!t || ctrl < 0) {
 		perror(argv[1]);
 		return 1;
 	}
 	e = open_ept(ctrl, "bench-echo", ECHO);
 	s = open_ept(ctrl, "bench-sink", SINK);
-	if (e < 0 || s < 0) {
-		fprintf(stderr, "rpmsg_bench: cannot create endpoints\n");
+	ping = open(LB_DIR "ping", O_RDWR);
+	raw = open(LB_DIR "raw", O_WRONLY);
+	if (e < 0 || s < 0 || ping < 0 || raw < 0) {
+		fprintf(stderr, "rpmsg_bench: cannot open the endpoints or the baselines\n");
 		return 1;
 	}
-	/* The host is shared: every figure keeps the best of ROUNDS rounds. */
+	/*
+	 * The host is shared: every round measures the baseline and then each
+	 * size, and every figure keeps its best round.
+	 */
 	for (r = 0; r < ROUNDS; r++) {
-		for (i = 0; i < 3; i++) {
-			int n, sz = sizes[i];
-
-			t0 = now_ns();
-			for (n = 0; n < rtt_iters; n++) {
-				if (write(e, buf, sz) != sz ||
-				    read(e, buf, sizeof(buf)) != sz) {
-					fprintf(stderr, "rpmsg_bench: echo failed: %s\n",
-						strerror(errno));
-					return 1;
-				}
-			}
-			ns = now_ns() - t0;
-			if (!r || ns < echo_best[i])
-				echo_best[i] = ns;
-		}
-	}
-	for (i = 0; i < 3; i++)
-		printf("user_echo_rtt_%d %llu ns\n", sizes[i],
-		       (unsigned long long)(echo_best[i] / rtt_iters));
-	for (i = 0; i < 3; i++) {
-		int n, sz = sizes[i], w;
-
-		ns = 0;
-		for (r = 0; r < ROUNDS; r++) {
-			base = sink_count();
-			t0 = now_ns();
-			for (n = 0; n < tput; n++) {
-				if (write(s, buf, sz) != sz) {
-					fprintf(stderr, "rpmsg_bench: write failed: %s\n",
-						strerror(errno));
-					return 1;
-				}
-			}
-			for (w = 0; w < 100000 && sink_count() < base + tput; w++)
-				usleep(100);
-			if (sink_count() < base + tput) {
-				fprintf(stderr, "rpmsg_bench: the sink lost messages\n");
+		for (i = 0; i < 4; i++) {
+			m = i ? round_trips(e, buf, sizes[i - 1], rtt_iters, t, &total)
+			      : round_trips(ping, buf, 1, rtt_iters, t, &total);
+			if (!m)
 				return 1;
-			}
-			t0 = now_ns() - t0;
-			if (!r || t0 < ns)
-				ns = t0;
+			if (!r || m < med[i])
+				med[i] = m;
+			if (!r || total < mean[i])
+				mean[i] = total;
 		}
-		printf("user_tput_%d %llu msg/s\n", sz,
-		       (unsigned long long)(tput * 1000000000ull / ns));
-		printf("user_mbps_%d %llu MB/s\n", sz,
-		       (unsigned long long)((uint64_t)tput * sz * 1000ull / ns));
 	}
+	print_rtt("user_doorbell_rtt", med[0], mean[0], rtt_iters);
+	for (i = 0; i < 3; i++) {
+		snprintf(buf, sizeof(buf), "user_echo_rtt_%d", sizes[i]);
+		print_rtt(buf, med[i + 1], mean[i + 1], rtt_iters);
+	}
+	memset(buf, 0, sizeof(buf));
+	for (r = 0; r < ROUNDS; r++) {
+		for (i = 0; i < 4; i++) {
+			ns = i ? one_way(s, buf, sizes[i - 1], tput, "sink_msgs")
+			       : one_way(raw, buf, 496, tput, "raw_consumed");
+			if (!ns)
+				return 1;
+			if (!r || ns < tp[i])
+				tp[i] = ns;
+		}
+	}
+	print_tput("user_raw_ring", 496, tp[0], tput);
+	for (i = 0; i < 3; i++)
+		print_tput("user", sizes[i], tp[i + 1], tput);
+	free(t);
 	return 0;
 }

@@ -58,6 +58,17 @@ static unsigned int bufsz;
 module_param(bufsz, uint, 0444);
 MODULE_PARM_DESC(bufsz, "remotes created at load propose this buffer size");
 
+/*
+ * A real remote runs beside Linux and never takes its CPU time. This one is
+ * a thread on Linux's CPUs: at nice 19 it stops preempting the thread that
+ * feeds it (a writer returning to userspace would otherwise hand the CPU
+ * over at every kick), and runs when Linux waits or yields. The benchmark
+ * sets it; the tests keep the default so that busy tests never starve it.
+ */
+static int remote_nice;
+module_param(remote_nice, int, 0444);
+MODULE_PARM_DESC(remote_nice, "nice value of the remotes' threads (-20..19)");
+
 struct lb_msg {
 	struct list_head node;
 	u32 src, dst;
@@ -99,6 +110,7 @@ struct ampsoc_rpmsg_lb {
 	struct vring vr[2];
 	u16 last_avail[2];
 	u16 used_idx[2];
+	bool rx_direct;		/* an echo went straight into the rx ring */
 	bool ready;
 	bool frozen;
 
@@ -285,6 +297,64 @@ static void lb_check_tagged(struct ampsoc_rpmsg_lb *lb, u32 src,
 	}
 }
 
+/* Publish rx descriptor @head as used, @used_len bytes long. */
+static void lb_rx_used(struct ampsoc_rpmsg_lb *lb, u16 head, u32 used_len)
+{
+	struct virtio_device *vdev = &lb->vdev;
+	struct vring *vr = &lb->vr[0];
+	unsigned int num = vr->num;
+
+	vr->used->ring[lb->used_idx[0] % num].id = cpu_to_virtio32(vdev, head);
+	vr->used->ring[lb->used_idx[0] % num].len =
+		cpu_to_virtio32(vdev, used_len);
+	lb->used_idx[0]++;
+	virtio_wmb(false);
+	WRITE_ONCE(vr->used->idx, cpu_to_virtio16(vdev, lb->used_idx[0]));
+	lb->last_avail[0]++;
+}
+
+/*
+ * An echo copied once, from Linux's tx buffer into its next rx buffer, as
+ * a remote with both rings in view would. Only when nothing is queued
+ * before it (order per address) and the rx buffer is sound; otherwise the
+ * caller queues it and lb_fill_rx() deals with the ring.
+ */
+static bool lb_echo_direct(struct ampsoc_rpmsg_lb *lb, u32 src, u32 dst,
+			   const u8 *data, unsigned int len)
+{
+	struct virtio_device *vdev = &lb->vdev;
+	struct vring *vr = &lb->vr[0];
+	struct rpmsg_hdr_lb *h;
+	struct vring_desc *d;
+	bool clear;
+	u16 head;
+
+	spin_lock(&lb->lock);
+	clear = list_empty(&lb->out) && !lb_is_paused(lb, src);
+	spin_unlock(&lb->lock);
+	if (!clear || lb->last_avail[0] ==
+	    virtio16_to_cpu(vdev, READ_ONCE(vr->avail->idx)))
+		return false;
+	virtio_rmb(false);
+	head = virtio16_to_cpu(vdev, vr->avail->ring[lb->last_avail[0] % vr->num]);
+	if (head >= vr->num)
+		return false;
+	d = &vr->desc[head];
+	h = lb_desc_va(lb, virtio64_to_cpu(vdev, d->addr),
+		       virtio32_to_cpu(vdev, d->len));
+	if (!h || virtio32_to_cpu(vdev, d->len) < sizeof(*h) + len)
+		return false;
+	h->src = cpu_to_le32(src);
+	h->dst = cpu_to_le32(dst);
+	h->reserved = 0;
+	h->len = cpu_to_le16(len);
+	h->flags = 0;
+	memcpy(h->data, data, len);
+	lb_rx_used(lb, head, sizeof(*h) + len);
+	lb->rx_direct = true;
+	return true;
+}
+
 /* One message from Linux. Returns false when it must wait for room. */
 static bool lb_handle(struct ampsoc_rpmsg_lb *lb, u32 src, u32 dst,
 		      const u8 *data, unsigned int len)
@@ -301,7 +371,8 @@ static bool lb_handle(struct ampsoc_rpmsg_lb *lb, u32 src, u32 dst,
 			lb->st.bytes += len;
 		}
 		spin_unlock(&lb->lock);
-		if (ok && lb_queue(lb, dst, src, data, len, 0, false))
+		if (ok && !lb_echo_direct(lb, dst, src, data, len) &&
+		    lb_queue(lb, dst, src, data, len, 0, false))
 			ok = false;
 		return ok;
 	}
@@ -516,14 +587,7 @@ static bool lb_fill_rx(struct ampsoc_rpmsg_lb *lb, bool *broke)
 			break;
 		}
 		kfree(m);
-		vr->used->ring[lb->used_idx[0] % num].id =
-			cpu_to_virtio32(vdev, head);
-		vr->used->ring[lb->used_idx[0] % num].len =
-			cpu_to_virtio32(vdev, used_len);
-		lb->used_idx[0]++;
-		virtio_wmb(false);
-		WRITE_ONCE(vr->used->idx, cpu_to_virtio16(vdev, lb->used_idx[0]));
-		lb->last_avail[0]++;
+		lb_rx_used(lb, head, used_len);
 		any = true;
 		if (*broke)
 			break;
@@ -650,9 +714,10 @@ static int lb_thread(void *data)
 		}
 		do {
 			t0 = ktime_get_ns();
+			lb->rx_direct = false;
 			tx_done = lb_consume_tx(lb);
 			lb_add_busy(lb, t0);
-			rx_done = lb_fill_rx(lb, &broke);
+			rx_done = lb_fill_rx(lb, &broke) || lb->rx_direct;
 			if (tx_done && lb_irq_wanted(lb, 1)) {
 				/* tx-complete interrupt: hard-IRQ-like context. */
 				local_irq_save(flags);
@@ -929,6 +994,7 @@ ampsoc_rpmsg_lb_create(const struct ampsoc_rpmsg_lb_config *cfg)
 		err = PTR_ERR(lb->thread);
 		goto unreg_pdev;
 	}
+	set_user_nice(lb->thread, clamp(remote_nice, MIN_NICE, MAX_NICE));
 
 	lb->vdev.id.device = 7;
 	lb->vdev.id.vendor = 0x414d;
@@ -1180,6 +1246,7 @@ void ampsoc_rpmsg_lb_get_stats(struct ampsoc_rpmsg_lb *lb,
 {
 	spin_lock(&lb->lock);
 	*stats = lb->st;
+	stats->raw_consumed = lb->raw_consumed;
 	spin_unlock(&lb->lock);
 }
 EXPORT_SYMBOL_GPL(ampsoc_rpmsg_lb_get_stats);
@@ -1255,6 +1322,49 @@ static bool lb_raw_done(struct ampsoc_rpmsg_lb *lb, u64 n)
 	return r;
 }
 
+/* The raw ring, set up at first use; NULL without one. */
+static struct lb_raw *lb_raw_get(struct ampsoc_rpmsg_lb *lb)
+{
+	struct lb_raw *r;
+
+	if (!lb->cfg.raw_ring)
+		return NULL;
+	if (!lb->raw) {
+		/* zeroed with the region; the rings and buffers come first */
+		r = lb->region + 2 * lb->ring_bytes + lb->buf_bytes;
+		r->sleeping = 1;
+		/* the thread may look at lb->raw at any time */
+		smp_store_release(&lb->raw, r);
+	}
+	return lb->raw;
+}
+
+/* Wait until slot @head is free, as a blocked sender does. */
+static int lb_raw_wait_room(struct ampsoc_rpmsg_lb *lb, struct lb_raw *r,
+			    u32 head)
+{
+	if (lb_raw_room(r, head))
+		return 0;
+	if (READ_ONCE(r->sleeping))
+		lb_kick_thread(lb);
+	return wait_event_timeout(lb->raw_wq, lb_raw_room(r, head),
+				  HZ * 10) ? 0 : -ETIMEDOUT;
+}
+
+/* Hand slot @head to the consumer; ring only when it sleeps. */
+static void lb_raw_publish(struct ampsoc_rpmsg_lb *lb, struct lb_raw *r,
+			   u32 head)
+{
+	/* the slot is written before the consumer sees head */
+	smp_store_release(&r->head, head + 1);
+	/* head before sleeping: see lb_raw_consume() */
+	smp_mb();
+	if (READ_ONCE(r->sleeping)) {
+		WRITE_ONCE(r->sleeping, 0);
+		lb_kick_thread(lb);
+	}
+}
+
 /**
  * ampsoc_rpmsg_lb_raw_ring() - push messages through a raw slot ring
  * @lb: the remote
@@ -1273,21 +1383,13 @@ static bool lb_raw_done(struct ampsoc_rpmsg_lb *lb, u64 n)
 u64 ampsoc_rpmsg_lb_raw_ring(struct ampsoc_rpmsg_lb *lb, unsigned int count,
 			     unsigned int len)
 {
-	struct lb_raw *r;
-	u64 base, t0;
-	unsigned int i;
+	struct lb_raw *r = lb_raw_get(lb);
 	u8 src[LB_RAW_SLOT];
+	unsigned int i;
+	u64 base, t0;
 
-	if (len > LB_RAW_SLOT || !lb->cfg.raw_ring)
+	if (len > LB_RAW_SLOT || !r)
 		return 0;
-	if (!lb->raw) {
-		/* zeroed with the region; the rings and buffers come first */
-		r = lb->region + 2 * lb->ring_bytes + lb->buf_bytes;
-		r->sleeping = 1;
-		/* the thread may look at lb->raw at any time */
-		smp_store_release(&lb->raw, r);
-	}
-	r = lb->raw;
 	memset(src, 0xa5, sizeof(src));
 	spin_lock(&lb->lock);
 	base = lb->raw_consumed;
@@ -1296,15 +1398,8 @@ u64 ampsoc_rpmsg_lb_raw_ring(struct ampsoc_rpmsg_lb *lb, unsigned int count,
 	for (i = 0; i < count; i++) {
 		u32 head = r->head;
 
-		/* pairs with the consumer's release of tail */
-		if (head - smp_load_acquire(&r->tail) >= LB_RAW_SLOTS) {
-			/* full: wait for the consumer, as a blocked sender does */
-			if (READ_ONCE(r->sleeping))
-				lb_kick_thread(lb);
-			if (!wait_event_timeout(lb->raw_wq, lb_raw_room(r, head),
-						HZ * 10))
-				return 0;
-		}
+		if (lb_raw_wait_room(lb, r, head))
+			return 0;
 		/*
 		 * Copy with the kernel's memcpy(), as rpmsg does: with the
 		 * length known to be small the compiler would inline a
@@ -1314,14 +1409,7 @@ u64 ampsoc_rpmsg_lb_raw_ring(struct ampsoc_rpmsg_lb *lb, unsigned int count,
 		 */
 		OPTIMIZER_HIDE_VAR(len);
 		memcpy(r->slot[head % LB_RAW_SLOTS], src, len);
-		/* the slot is written before the consumer sees head */
-		smp_store_release(&r->head, head + 1);
-		/* head before sleeping: see lb_raw_consume() */
-		smp_mb();
-		if (READ_ONCE(r->sleeping)) {
-			WRITE_ONCE(r->sleeping, 0);
-			lb_kick_thread(lb);
-		}
+		lb_raw_publish(lb, r, head);
 	}
 	if (!wait_event_timeout(lb->raw_wq, lb_raw_done(lb, base + count),
 				HZ * 10))
@@ -1343,6 +1431,7 @@ static int lb_add_default(bool use_shm, unsigned int size, bool with_fc)
 	struct ampsoc_rpmsg_lb_config cfg = {
 		.features = BIT_ULL(AMPSOC_VIRTIO_RPMSG_F_NS),
 		.shm_region = use_shm,
+		.raw_ring = use_shm,
 		.services = services,
 	};
 	struct ampsoc_rpmsg_lb *lb;
@@ -1430,11 +1519,12 @@ static int lb_stats_show(struct seq_file *s, void *unused)
 	seq_printf(s, "kicks %llu\nmsgs %llu\nbytes %llu\nsink_msgs %llu\n"
 		   "bad_crc %llu\nreordered %llu\nbad_desc %llu\nns_msgs %llu\n"
 		   "ns_last_flags %llu\nns_last_addr %llu\nns_last_name %s\n"
-		   "fc_msgs %llu\nfc_paused %llu\nstream_sent %llu\nirqs %llu\n",
+		   "fc_msgs %llu\nfc_paused %llu\nstream_sent %llu\nirqs %llu\n"
+		   "raw_consumed %llu\n",
 		   st.kicks, st.msgs, st.bytes, st.sink_msgs, st.bad_crc,
 		   st.reordered, st.bad_desc, st.ns_msgs, st.ns_last_flags,
 		   st.ns_last_addr, st.ns_last_name, st.fc_msgs, st.fc_paused,
-		   st.stream_sent, st.irqs);
+		   st.stream_sent, st.irqs, st.raw_consumed);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(lb_stats);
@@ -1446,6 +1536,96 @@ static const struct file_operations lb_ctl_fops = {
 	.llseek = no_llseek,
 };
 
+/*
+ * The same two baselines for userspace, one system call per step as
+ * /dev/rpmsgN takes: "ping" rings the doorbell on write() and read() waits
+ * for the interrupt back; "raw" copies each write() of up to 496 bytes
+ * from the caller straight into the next raw slot (stats: raw_consumed).
+ * Both act on the last remote created, one user at a time.
+ */
+static ssize_t lb_ping_write(struct file *file, const char __user *ubuf,
+			     size_t count, loff_t *ppos)
+{
+	struct ampsoc_rpmsg_lb *lb;
+
+	mutex_lock(&lb_list_lock);
+	lb = lb_last();
+	if (lb) {
+		reinit_completion(&lb->ping_done);
+		WRITE_ONCE(lb->ping, true);
+		lb_kick_thread(lb);
+	}
+	mutex_unlock(&lb_list_lock);
+	return lb ? count : -ENODEV;
+}
+
+static ssize_t lb_ping_read(struct file *file, char __user *ubuf,
+			    size_t count, loff_t *ppos)
+{
+	struct ampsoc_rpmsg_lb *lb;
+	long ret = -ENODEV;
+
+	mutex_lock(&lb_list_lock);
+	lb = lb_last();
+	if (lb)
+		ret = wait_for_completion_interruptible_timeout(&lb->ping_done,
+								HZ * 10);
+	mutex_unlock(&lb_list_lock);
+	if (ret < 0)
+		return ret;
+	if (!ret)
+		return -ETIMEDOUT;
+	return count && put_user('1', ubuf) ? -EFAULT : min_t(size_t, count, 1);
+}
+
+static ssize_t lb_raw_write(struct file *file, const char __user *ubuf,
+			    size_t count, loff_t *ppos)
+{
+	struct ampsoc_rpmsg_lb *lb;
+	struct lb_raw *r = NULL;
+	ssize_t ret;
+	u32 head;
+
+	if (count > LB_RAW_SLOT)
+		return -EMSGSIZE;
+	mutex_lock(&lb_list_lock);
+	lb = lb_last();
+	if (lb)
+		r = lb_raw_get(lb);
+	if (!r) {
+		ret = lb ? -EOPNOTSUPP : -ENODEV;
+		goto unlock;
+	}
+	head = r->head;
+	ret = lb_raw_wait_room(lb, r, head);
+	if (ret)
+		goto unlock;
+	if (copy_from_user(r->slot[head % LB_RAW_SLOTS], ubuf, count)) {
+		ret = -EFAULT;
+		goto unlock;
+	}
+	lb_raw_publish(lb, r, head);
+	ret = count;
+unlock:
+	mutex_unlock(&lb_list_lock);
+	return ret;
+}
+
+static const struct file_operations lb_ping_fops = {
+	.owner = THIS_MODULE,
+	.open = simple_open,
+	.read = lb_ping_read,
+	.write = lb_ping_write,
+	.llseek = no_llseek,
+};
+
+static const struct file_operations lb_raw_fops = {
+	.owner = THIS_MODULE,
+	.open = simple_open,
+	.write = lb_raw_write,
+	.llseek = no_llseek,
+};
+
 static int __init lb_init(void)
 {
 	unsigned int i;
@@ -1454,6 +1634,8 @@ static int __init lb_init(void)
 	lb_dir = debugfs_create_dir("ampsoc_rpmsg_lb", NULL);
 	debugfs_create_file("ctl", 0200, lb_dir, NULL, &lb_ctl_fops);
 	debugfs_create_file("stats", 0444, lb_dir, NULL, &lb_stats_fops);
+	debugfs_create_file("ping", 0600, lb_dir, NULL, &lb_ping_fops);
+	debugfs_create_file("raw", 0200, lb_dir, NULL, &lb_raw_fops);
 	for (i = 0; i < nr_devices; i++) {
 		err = lb_add_default(shm, bufsz, fc);
 		if (err) {

@@ -3,7 +3,8 @@
  * vsoc debugfs: /sys/kernel/debug/vsoc/vsocN/
  *   board      the validated board description
  *   telemetry  the model's telemetry page, one object per line
- *   iters      iterations of the measurements below (default 1000)
+ *   iters      iterations of the measurements below (default 1000,
+ *              used between 1 and 100000)
  *   ping       guest -> model -> guest doorbell round trips
  *   loopback   guest -> guest doorbell round trips (transport baseline)
  *   rt         model -> guest -> model round trips, timed by the model
@@ -175,15 +176,26 @@ static void stats_add(struct vsoc_stats *s, u64 ns)
 	s->n++;
 }
 
+/*
+ * "iters" takes any u32 from userspace; a read runs that many round trips
+ * with the file held, so bound it (100000 take a few seconds here).
+ */
+#define VSOC_ITERS_MAX	100000
+
+static unsigned int vsoc_iters(struct vsoc *soc)
+{
+	return clamp_t(u32, READ_ONCE(soc->iters), 1, VSOC_ITERS_MAX);
+}
+
 static int ping_common(struct seq_file *m, bool loopback)
 {
 	struct vsoc *soc = m->private;
+	unsigned int i, iters = vsoc_iters(soc);
 	struct vsoc_stats s = {};
-	unsigned int i;
 	u64 ns;
 	int ret = 0;
 
-	for (i = 0; i < soc->iters; i++) {
+	for (i = 0; i < iters; i++) {
 		ret = vsoc_ping(soc, loopback, &ns);
 		if (ret)
 			break;
@@ -213,7 +225,7 @@ static int rt_show(struct seq_file *m, void *v)
 	u32 done = 0;
 	int ret;
 
-	ret = vsoc_echo_rt(soc, soc->iters, &total, &done);
+	ret = vsoc_echo_rt(soc, vsoc_iters(soc), &total, &done);
 	seq_printf(m, "count %u avg_ns %llu status %d\n", done,
 		   done ? div64_u64(total, done) : 0, ret);
 	return 0;
@@ -268,7 +280,7 @@ static int shm_bw_show(struct seq_file *m, void *v)
 		return 0;
 	}
 	len = min_t(u64, a.size, SZ_1M);
-	rounds = clamp_t(unsigned int, soc->iters / 10, 1, 1000);
+	rounds = clamp_t(unsigned int, vsoc_iters(soc) / 10, 1, 1000);
 	buf = vmalloc(len);
 	buf2 = vmalloc(len);
 	if (!buf || !buf2) {

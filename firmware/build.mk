@@ -82,8 +82,13 @@ FW_ELFS := $(foreach e,$(FW_EXAMPLES),$(FW_OUT)/ampsoc-$(e).elf $(FW_OUT)/ampsoc
 # another, CHAOS_SEED=clock draws a new one at every boot.
 CHAOS_SEED ?= 0xe6f9e683e6b776e5
 FW_BAD_MODES := badlen badid badidx nsbad nsflood unknown flood chaos
+# The seed is in the objects' flags: a stamp holding it, rewritten only
+# when it changes, rebuilds them when another seed is asked for.
+CHAOS_STAMP := $(FW_OUT)/chaos-seed
+$(shell mkdir -p $(FW_OUT) && echo '$(CHAOS_SEED)' | cmp -s - $(CHAOS_STAMP) || \
+	echo '$(CHAOS_SEED)' >$(CHAOS_STAMP))
 
-$(FW_OUT)/m3/rpmsg-bad-%.o: $(FW_SRC)/examples/rpmsg-bad.c $(FW_HDRS)
+$(FW_OUT)/m3/rpmsg-bad-%.o: $(FW_SRC)/examples/rpmsg-bad.c $(FW_HDRS) $(CHAOS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(FW_CFLAGS) -include $(FW_SRC)/include/amp/core/m3.h \
 		-DBAD_MODE='"$*"' $(if $(filter-out clock,$(CHAOS_SEED)),-DCHAOS_SEED=$(CHAOS_SEED)ull) \

@@ -135,9 +135,9 @@ static void ns_raw(const void *msg, uint32_t len, const char *what)
 /* ---- chaos ----------------------------------------------------------- */
 
 /*
- * The seed is CHAOS_SEED (a make variable, fixed by default so that the
- * tests repeat); built with CHAOS_SEED=clock, each boot draws a new one
- * from the clock. Either way it is logged.
+ * Each boot draws a seed from the clock (make's CHAOS_SEED=clock, the
+ * default); built with CHAOS_SEED=N, every boot uses seed N, which replays
+ * a logged run. Either way it is logged.
  */
 static uint64_t rng;
 

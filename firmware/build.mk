@@ -77,13 +77,18 @@ $(FW_OUT)/ampsoc-%.elf: $(FW_OUT)/m3/%.o $(FW_LIB_OBJS) $(FW_OUT)/m3.ld
 
 FW_ELFS := $(foreach e,$(FW_EXAMPLES),$(FW_OUT)/ampsoc-$(e).elf $(FW_OUT)/ampsoc-$(e)-dsp.elf)
 
-# The misbehaving rpmsg remote, one M3 image per mode. The chaos mode's
-# seed is fixed so that make check is repeatable; CHAOS_SEED=N replays
-# another, CHAOS_SEED=clock draws a new one at every boot.
-CHAOS_SEED ?= 0xe6f9e683e6b776e5
+# The misbehaving rpmsg remote, one M3 image per mode. The chaos mode
+# draws a new seed from the clock at every boot and logs it (the scenario
+# prints it); CHAOS_SEED=N builds a firmware that replays seed N.
+CHAOS_SEED ?= clock
 FW_BAD_MODES := badlen badid badidx nsbad nsflood unknown flood chaos
+# The seed is in the objects' flags: a stamp holding it, rewritten only
+# when it changes, rebuilds them when another seed is asked for.
+CHAOS_STAMP := $(FW_OUT)/chaos-seed
+$(shell mkdir -p $(FW_OUT) && echo '$(CHAOS_SEED)' | cmp -s - $(CHAOS_STAMP) || \
+	echo '$(CHAOS_SEED)' >$(CHAOS_STAMP))
 
-$(FW_OUT)/m3/rpmsg-bad-%.o: $(FW_SRC)/examples/rpmsg-bad.c $(FW_HDRS)
+$(FW_OUT)/m3/rpmsg-bad-%.o: $(FW_SRC)/examples/rpmsg-bad.c $(FW_HDRS) $(CHAOS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(FW_CFLAGS) -include $(FW_SRC)/include/amp/core/m3.h \
 		-DBAD_MODE='"$*"' $(if $(filter-out clock,$(CHAOS_SEED)),-DCHAOS_SEED=$(CHAOS_SEED)ull) \

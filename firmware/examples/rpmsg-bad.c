@@ -135,9 +135,9 @@ static void ns_raw(const void *msg, uint32_t len, const char *what)
 /* ---- chaos ----------------------------------------------------------- */
 
 /*
- * The seed is CHAOS_SEED (a make variable, fixed by default so that the
- * tests repeat); built with CHAOS_SEED=clock, each boot draws a new one
- * from the clock. Either way it is logged.
+ * Each boot draws a seed from the clock (make's CHAOS_SEED=clock, the
+ * default); built with CHAOS_SEED=N, every boot uses seed N, which replays
+ * a logged run. Either way it is logged.
  */
 static uint64_t rng;
 
@@ -150,9 +150,14 @@ static uint32_t rnd(void)
 	return rng >> 32;
 }
 
-/* How Linux must classify an item, mirroring its checks in their order. */
+/*
+ * How Linux must classify an item, mirroring its checks in their order.
+ * C_NS is a name-service message whose fate depends on the channels Linux
+ * has when it reads it: decided in hand-back order, as C_NS_REJ or C_NS_OK.
+ */
 enum chaos_class {
-	C_BAD_ADDR, C_BAD_LEN, C_FC, C_UNKNOWN, C_NS_REJ, C_NS_OK, C_NR
+	C_BAD_ADDR, C_BAD_LEN, C_FC, C_UNKNOWN, C_NS_REJ, C_NS_OK, C_NR,
+	C_NS = C_NR
 };
 
 static const char *const chaos_class_name[C_NR] = {
@@ -161,32 +166,49 @@ static const char *const chaos_class_name[C_NR] = {
 
 static unsigned int tally[C_NR];
 
-/* The channels Linux has for us, as its name service will see them. */
-static struct {
-	char name[AMP_RPMSG_NAME_SIZE];
-	uint32_t addr;
-} chans[CHAOS_LINUX_MAX_CHANNELS];
-static unsigned int nchans, chaos_next;
+/* A table of the channels Linux has for us, as its name service sees them. */
+struct chan_table {
+	struct {
+		char name[AMP_RPMSG_NAME_SIZE];
+		uint32_t addr;
+	} c[CHAOS_LINUX_MAX_CHANNELS];
+	unsigned int n;
+};
 
-static int chan_find(const char *name, uint32_t addr)
+/*
+ * Linux reads a batch's items in the order they are handed back, not in
+ * the order they were written: @linux_chans follows that order and makes
+ * the prediction; @gen_chans restarts from it at each batch and follows
+ * the writing order, only to pick the channels to destroy or re-announce
+ * (so that a batch can destroy what it just announced, and the other way
+ * round, whatever order Linux then sees).
+ */
+static struct chan_table linux_chans, gen_chans;
+static unsigned int chaos_next;
+
+static int chan_find(const struct chan_table *t, const char *name, uint32_t addr)
 {
 	unsigned int i;
 
-	for (i = 0; i < nchans; i++)
-		if (chans[i].addr == addr &&
-		    !strncmp(chans[i].name, name, AMP_RPMSG_NAME_SIZE))
+	for (i = 0; i < t->n; i++)
+		if (t->c[i].addr == addr &&
+		    !strncmp(t->c[i].name, name, AMP_RPMSG_NAME_SIZE))
 			return i;
 	return -1;
 }
 
-static void chan_add(const char *name, uint32_t addr)
+static void chan_add(struct chan_table *t, const char *name, uint32_t addr)
 {
-	memcpy(chans[nchans].name, name, AMP_RPMSG_NAME_SIZE);
-	chans[nchans++].addr = addr;
+	memcpy(t->c[t->n].name, name, AMP_RPMSG_NAME_SIZE);
+	t->c[t->n++].addr = addr;
 }
 
-/* Linux's name service: size, NUL, flags and address, duplicate, cap. */
-static enum chaos_class ns_predict(const void *p, uint32_t len)
+/*
+ * Linux's name service on the channels @t: size, NUL, flags and address,
+ * duplicate, cap. Updates @t as Linux updates its channels.
+ */
+static enum chaos_class ns_predict(struct chan_table *t, const void *p,
+				   uint32_t len)
 {
 	struct amp_rpmsg_ns_msg m;
 	size_t n;
@@ -200,34 +222,35 @@ static enum chaos_class ns_predict(const void *p, uint32_t len)
 		return C_NS_REJ;
 	if (m.flags > AMP_RPMSG_NS_DESTROY || m.addr == AMP_RPMSG_ADDR_ANY)
 		return C_NS_REJ;
-	i = chan_find(m.name, m.addr);
+	i = chan_find(t, m.name, m.addr);
 	if (m.flags == AMP_RPMSG_NS_DESTROY) {
 		if (i < 0)
 			return C_NS_REJ;
-		chans[i] = chans[--nchans];
+		t->c[i] = t->c[--t->n];
 		return C_NS_OK;
 	}
-	if (i >= 0 || nchans >= CHAOS_LINUX_MAX_CHANNELS)
+	if (i >= 0 || t->n >= CHAOS_LINUX_MAX_CHANNELS)
 		return C_NS_REJ;
-	chan_add(m.name, m.addr);
+	chan_add(t, m.name, m.addr);
 	return C_NS_OK;
 }
 
 /* A name-service message: mostly plausible, often broken on purpose. */
 static uint32_t chaos_ns(struct amp_rpmsg_ns_msg *m)
 {
+	const struct chan_table *t = &gen_chans;
 	uint32_t len = sizeof(*m), r = rnd() % 8, k;
 	unsigned int i, nmut;
 
 	memset(m, 0, sizeof(*m));
 	m->addr = 0x10000 + rnd() % 0x10000;
-	if (r < 3 || nchans < 2) {
+	if (r < 3 || t->n < 2) {
 		snprintf(m->name, sizeof(m->name), "chaos-%u", chaos_next++);
 	} else if (r < 5) {
 		/* destroy (or, with r == 4, re-announce) a channel of ours */
-		k = 1 + rnd() % (nchans - 1);
-		memcpy(m->name, chans[k].name, sizeof(m->name));
-		m->addr = chans[k].addr;
+		k = 1 + rnd() % (t->n - 1);
+		memcpy(m->name, t->c[k].name, sizeof(m->name));
+		m->addr = t->c[k].addr;
 		m->flags = r == 3 ? AMP_RPMSG_NS_DESTROY : AMP_RPMSG_NS_CREATE;
 	} else {
 		/* destroy something that never existed */
@@ -283,8 +306,20 @@ static void rnd_fill(void *p, uint32_t len)
 		*b++ = rnd();
 }
 
-/* Fill one of Linux's rx buffers with a random item; return its used length. */
-static uint32_t chaos_item(struct amp_vq_buf *b, enum chaos_class *cls)
+/* One item of a batch: Linux's buffer, its used length, its fate. */
+struct chaos_slot {
+	struct amp_vq_buf b;
+	uint32_t used;
+	enum chaos_class cls;
+	enum chaos_class in_order;	/* a C_NS's fate in writing order */
+};
+
+/*
+ * Fill one of Linux's rx buffers with a random item; return its used length.
+ * A name-service item is classified C_NS: ns_settle() decides it.
+ */
+static uint32_t chaos_item(struct amp_vq_buf *b, enum chaos_class *cls,
+			   enum chaos_class *in_order)
 {
 	struct amp_vring_desc *d = &rdev.txq.desc[b->head];
 	uint8_t *p = b->va;
@@ -344,10 +379,22 @@ static uint32_t chaos_item(struct amp_vq_buf *b, enum chaos_class *cls)
 	else if (h.dst == AMP_RPMSG_FC_ADDR)
 		*cls = C_FC;
 	else if (h.dst == AMP_RPMSG_NS_ADDR)
-		*cls = ns_predict(p + sizeof(h), h.len);
+		*cls = C_NS;
 	else
 		*cls = C_UNKNOWN;
+	if (*cls == C_NS)	/* for the channels later items of this batch pick */
+		*in_order = ns_predict(&gen_chans, p + sizeof(h), h.len);
 	return used;
+}
+
+/* Decide a name-service item as Linux will: call in hand-back order. */
+static enum chaos_class ns_settle(const struct amp_vq_buf *b)
+{
+	const uint8_t *p = b->va;
+	struct amp_rpmsg_hdr h;
+
+	memcpy(&h, p, sizeof(h));
+	return ns_predict(&linux_chans, p + sizeof(h), h.len);
 }
 
 /* Take one of Linux's rx buffers, waiting up to a second. */
@@ -372,10 +419,8 @@ static int raw_take(struct amp_vq *vq, struct amp_vq_buf *b)
 
 static void chaos_run(void)
 {
-	struct amp_vq_buf b[8];
-	uint32_t used[8];
-	unsigned int i, n, k, items = 0, batches = 0;
-	enum chaos_class cls;
+	struct chaos_slot s[8], ts;
+	unsigned int i, n, k, items = 0, batches = 0, reordered = 0;
 	int ret = 0;
 
 #ifdef CHAOS_SEED
@@ -387,31 +432,35 @@ static void chaos_run(void)
 		rng = 1;
 	amp_log("chaos: seed 0x%llx, %u items", (unsigned long long)rng,
 		CHAOS_ITEMS);
-	nchans = 0;
-	chan_add(echo.name, echo.addr);
+	linux_chans.n = 0;
+	chan_add(&linux_chans, echo.name, echo.addr);
+	gen_chans = linux_chans;
 	while (items < CHAOS_ITEMS && !ret) {
 		n = 1 + rnd() % 8;
 		if (n > CHAOS_ITEMS - items)
 			n = CHAOS_ITEMS - items;
 		for (i = 0; i < n; i++) {
-			ret = raw_take(&rdev.txq, &b[i]);
+			ret = raw_take(&rdev.txq, &s[i].b);
 			if (ret)
 				break;
-			used[i] = chaos_item(&b[i], &cls);
-			tally[cls]++;
+			s[i].used = chaos_item(&s[i].b, &s[i].cls, &s[i].in_order);
 		}
 		n = i;
 		/* hand them back in a random order */
 		for (i = n; i > 1; i--) {
-			struct amp_vq_buf tb;
-			uint32_t tu;
-
 			k = rnd() % i;
-			tb = b[k], b[k] = b[i - 1], b[i - 1] = tb;
-			tu = used[k], used[k] = used[i - 1], used[i - 1] = tu;
+			ts = s[k], s[k] = s[i - 1], s[i - 1] = ts;
 		}
+		for (i = 0; i < n; i++) {
+			if (s[i].cls == C_NS) {
+				s[i].cls = ns_settle(&s[i].b);
+				reordered += s[i].cls != s[i].in_order;
+			}
+			tally[s[i].cls]++;
+		}
+		gen_chans = linux_chans;
 		for (i = 0; i < n; i++)
-			amp_vq_put(&rdev.txq, b[i].head, used[i]);
+			amp_vq_put(&rdev.txq, s[i].b.head, s[i].used);
 		platform_notify_vq(rdev.txq.notifyid);
 		items += n;
 		batches++;
@@ -419,7 +468,9 @@ static void chaos_run(void)
 	amp_log("chaos: %u items in %u batches: %d", items, batches, ret);
 	for (i = 0; i < C_NR; i++)
 		amp_log("chaos: expect %s %u", chaos_class_name[i], tally[i]);
-	amp_log("chaos: expect channels %u", nchans);
+	amp_log("chaos: expect channels %u", linux_chans.n);
+	/* announcements whose fate the hand-back order changed */
+	amp_log("chaos: ns decided by the order %u", reordered);
 	amp_log("chaos: done, behaving");
 }
 

@@ -138,3 +138,12 @@ guest_test() {
 bench() {
 	echo "# BENCH name=$1 value=$2 unit=$3 baseline=$4 baseline_value=$5 better=${6:-lower}"
 }
+
+# On a kernel with lockdep (the debug kernel), unloading a module drops its
+# lock classes: note them first for the coverage report (tests/qemu/init).
+if [ -r /proc/lockdep ]; then
+	rmmod() {
+		sh /ampsoc/lockdep-classes.sh >>/tmp/.lockdep-classes
+		command rmmod "$@"
+	}
+fi

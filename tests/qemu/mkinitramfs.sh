@@ -40,6 +40,7 @@ done
 
 install -m 0755 "$root/tests/qemu/init" "$st/init"
 install -m 0644 "$root/tests/guest/lib.sh" "$st/ampsoc/lib.sh"
+install -m 0644 "$root/tests/qemu/lockdep-classes.sh" "$st/ampsoc/lockdep-classes.sh"
 # per-area scenario helpers: . /ampsoc/lib/<area>.sh
 mkdir -p "$st/ampsoc/lib"
 for f in "$root"/tests/guest/lib/*.sh; do

@@ -402,7 +402,9 @@ def discover(dirs, pattern):
         if not os.path.isdir(full):
             continue
         for f in sorted(os.listdir(full)):
-            if f.endswith(".sh") and fnmatch.fnmatch(f[:-3], pattern or "*"):
+            # PATTERN: one glob or several separated by spaces
+            if f.endswith(".sh") and any(fnmatch.fnmatch(f[:-3], p)
+                                         for p in (pattern or "*").split()):
                 found.append(os.path.join(d, f))
     return found
 

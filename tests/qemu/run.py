@@ -230,6 +230,24 @@ class Runner:
                 ok = False
         return text, ok
 
+    @staticmethod
+    def reached_init(rundir, boot):
+        """Has boot number `boot` of this guest started /init yet?"""
+        try:
+            with open(os.path.join(rundir, "console.log"), errors="replace") as f:
+                return f.read().count("Run /init as init process") >= boot
+        except OSError:
+            return False
+
+    @staticmethod
+    def last_console_line(rundir):
+        try:
+            with open(os.path.join(rundir, "console.log"), errors="replace") as f:
+                lines = [l.strip() for l in f if l.strip()]
+            return lines[-1][:120] if lines else "nothing"
+        except OSError:
+            return "nothing"
+
     def overlay(self, rundir, conf):
         initrd = os.path.join(rundir, "initrd")
         with open(self.initramfs, "rb") as src, open(initrd, "wb") as dst:
@@ -248,7 +266,7 @@ class Runner:
         rundir = os.path.join(self.build, "scenarios", name)
         shutil.rmtree(rundir, ignore_errors=True)
         os.makedirs(rundir)
-        res = {"name": name, "rel": rel, "counts": Counts(), "reasons": [],
+        res = {"name": name, "rel": rel, "counts": Counts(), "reasons": [], "notes": [],
                "failures": [], "rundir": rundir, "bench": [], "expect": h["expect"]}
         conf = "MODE=run\nSCENARIO=%s\nLOAD_ALL=%s\n" % (shlex.quote(rel), h["load-all"])
         if self.a.cmd:
@@ -272,27 +290,48 @@ class Runner:
             deadline = time.monotonic() + timeout
             # "# boots: N": a guest that powers off before its scenario
             # ended (hibernation) is booted again, same disk, up to N times.
-            for boot in range(1, int(h["boots"]) + 1):
+            boot, retried = 1, False
+            while boot <= int(h["boots"]):
                 initrd = self.overlay(rundir, conf + "BOOT=%d\n" % boot)
                 cmd = self.qemu_cmd(h, rundir, initrd) + qargs
                 log.write("qemu: %s\n" % " ".join(shlex.quote(c) for c in cmd))
                 log.flush()
                 p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=log,
                                      stderr=subprocess.STDOUT, start_new_session=True)
+                t_boot = time.monotonic()
+                hung = False
                 while p.poll() is None:
                     if time.monotonic() > deadline:
                         timed_out = True
                         os.killpg(p.pid, signal.SIGKILL)
                         p.wait()
                         break
+                    if (self.a.boot_timeout and not retried and
+                            time.monotonic() - t_boot > self.a.boot_timeout and
+                            not self.reached_init(rundir, boot)):
+                        hung = True
+                        os.killpg(p.pid, signal.SIGKILL)
+                        p.wait()
+                        break
                     if live and os.path.exists(verdict_path):
                         shown = self.show_live(verdict_path, shown)
                     time.sleep(0.05)
+                if hung:
+                    # The kernel never ran init: no ampsoc code was involved
+                    # yet (modules load from init). Say so, and boot once more.
+                    retried = True
+                    res["notes"].append("boot %d hung before init after %d s "
+                                        "(console ends: %s); booted again" %
+                                        (boot, self.a.boot_timeout,
+                                         self.last_console_line(rundir)))
+                    log.write("boot hung before init; booting again\n")
+                    continue
                 if timed_out or p.returncode != 0 or not os.path.exists(verdict_path):
                     break
                 with open(verdict_path, errors="replace") as f:
                     if re.search(r"^%s\b" % TOKEN, f.read(), re.M):
                         break
+                boot += 1
             if live and os.path.exists(verdict_path):
                 self.show_live(verdict_path, shown)
             svc_text, svc_ok = self.stop_services(started, log)
@@ -376,6 +415,8 @@ class Runner:
             print("%-6s %-40s %3d passed, %d failed, %d skipped  (%.1f s)" % (
                 status, res["name"], c.passed, c.failed, c.skipped, res.get("time", 0)),
                 flush=True)
+            for n in res.get("notes", []):
+                print("       note: %s" % n)
             if bad and not expect_fail:
                 for r in res["reasons"]:
                     print("       reason: %s" % r)
@@ -461,6 +502,9 @@ def main():
     ap.add_argument("--kernel", help="boot this image instead of /boot/vmlinuz-KVER")
     ap.add_argument("--timeout-scale", type=float, default=1.0,
                     help="multiply every scenario's timeout (slow debug kernels)")
+    ap.add_argument("--boot-timeout", type=int, default=0,
+                    help="boot again, once, a guest that has not run init "
+                         "after this many seconds (0: never)")
     ap.add_argument("--cpu", default="max",
                     help="QEMU -cpu model under TCG (the debug kernel needs another)")
     ap.add_argument("--jobs", type=int, default=2)

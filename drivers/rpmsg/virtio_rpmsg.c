@@ -1029,6 +1029,12 @@ static void rpmsg_recv_done(struct virtqueue *rvq)
 	for (;;) {
 		if (vrp_dead(vrp))
 			break;
+		/*
+		 * A flooding remote refills the ring as fast as this loop
+		 * drains it, so the loop may never end by itself: let the CPU
+		 * go now and then, or RCU and everything else on it starve.
+		 */
+		cond_resched();
 		spin_lock(&vrp->rvq_lock);
 		if (vrp_dead(vrp)) {
 			spin_unlock(&vrp->rvq_lock);

@@ -92,6 +92,17 @@ struct rpmsg_eptdev {
 #define dev_to_eptdev(d) container_of(d, struct rpmsg_eptdev, dev)
 #define cdev_to_eptdev(c) container_of(c, struct rpmsg_eptdev, cdev)
 
+/* Count a message the full rx queue has no room for. */
+static int rpmsg_eptdev_drop(struct rpmsg_eptdev *eptdev, struct sk_buff *skb)
+{
+	spin_lock(&eptdev->queue_lock);
+	eptdev->dropped++;
+	spin_unlock(&eptdev->queue_lock);
+	dev_dbg_ratelimited(&eptdev->dev, "rx queue full, dropped\n");
+	kfree_skb(skb);
+	return -ENOBUFS;
+}
+
 static int rpmsg_ept_cb(struct rpmsg_device *rpdev, void *buf, int len,
 			void *priv, u32 addr)
 {
@@ -101,18 +112,24 @@ static int rpmsg_ept_cb(struct rpmsg_device *rpdev, void *buf, int len,
 
 	if (!eptdev)
 		return 0;
-	skb = alloc_skb(len, GFP_ATOMIC);
+	/*
+	 * A full queue drops the message before anything is allocated for
+	 * it, so a flooding remote costs no allocator work; the check under
+	 * the lock below stays the exact one. Callbacks run in process
+	 * context: GFP_KERNEL leaves the atomic reserves alone and lets the
+	 * allocator reclaim (and KASAN drain its quarantine) under pressure.
+	 */
+	if (skb_queue_len_lockless(&eptdev->queue) >= rxq_max)
+		return rpmsg_eptdev_drop(eptdev, NULL);
+	skb = alloc_skb(len, GFP_KERNEL);
 	if (!skb)
 		return -ENOMEM;
 	skb_put_data(skb, buf, len);
 
 	spin_lock(&eptdev->queue_lock);
 	if (skb_queue_len(&eptdev->queue) >= rxq_max) {
-		eptdev->dropped++;
 		spin_unlock(&eptdev->queue_lock);
-		dev_dbg_ratelimited(&eptdev->dev, "rx queue full, dropped\n");
-		kfree_skb(skb);
-		return -ENOBUFS;
+		return rpmsg_eptdev_drop(eptdev, skb);
 	}
 	__skb_queue_tail(&eptdev->queue, skb);
 	if (addr != RPMSG_ADDR_ANY)

@@ -11,6 +11,7 @@ before QEMU and their own verdict joins the scenario's. The last line is
 """
 
 import argparse
+import atexit
 import concurrent.futures
 import fnmatch
 import io
@@ -22,6 +23,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
@@ -150,6 +152,12 @@ class Runner:
         self.initramfs = os.path.join(self.build, "initramfs.cpio")
         self.kernel = args.kernel or "/boot/vmlinuz-%s" % args.kver
         self.lock = threading.Lock()
+        self.symbols = None
+        # Short paths: a unix socket's path has a length limit.
+        self.qmp_dir = None
+        if args.boot_timeout:
+            self.qmp_dir = tempfile.mkdtemp(prefix="ampsoc-qmp.")
+            atexit.register(shutil.rmtree, self.qmp_dir, True)
 
     # ---- one guest -------------------------------------------------------
     def qemu_cmd(self, h, rundir, initrd, interactive=False):
@@ -157,6 +165,9 @@ class Runner:
         append = ["console=ttyS0,115200", "panic=-1", "printk.time=0",
                   "panic_on_warn=1", "oops=panic", "softlockup_panic=1",
                   "no_hash_pointers", "rtc_cmos.use_acpi_alarm=0"]
+        if self.a.boot_timeout:
+            # vcpu_state() names a hung vCPU's symbol from System.map.
+            append.append("nokaslr")
         cmd = ["qemu-system-x86_64", "-nodefaults", "-no-reboot",
                "-machine", "pc,accel=%s" % accel, "-smp", h["smp"],
                "-m", h["memory"], "-kernel", self.kernel, "-initrd", initrd,
@@ -239,6 +250,55 @@ class Runner:
         except OSError:
             return False
 
+    def vcpu_state(self, qmp, log):
+        """Ask a hung guest's QEMU where each vCPU is; log all registers and
+        return each RIP with its kernel symbol (System.map beside the
+        kernel), or "unknown"."""
+        if not qmp:
+            return "unknown"
+        import socket
+        try:
+            with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as so:
+                so.settimeout(10)
+                so.connect(qmp)
+                f = so.makefile("rw")
+                f.readline()
+                for c in ({"execute": "qmp_capabilities"},
+                          {"execute": "human-monitor-command",
+                           "arguments": {"command-line": "info registers -a"}}):
+                    f.write(json.dumps(c) + "\n")
+                    f.flush()
+                    while True:
+                        r = json.loads(f.readline())
+                        if "return" in r or "error" in r:
+                            break
+                regs = r.get("return", "")
+        except (OSError, ValueError) as e:
+            log.write("qmp: %s\n" % e)
+            return "unknown"
+        log.write("vCPU registers at the hang:\n%s\n" % regs)
+        rips = re.findall(r"\bRIP=([0-9a-f]{16})", regs)
+        return ", ".join(self.symbolize(int(r, 16)) for r in rips) or "unknown"
+
+    def symbolize(self, addr):
+        if self.symbols is None:
+            self.symbols = []
+            kdir, kname = os.path.split(self.kernel)
+            # Debian's /boot, or a kernel tree's arch/x86/boot.
+            for cand in (os.path.join(kdir, kname.replace("vmlinuz", "System.map")),
+                         os.path.join(kdir.rsplit("/arch/", 1)[0], "System.map")):
+                if os.path.exists(cand):
+                    with open(cand) as f:
+                        self.symbols = sorted((int(a, 16), n) for a, t, n in
+                                              (l.split()[:3] for l in f)
+                                              if t in "tTwW")
+                    break
+        import bisect
+        i = bisect.bisect_right(self.symbols, (addr, "\xff")) - 1
+        if i < 0:
+            return "%#x" % addr
+        return "%s+%#x" % (self.symbols[i][1], addr - self.symbols[i][0])
+
     @staticmethod
     def last_console_line(rundir):
         try:
@@ -294,6 +354,11 @@ class Runner:
             while boot <= int(h["boots"]):
                 initrd = self.overlay(rundir, conf + "BOOT=%d\n" % boot)
                 cmd = self.qemu_cmd(h, rundir, initrd) + qargs
+                qmp = None
+                if self.a.boot_timeout and not retried:
+                    # A control socket, to read the vCPUs if boot hangs.
+                    qmp = os.path.join(self.qmp_dir, "%s.%d" % (name, boot))
+                    cmd += ["-qmp", "unix:%s,server=on,wait=off" % qmp]
                 log.write("qemu: %s\n" % " ".join(shlex.quote(c) for c in cmd))
                 log.flush()
                 p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=log,
@@ -310,6 +375,7 @@ class Runner:
                             time.monotonic() - t_boot > self.a.boot_timeout and
                             not self.reached_init(rundir, boot)):
                         hung = True
+                        where = self.vcpu_state(qmp, log)
                         os.killpg(p.pid, signal.SIGKILL)
                         p.wait()
                         break
@@ -321,10 +387,20 @@ class Runner:
                     # yet (modules load from init). Say so, and boot once more.
                     retried = True
                     res["notes"].append("boot %d hung before init after %d s "
-                                        "(console ends: %s); booted again" %
+                                        "(console ends: %s; vCPUs at %s); "
+                                        "booted again" %
                                         (boot, self.a.boot_timeout,
-                                         self.last_console_line(rundir)))
+                                         self.last_console_line(rundir), where))
                     log.write("boot hung before init; booting again\n")
+                    # The host services saw a guest go: give the new boot
+                    # fresh ones, as a first boot gets.
+                    svc_text, svc_ok = self.stop_services(started, log)
+                    try:
+                        qargs, started = self.start_services(h, rundir, log)
+                    except RuntimeError as e:
+                        res["reasons"].append(str(e))
+                        started = []
+                        break
                     continue
                 if timed_out or p.returncode != 0 or not os.path.exists(verdict_path):
                     break

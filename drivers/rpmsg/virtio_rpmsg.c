@@ -79,6 +79,8 @@ struct vrp_stats {
  * @svq_lock: protects @svq, @last_sbuf and @tx_last_used
  * @rvq_lock: protects @rvq, @rx_last_used and @rx_held
  * @rx_lock: serialises rx processing
+ * @rx_work: continues an rx pass that used up its budget, at normal priority
+ * @rx_deferred: @rx_work owns the rx ring until it finds it empty
  * @endpoints_lock: protects @endpoints
  * @endpoints: local address to endpoint
  * @sendq: senders waiting for a tx buffer or a resume
@@ -115,6 +117,8 @@ struct virtproc_info {
 	spinlock_t svq_lock;		/* svq, last_sbuf, sfree, tx_last_used */
 	spinlock_t rvq_lock;		/* rvq, rx_last_used, rx_held */
 	struct mutex rx_lock;		/* one rx pass at a time */
+	struct work_struct rx_work;
+	bool rx_deferred;
 	struct mutex endpoints_lock;	/* endpoints */
 	struct idr endpoints;
 	wait_queue_head_t sendq;
@@ -589,19 +593,24 @@ static int vrp_add_rx(struct virtproc_info *vrp, void *buf)
 	return virtqueue_add_inbuf(vrp->rvq, &sg, 1, buf, GFP_ATOMIC);
 }
 
-static void vrp_recycle_rx(struct virtproc_info *vrp, void *buf)
+/*
+ * Give @buf (when not NULL) back to the remote, and tell it so when @kick
+ * and it wants to hear: the receive loop gives back a batch of buffers
+ * with one doorbell, as a remote that floods would otherwise get one
+ * doorbell per message.
+ */
+static void __vrp_recycle_rx(struct virtproc_info *vrp, void *buf, bool kick)
 {
-	bool kick = false;
-	int err;
+	int err = 0;
 
 	spin_lock(&vrp->rvq_lock);
 	if (vrp_dead(vrp)) {
 		spin_unlock(&vrp->rvq_lock);
 		return;
 	}
-	err = vrp_add_rx(vrp, buf);
-	if (!err)
-		kick = virtqueue_kick_prepare(vrp->rvq);
+	if (buf)
+		err = vrp_add_rx(vrp, buf);
+	kick = kick && virtqueue_kick_prepare(vrp->rvq);
 	if (kick)
 		virtqueue_notify(vrp->rvq);
 	spin_unlock(&vrp->rvq_lock);
@@ -609,6 +618,11 @@ static void vrp_recycle_rx(struct virtproc_info *vrp, void *buf)
 		dev_err(&vrp->vdev->dev, "failed to re-add rx buffer: %d\n", err);
 	if (kick)
 		atomic64_inc(&vrp->stats.kicks);
+}
+
+static void vrp_recycle_rx(struct virtproc_info *vrp, void *buf)
+{
+	__vrp_recycle_rx(vrp, buf, true);
 }
 
 static int virtio_rpmsg_hold_rx(struct rpmsg_endpoint *ept, void *data)
@@ -1017,10 +1031,17 @@ static bool rpmsg_recv_single(struct virtproc_info *vrp, struct rpmsg_hdr *msg,
 	return !held;
 }
 
-static void rpmsg_recv_done(struct virtqueue *rvq)
+/* rx buffers given back to the remote per doorbell while it keeps sending */
+#define VRP_RX_KICK_BATCH	16
+/* used rx entries one pass takes before it yields (see rpmsg_recv_done()) */
+#define VRP_RX_BUDGET		64
+
+/* Returns true when the pass stopped on its budget with entries left. */
+static bool vrp_rx_pass(struct virtproc_info *vrp)
 {
-	struct virtproc_info *vrp = rvq->vdev->priv;
-	unsigned int len, done = 0;
+	struct virtqueue *rvq = vrp->rvq;
+	unsigned int len, done = 0, unkicked = 0, seen = 0;
+	bool more = false;
 	phys_addr_t addr;
 	void *buf;
 	int ret;
@@ -1029,6 +1050,11 @@ static void rpmsg_recv_done(struct virtqueue *rvq)
 	for (;;) {
 		if (vrp_dead(vrp))
 			break;
+		if (++seen > VRP_RX_BUDGET) {
+			/* The remote's interrupts stay off until the ring is empty. */
+			more = true;
+			break;
+		}
 		/*
 		 * A flooding remote refills the ring as fast as this loop
 		 * drains it, so the loop may never end by itself: let the CPU
@@ -1076,15 +1102,57 @@ static void rpmsg_recv_done(struct virtqueue *rvq)
 			atomic64_inc(&vrp->stats.bad_addr);
 			dev_err_ratelimited(&vrp->vdev->dev,
 					    "rx descriptor address rewritten\n");
-			vrp_recycle_rx(vrp, buf);
+			__vrp_recycle_rx(vrp, buf, ++unkicked >= VRP_RX_KICK_BATCH);
+			unkicked %= VRP_RX_KICK_BATCH;
 			continue;
 		}
-		if (rpmsg_recv_single(vrp, buf, len))
-			vrp_recycle_rx(vrp, buf);
+		if (rpmsg_recv_single(vrp, buf, len)) {
+			__vrp_recycle_rx(vrp, buf, ++unkicked >= VRP_RX_KICK_BATCH);
+			unkicked %= VRP_RX_KICK_BATCH;
+		}
 		done++;
 	}
+	if (unkicked)
+		__vrp_recycle_rx(vrp, NULL, true);
 	mutex_unlock(&vrp->rx_lock);
 	dev_dbg(&vrp->vdev->dev, "received %u messages\n", done);
+	return more;
+}
+
+static void vrp_rx_defer(struct virtproc_info *vrp)
+{
+	WRITE_ONCE(vrp->rx_deferred, true);
+	queue_work(system_wq, &vrp->rx_work);
+}
+
+static void vrp_rx_work(struct work_struct *work)
+{
+	struct virtproc_info *vrp = container_of(work, struct virtproc_info,
+						 rx_work);
+
+	if (vrp_rx_pass(vrp))
+		vrp_rx_defer(vrp);
+	else
+		WRITE_ONCE(vrp->rx_deferred, false);
+}
+
+/*
+ * The rx interrupt. The platform runs it at high priority, which suits a
+ * few messages; a remote that keeps the ring full would keep this CPU's
+ * userspace from running, readers of its messages included. So a pass
+ * takes at most VRP_RX_BUDGET entries here and leaves the rest, with the
+ * remote's interrupts still off, to rx_work at normal priority, as NAPI
+ * does for network interfaces. Interrupts that a misbehaving remote
+ * raises anyway meanwhile find rx_work in charge and return.
+ */
+static void rpmsg_recv_done(struct virtqueue *rvq)
+{
+	struct virtproc_info *vrp = rvq->vdev->priv;
+
+	if (READ_ONCE(vrp->rx_deferred))
+		return;
+	if (vrp_rx_pass(vrp))
+		vrp_rx_defer(vrp);
 }
 
 /* The remote consumed tx buffers: senders may go on. Any context. */
@@ -1203,6 +1271,7 @@ static int rpmsg_probe(struct virtio_device *vdev)
 	idr_init(&vrp->endpoints);
 	mutex_init(&vrp->endpoints_lock);
 	mutex_init(&vrp->rx_lock);
+	INIT_WORK(&vrp->rx_work, vrp_rx_work);
 	spin_lock_init(&vrp->svq_lock);
 	spin_lock_init(&vrp->rvq_lock);
 	init_waitqueue_head(&vrp->sendq);
@@ -1322,6 +1391,7 @@ static void rpmsg_remove(struct virtio_device *vdev)
 	/* Let a running rx pass finish; later ones see the device dead. */
 	mutex_lock(&vrp->rx_lock);
 	mutex_unlock(&vrp->rx_lock);
+	cancel_work_sync(&vrp->rx_work);
 
 	ampsoc_rpmsg_remove_children(&vdev->dev);
 

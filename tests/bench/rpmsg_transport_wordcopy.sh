@@ -10,7 +10,7 @@
 # STRATEGY: run tests/bench/rpmsg_transport.sh unchanged, its figures
 #   prefixed with wordcopy_.
 # timeout: 900
-# smp: 1
+# smp: 2
 # cpu-flags: -erms,-fsrm
 BENCH_PREFIX=wordcopy_
 . /ampsoc/tests/bench/rpmsg_transport.sh

@@ -21,6 +21,7 @@
  * "destroy NAME ADDR", "send SRC DST TEXT", "stream DST COUNT SIZE",
  * "pause ADDR 0|1", "bad KIND DST"; "stats" reads the last device's counters.
  */
+#include <linux/cpumask.h>
 #include <linux/crc32.h>
 #include <linux/debugfs.h>
 #include <linux/kthread.h>
@@ -30,6 +31,7 @@
 #include <linux/virtio.h>
 #include <linux/virtio_config.h>
 #include <linux/virtio_ring.h>
+#include <linux/workqueue.h>
 #include <ampsoc/rpmsg.h>
 
 #include "rpmsg_lb.h"
@@ -68,6 +70,11 @@ MODULE_PARM_DESC(bufsz, "remotes created at load propose this buffer size");
 static int remote_nice;
 module_param(remote_nice, int, 0444);
 MODULE_PARM_DESC(remote_nice, "nice value of the remotes' threads (-20..19)");
+
+static int remote_cpu = -1;
+module_param(remote_cpu, int, 0444);
+MODULE_PARM_DESC(remote_cpu,
+		 "CPU the remotes run on, their interrupts going to another (-1: any)");
 
 struct lb_msg {
 	struct list_head node;
@@ -115,6 +122,7 @@ struct ampsoc_rpmsg_lb {
 	bool frozen;
 
 	struct task_struct *thread;
+	int irq_cpu;		/* where "interrupts" to Linux run */
 	wait_queue_head_t wq;
 	unsigned long pending;	/* bit 0: work for the thread */
 	struct work_struct rx_irq;
@@ -699,7 +707,8 @@ static int lb_thread(void *data)
 					 kthread_should_stop());
 		if (READ_ONCE(lb->ping)) {
 			WRITE_ONCE(lb->ping, false);
-			queue_work(system_highpri_wq, &lb->ping_work);
+			queue_work_on(lb->irq_cpu, system_highpri_wq,
+				      &lb->ping_work);
 		}
 		if (lb->raw) {
 			t0 = ktime_get_ns();
@@ -728,7 +737,8 @@ static int lb_thread(void *data)
 				spin_lock(&lb->lock);
 				lb->st.irqs++;
 				spin_unlock(&lb->lock);
-				queue_work(system_highpri_wq, &lb->rx_irq);
+				queue_work_on(lb->irq_cpu, system_highpri_wq,
+					      &lb->rx_irq);
 			}
 			if (broke) {
 				broken = true;
@@ -995,6 +1005,12 @@ ampsoc_rpmsg_lb_create(const struct ampsoc_rpmsg_lb_config *cfg)
 		goto unreg_pdev;
 	}
 	set_user_nice(lb->thread, clamp(remote_nice, MIN_NICE, MAX_NICE));
+	lb->irq_cpu = WORK_CPU_UNBOUND;
+	if (remote_cpu >= 0) {
+		/* A core of its own, as a remote processor has. */
+		set_cpus_allowed_ptr(lb->thread, cpumask_of(remote_cpu));
+		lb->irq_cpu = cpumask_any_but(cpu_online_mask, remote_cpu);
+	}
 
 	lb->vdev.id.device = 7;
 	lb->vdev.id.vendor = 0x414d;
@@ -1631,6 +1647,13 @@ static int __init lb_init(void)
 	unsigned int i;
 	int err;
 
+	if (remote_cpu >= 0 &&
+	    (remote_cpu >= nr_cpu_ids || !cpu_online(remote_cpu) ||
+	     num_online_cpus() < 2)) {
+		pr_err("remote_cpu=%d: needs an online CPU and another beside it\n",
+		       remote_cpu);
+		return -EINVAL;
+	}
 	lb_dir = debugfs_create_dir("ampsoc_rpmsg_lb", NULL);
 	debugfs_create_file("ctl", 0200, lb_dir, NULL, &lb_ctl_fops);
 	debugfs_create_file("stats", 0444, lb_dir, NULL, &lb_stats_fops);

@@ -46,7 +46,7 @@ mkdir -p "$st/ampsoc/lib"
 for f in "$root"/tests/guest/lib/*.sh; do
 	[ -e "$f" ] && install -m 0644 "$f" "$st/ampsoc/lib/"
 done
-for d in tests/scenarios tests/bench tests/harness tests/demo tests/qemu; do
+for d in tests/scenarios tests/bench tests/soak tests/harness tests/demo tests/qemu; do
 	[ -d "$root/$d" ] || continue
 	mkdir -p "$st/ampsoc/$d"
 	find "$root/$d" -maxdepth 1 -name '*.sh' -exec cp {} "$st/ampsoc/$d/" \;

@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Host unit test of the runner's KTAP counting (tests/qemu/run.py)."""
+"""Host unit test of the runner's KTAP counting (tests/qemu/run.py), its
+initramfs overlay, and that every folder the Makefile runs scenarios from
+is packed into the guest."""
 import importlib.util
 import os
+import re
 import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
@@ -30,7 +33,7 @@ CASES = [
 ]
 
 print("KTAP version 1")
-print("1..%d" % (len(CASES) + 1))
+print("1..%d" % (len(CASES) + 2))
 failed = 0
 for i, (name, text, want) in enumerate(CASES, 1):
     c, _ = run.parse_ktap(text)
@@ -45,4 +48,20 @@ blob = run.cpio_newc({"ampsoc/run.conf": b"MODE=run\n"})
 ok = blob.startswith(b"070701") and b"TRAILER!!!" in blob and len(blob) % 4 == 0
 failed += not ok
 print("%s %d cpio_overlay_is_newc" % ("ok" if ok else "not ok", len(CASES) + 1))
+
+# make soak once ran tests/soak, which the initramfs did not contain: the
+# guest could only say "no scenario".
+top = os.path.join(here, "..", "..")
+with open(os.path.join(top, "Makefile")) as f:
+    # each runner command ends: $(if $(T),--filter '$(T)') tests/<folder>
+    ran = set(re.findall(r"--filter '\$\(T\)'\) (tests/\w+)$", f.read(), re.M))
+with open(os.path.join(top, "tests", "qemu", "mkinitramfs.sh")) as f:
+    m = re.search(r"^for d in (tests/.*); do$", f.read(), re.M)
+packed = set(m.group(1).split()) if m else set()
+missing = sorted(ran - packed)
+ok = len(ran) >= 3 and not missing
+failed += not ok
+print("# scenario folders: %s; not packed: %s" % (" ".join(sorted(ran)),
+                                                  " ".join(missing) or "none"))
+print("%s %d scenario_folders_packed" % ("ok" if ok else "not ok", len(CASES) + 2))
 sys.exit(1 if failed else 0)

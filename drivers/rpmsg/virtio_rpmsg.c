@@ -1125,15 +1125,39 @@ static void vrp_rx_defer(struct virtproc_info *vrp)
 	queue_work(system_wq, &vrp->rx_work);
 }
 
+/* Has the remote used an rx buffer that no pass took yet? */
+static bool vrp_rx_pending(struct virtproc_info *vrp)
+{
+	phys_addr_t addr;
+	bool pending;
+
+	spin_lock(&vrp->rvq_lock);
+	pending = !vrp_dead(vrp) &&
+		  vrp_peek_used(vrp, vrp->rvq, vrp->rx_last_used, &addr) != 0;
+	spin_unlock(&vrp->rvq_lock);
+	return pending;
+}
+
+static void rpmsg_recv_done(struct virtqueue *rvq);
+
 static void vrp_rx_work(struct work_struct *work)
 {
 	struct virtproc_info *vrp = container_of(work, struct virtproc_info,
 						 rx_work);
 
-	if (vrp_rx_pass(vrp))
-		vrp_rx_defer(vrp);
-	else
-		WRITE_ONCE(vrp->rx_deferred, false);
+	if (vrp_rx_pass(vrp)) {
+		queue_work(system_wq, &vrp->rx_work);
+		return;
+	}
+	WRITE_ONCE(vrp->rx_deferred, false);
+	/*
+	 * An interrupt raised since the pass found the ring empty returned
+	 * at once, seeing this work in charge: look once more. Pairs with
+	 * the barrier in rpmsg_recv_done().
+	 */
+	smp_mb();
+	if (vrp_rx_pending(vrp))
+		rpmsg_recv_done(vrp->rvq);
 }
 
 /*
@@ -1149,6 +1173,8 @@ static void rpmsg_recv_done(struct virtqueue *rvq)
 {
 	struct virtproc_info *vrp = rvq->vdev->priv;
 
+	/* The used entries before rx_deferred: see vrp_rx_work(). */
+	smp_mb();
 	if (READ_ONCE(vrp->rx_deferred))
 		return;
 	if (vrp_rx_pass(vrp))

@@ -521,6 +521,13 @@ static void chaos_ring(uint32_t kind)
 	amp_log("chaos: ring attack sent: %d", ret);
 }
 
+static void __attribute__((noreturn)) idle_forever(const char *why)
+{
+	amp_log("ampsoc-rpmsg-bad: %s; idling", why);
+	for (;;)
+		platform_wait_irq(AMP_FOREVER);
+}
+
 static void misbehave(const char *mode)
 {
 	struct amp_rpmsg_ns_msg ns;
@@ -541,6 +548,12 @@ static void misbehave(const char *mode)
 		AMP_WRITE_ONCE(rdev.txq.used->idx, ahead);
 		platform_notify_vq(rdev.txq.notifyid);
 		amp_log("bad: used index %u ahead", rdev.txq.num + 3);
+		/*
+		 * Serving on would write the next used index over this one
+		 * (the private count is still sane), so a Linux slower than
+		 * this core's next reply would never see the jump.
+		 */
+		idle_forever("the used index is left ahead");
 	} else if (!strcmp(mode, "nsbad")) {
 		memset(&ns, 0, sizeof(ns));
 		memset(ns.name, 'A', sizeof(ns.name));
@@ -636,10 +649,7 @@ int main(void)
 			chaos_ring(chaos_ring_pending);
 			chaos_ring_pending = -1;
 		}
-		if (ret == -EIO) {
-			amp_log("ampsoc-rpmsg-bad: a ring is broken; idling");
-			for (;;)
-				platform_wait_irq(AMP_FOREVER);
-		}
+		if (ret == -EIO)
+			idle_forever("a ring is broken");
 	}
 }

@@ -23,6 +23,7 @@
  * @running: started and not yet stopped or expired (one-shot)
  * @periodic: the running timer is periodic
  * @expirations: expiry events since the last start
+ * @hw_expirations: the hardware's count at the last event (reset by START)
  * @paused: stopped for system sleep, restarted on resume
  * @period_ns: period of the running timer
  */
@@ -30,6 +31,7 @@ struct vsoc_timer {
 	bool running;
 	bool periodic;
 	u64 expirations;
+	u64 hw_expirations;
 	bool paused;
 	u64 period_ns;
 };
@@ -52,14 +54,28 @@ static void vsoc_timer_halt(struct vsoc_periph *p)
 	vsoc_periph_put(p);
 }
 
+/*
+ * Events carry no command number: the expiry or stop of a timer that the
+ * hardware finished just before our STOP and the next START can reach us
+ * after them, and then belongs to the previous timer. Taking it for the
+ * new one dropped the reference while the new timer ran, and the clock
+ * was gated under it (a violation found by make soak). So expirations
+ * come from the hardware's counter, which each START resets, and the
+ * timer has ended only when the hardware says it is idle.
+ */
 static void vsoc_timer_event(struct vsoc_periph *p, s32 result)
 {
 	struct vsoc_timer *t = p->priv;
+	u64 hw;
 
 	mutex_lock(&p->lock);
-	if (t->running) {
-		t->expirations++;
-		if (!t->periodic || result) {
+	if (t->running && !t->paused) {
+		hw = vsoc_periph_value(p, VSOC_REG_EXPIRATIONS);
+		if (hw > t->hw_expirations) {
+			t->expirations += hw - t->hw_expirations;
+			t->hw_expirations = hw;
+		}
+		if (!readl(p->regs + PREG(busy))) {
 			t->running = false;
 			vsoc_periph_put(p);
 		}
@@ -100,6 +116,7 @@ static void vsoc_timer_resume(struct vsoc_periph *p)
 			t->running = false;
 			vsoc_periph_put(p);
 		}
+		t->hw_expirations = 0;
 	}
 	mutex_unlock(&p->lock);
 }
@@ -131,6 +148,7 @@ static ssize_t start_store(struct device *dev, struct device_attribute *attr,
 	if (!ret) {
 		t->running = true;	/* keeps our reference */
 		t->period_ns = args[0];
+		t->hw_expirations = 0;
 	}
 	mutex_unlock(&p->lock);
 	if (ret)

@@ -277,22 +277,35 @@ class Runner:
             log.write("qmp: %s\n" % e)
             return "unknown"
         log.write("vCPU registers at the hang:\n%s\n" % regs)
+        log.flush()
         rips = re.findall(r"\bRIP=([0-9a-f]{16})", regs)
-        return ", ".join(self.symbolize(int(r, 16)) for r in rips) or "unknown"
+        try:
+            return ", ".join(self.symbolize(int(r, 16)) for r in rips) or "unknown"
+        except (OSError, ValueError) as e:
+            log.write("symbols: %s\n" % e)
+            return ", ".join("%#x" % int(r, 16) for r in rips) or "unknown"
+
+    def load_symbols(self):
+        kdir, kname = os.path.split(self.kernel)
+        # Debian's /boot (a stub there), or a kernel tree's arch/x86/boot.
+        cands = [os.path.join(kdir.rsplit("/arch/", 1)[0], "System.map")]
+        if kname.startswith("vmlinuz"):
+            cands.append(os.path.join(kdir, kname.replace("vmlinuz", "System.map", 1)))
+        for cand in cands:
+            if not os.path.isfile(cand):
+                continue
+            syms = []
+            with open(cand, errors="replace") as f:
+                for line in f:
+                    w = line.split()
+                    if len(w) >= 3 and w[1] in ("t", "T", "w", "W"):
+                        syms.append((int(w[0], 16), w[2]))
+            return sorted(syms)
+        return []
 
     def symbolize(self, addr):
         if self.symbols is None:
-            self.symbols = []
-            kdir, kname = os.path.split(self.kernel)
-            # Debian's /boot, or a kernel tree's arch/x86/boot.
-            for cand in (os.path.join(kdir, kname.replace("vmlinuz", "System.map")),
-                         os.path.join(kdir.rsplit("/arch/", 1)[0], "System.map")):
-                if os.path.exists(cand):
-                    with open(cand) as f:
-                        self.symbols = sorted((int(a, 16), n) for a, t, n in
-                                              (l.split()[:3] for l in f)
-                                              if t in "tTwW")
-                    break
+            self.symbols = self.load_symbols()
         import bisect
         i = bisect.bisect_right(self.symbols, (addr, "\xff")) - 1
         if i < 0:
@@ -641,7 +654,17 @@ def main():
                 for rel, exp, path in jobs}
         for fut in concurrent.futures.as_completed(futs):
             rel, exp = futs[fut]
-            res = fut.result()
+            try:
+                res = fut.result()
+            except Exception as e:  # a runner bug fails this guest, not the run
+                c = Counts()
+                c.failed = 1
+                name = os.path.splitext(os.path.basename(rel))[0]
+                res = {"name": name, "counts": c,
+                       "reasons": ["runner error: %r" % e],
+                       "failures": [], "notes": [], "bench": [],
+                       "rundir": os.path.join(r.build, "scenarios", name),
+                       "verdict": "", "console": ""}
             if exp:
                 # harness self-test: the run must fail, for the stated reason
                 why = " | ".join(res["reasons"] + res["failures"])

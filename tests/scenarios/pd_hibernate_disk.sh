@@ -15,6 +15,7 @@
 #   counters with what a restore must do. A boot 2 that goes on past the
 #   resume step found no image and fails.
 # boots: 2
+# memory: 1024
 # disk: 256
 # timeout: 600
 . /ampsoc/lib.sh

@@ -51,10 +51,13 @@ cycle() {
 
 cycle 0
 s0=$(slab)
+slab_caches /tmp/slab0
 cycle 1
 cycle 2
 cycle 3
 s1=$(slab)
+slab_caches /tmp/slab1
+slab_changes /tmp/slab0 /tmp/slab1
 ktap_diag "active slab objects around 3 crash cycles: $s0 -> $s1"
 check slab_no_leak test $((s1 - s0)) -lt 100
 check_eq one_transport_device 1 sh -c 'ls -d /sys/kernel/debug/ampsoc_rpmsg/virtio* | wc -l'

@@ -29,13 +29,6 @@ cycle() {
 		echo stop >"$r/state" && is "$r/state" offline &&
 		is "$pdev/power/runtime_status" suspended
 }
-# Shrinking every cache flushes the per-CPU slabs, whose free objects
-# /proc/slabinfo would otherwise count as active.
-slab() {
-	echo 2 >/proc/sys/vm/drop_caches
-	for _c in /sys/kernel/slab/*/shrink; do echo 1 >"$_c"; done 2>/dev/null
-	awk 'NR > 2 { s += $2 } END { print s }' /proc/slabinfo
-}
 # Lazily freed areas show as "unpurged" until the next purge.
 vmap() { grep -vc unpurged /proc/vmallocinfo; }
 
@@ -44,16 +37,15 @@ while [ $i -lt 50 ]; do cycle || break; i=$((i + 1)); done
 check warmup_cycles test $i = 50
 s0=$(slab)
 v0=$(vmap)
-awk 'NR > 2 { print $1, $2 }' /proc/slabinfo >/tmp/slab0
+slab_caches /tmp/slab0
 i=0
 while [ $i -lt 100 ]; do cycle || break; i=$((i + 1)); done
 check hundred_cycles test $i = 100
 s1=$(slab)
 v1=$(vmap)
-awk 'NR > 2 { print $1, $2 }' /proc/slabinfo >/tmp/slab1
+slab_caches /tmp/slab1
 # Name the caches that changed, for the log.
-awk 'NR == FNR { a[$1] = $2; next } $2 != a[$1] { print "# slab", $1, a[$1], "->", $2 }' \
-	/tmp/slab0 /tmp/slab1
+slab_changes /tmp/slab0 /tmp/slab1
 ktap_diag "active slab objects: $s0 -> $s1; vmalloc areas: $v0 -> $v1"
 check slab_no_leak test $((s1 - s0)) -lt 50
 check vmalloc_no_leak test "$v1" = "$v0"

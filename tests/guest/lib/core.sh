@@ -40,13 +40,6 @@ core_not_running() {
 	[ "$_s" = 0 ] || [ "$_s" = 1 ]
 }
 
-# slab: active slab objects, after flushing per-CPU slabs.
-slab() {
-	echo 2 >/proc/sys/vm/drop_caches
-	for _c in /sys/kernel/slab/*/shrink; do echo 1 >"$_c"; done 2>/dev/null
-	awk 'NR > 2 { s += $2 } END { print s }' /proc/slabinfo
-}
-
 # ---- rpmsg on a remote core (the hostile-remote scenarios) -------------
 
 # chan_of NAME: set CHAN to the sysfs node of the first channel NAME, VRP to

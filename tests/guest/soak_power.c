@@ -20,6 +20,10 @@
  *
  * Usage: soak_power -v VSOC_DEBUGFS -C CTRL_DEV -e ECHO_ADDR [-r DSP_RPROC]
  *        [-s SEED] [-n OPS] [-c CYCLES] [-t SECONDS] [-a ALARM_SECONDS]
+ *        [-w WAKE_PORT]
+ *
+ * With -w (the wakeup host service's serial port), the cycles rotate a
+ * real s2idle in too, woken at the RTC alarm's time.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -418,6 +422,45 @@ static int open_ept(void)
 	return -1;
 }
 
+/* Print a file's lines as KTAP diagnostics, each prefixed with @tag. */
+static void diag_file(const char *tag, const char *path)
+{
+	static char buf[4096];
+	char *line, *save;
+
+	if (read_file(path, buf, sizeof(buf)) <= 0)
+		return;
+	for (line = strtok_r(buf, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save))
+		ktap_diag("  %s: %s", tag, line);
+}
+
+/*
+ * Messages stopped coming back: say what each side has counted, so a
+ * report tells a message that never left from one whose echo never came.
+ */
+static void stall_report(uint32_t next_tx, uint32_t next_rx)
+{
+	char p[320];
+	struct dirent *e;
+	DIR *d;
+
+	ktap_diag("traffic stalled: %u sent, %u echoed, seq %u awaited",
+		  next_tx, next_rx, next_rx);
+	d = opendir("/sys/kernel/debug/ampsoc_rpmsg");
+	while (d && (e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(p, sizeof(p), "/sys/kernel/debug/ampsoc_rpmsg/%.64s/stats",
+			 e->d_name);
+		diag_file(e->d_name, p);
+	}
+	if (d)
+		closedir(d);
+	snprintf(p, sizeof(p), "%s/telemetry", vsoc);
+	diag_file("telemetry", p);
+}
+
 static void *traffic_fn(void *arg)
 {
 	int fd = *(int *)arg;
@@ -448,6 +491,7 @@ static void *traffic_fn(void *arg)
 			continue;
 		if (n != 1) {
 			t_lost += next_tx - next_rx;
+			stall_report(next_tx, next_rx);
 			return NULL;
 		}
 		n = read(fd, r, sizeof(r));
@@ -569,9 +613,16 @@ static int do_op(unsigned int op, struct dev *v, char *desc, size_t len)
 
 /* ---- system sleep ------------------------------------------------------- */
 
-static const char *const cycle_names[] = { "pm_test_devices",
-					   "pm_test_platform", "s3_rtc" };
-static unsigned long cycle_ok[3], cycle_tried[3];
+#define NCYCLES		4
+/* the ACPI power button's wakeup source: one activation per event */
+#define PWRBTN_EVENTS	"/sys/devices/LNXSYSTM:00/LNXPWRBN:00/power/wakeup_active_count"
+
+static const char *const cycle_names[NCYCLES] = { "pm_test_devices",
+	"pm_test_platform", "s3_rtc", "s2idle_rtc" };
+static unsigned long cycle_ok[NCYCLES], cycle_tried[NCYCLES];
+/* the wakeup service's port (tests/qemu/services/wakeup), or -1 */
+static int wake_fd = -1;
+static unsigned int ncycle_types = 3;
 
 static unsigned long suspend_successes(void)
 {
@@ -582,23 +633,137 @@ static unsigned long suspend_successes(void)
 	return strtoul(buf, NULL, 10);
 }
 
+static unsigned long pwrbtn_events(void)
+{
+	char buf[32];
+
+	if (read_file(PWRBTN_EVENTS, buf, sizeof(buf)) <= 0)
+		return 0;
+	return strtoul(buf, NULL, 10);
+}
+
+/*
+ * Send @req to the wakeup service, then "sync": the number of events it
+ * has raised in all, once it has handled @req; -1 if it did not answer
+ * within 10 s. Lines other than the answer ("fired EPOCH") are skipped.
+ */
+static long wake_sync(const char *req)
+{
+	double end = now() + 10;
+	struct pollfd pfd = { .fd = wake_fd, .events = POLLIN };
+	char buf[256];
+	size_t have = 0;
+
+	snprintf(buf, sizeof(buf), "%ssync\n", req);
+	if (write(wake_fd, buf, strlen(buf)) != (ssize_t)strlen(buf))
+		return -1;
+	for (;;) {
+		char *nl;
+		ssize_t n;
+		int ms;
+
+		while ((nl = memchr(buf, '\n', have))) {
+			unsigned long presses;
+			bool match;
+
+			*nl = '\0';
+			match = sscanf(buf, "synced %lu", &presses) == 1;
+			have -= nl + 1 - buf;
+			memmove(buf, nl + 1, have);
+			if (match)
+				return presses;
+		}
+		if (have == sizeof(buf))
+			have = 0;
+		ms = (int)((end - now()) * 1000);
+		if (ms <= 0 || poll(&pfd, 1, ms) != 1)
+			return -1;
+		n = read(wake_fd, buf + have, sizeof(buf) - have);
+		if (n < 0 && errno != EINTR)
+			return -1;
+		if (n > 0)
+			have += n;
+	}
+}
+
+static unsigned long s2idle_by_alarm;
+
+/*
+ * Real suspend-to-idle, woken at the RTC alarm's time: the write's result
+ * (0 or -errno), or 1 with @why set when the wake protocol failed.
+ * QEMU wakes only an S3 guest at the alarm, so the wakeup service raises
+ * the ACPI power button when the guest's RTC reaches it (again every few
+ * seconds while the guest sleeps on: tests/qemu/services/wakeup). The
+ * cycle ends only once every press the service raised has been handled
+ * here and it has promised no more: one arriving later would wake the
+ * next cycle at the wrong time.
+ */
+static int s2idle_cycle(void)
+{
+	unsigned long ev0 = pwrbtn_events();
+	long p0, p1;
+	char buf[64];
+	double end;
+	int ret;
+
+	p0 = wake_sync("");
+	write_file("/sys/power/pm_test", "none");
+	write_file("/sys/class/rtc/rtc0/wakealarm", "0");
+	write_file("/sys/class/rtc/rtc0/wakealarm", wake_in);
+	if (p0 < 0 ||
+	    read_file("/sys/class/rtc/rtc0/wakealarm", buf, sizeof(buf)) <= 0) {
+		snprintf(why, sizeof(why), "s2idle: %s",
+			 p0 < 0 ? "no answer from the wakeup service" : "no wake alarm");
+		return 1;
+	}
+	snprintf(buf, sizeof(buf), "alarm %lu\n", strtoul(buf, NULL, 10));
+	if (write(wake_fd, buf, strlen(buf)) != (ssize_t)strlen(buf)) {
+		snprintf(why, sizeof(why), "s2idle: wake port: %s", strerror(errno));
+		return 1;
+	}
+	ret = write_file("/sys/power/state", "freeze");
+	/* woken early (a doorbell may wake it), no press is to come */
+	p1 = wake_sync("cancel\nawake\n");
+	if (p1 < 0) {
+		snprintf(why, sizeof(why), "s2idle: no answer from the wakeup service");
+		return 1;
+	}
+	end = now() + 10;
+	while (pwrbtn_events() - ev0 < (unsigned long)(p1 - p0) && now() < end)
+		usleep(1000);
+	if (pwrbtn_events() - ev0 != (unsigned long)(p1 - p0)) {
+		snprintf(why, sizeof(why), "s2idle: %ld wake events raised, %lu handled",
+			 p1 - p0, pwrbtn_events() - ev0);
+		return 1;
+	}
+	if (p1 > p0)
+		s2idle_by_alarm++;
+	return ret;
+}
+
 static int sleep_cycle(unsigned int type)
 {
 	unsigned long s0 = suspend_successes();
 	int ret;
 
 	cycle_tried[type]++;
-	if (type == 2) {
-		write_file("/sys/power/pm_test", "none");
-		write_file("/sys/power/mem_sleep", "deep");
-		write_file("/sys/class/rtc/rtc0/wakealarm", "0");
-		/* seconds ahead: the suspend must be entered before it fires */
-		write_file("/sys/class/rtc/rtc0/wakealarm", wake_in);
+	if (type == 3) {
+		ret = s2idle_cycle();
 	} else {
-		write_file("/sys/power/pm_test", type ? "platform" : "devices");
+		if (type == 2) {
+			write_file("/sys/power/pm_test", "none");
+			write_file("/sys/power/mem_sleep", "deep");
+			write_file("/sys/class/rtc/rtc0/wakealarm", "0");
+			/* seconds ahead: the suspend must be entered before it fires */
+			write_file("/sys/class/rtc/rtc0/wakealarm", wake_in);
+		} else {
+			write_file("/sys/power/pm_test", type ? "platform" : "devices");
+		}
+		ret = write_file("/sys/power/state", "mem");
+		write_file("/sys/power/pm_test", "none");
 	}
-	ret = write_file("/sys/power/state", "mem");
-	write_file("/sys/power/pm_test", "none");
+	if (ret > 0)
+		return -1;
 	if (ret || suspend_successes() != s0 + 1) {
 		snprintf(why, sizeof(why), "%s: write %d, successes %lu -> %lu",
 			 cycle_names[type], ret, s0, suspend_successes());
@@ -644,7 +809,7 @@ int main(int argc, char **argv)
 	bool ok;
 
 	rng = (unsigned long long)time(NULL) ^ ((unsigned long long)getpid() << 32);
-	while ((opt = getopt(argc, argv, "v:C:e:r:s:n:c:t:a:")) != -1) {
+	while ((opt = getopt(argc, argv, "v:C:e:r:s:n:c:t:a:w:")) != -1) {
 		switch (opt) {
 		case 'v':
 			vsoc = optarg;
@@ -673,6 +838,14 @@ int main(int argc, char **argv)
 		case 'a':
 			snprintf(wake_in, sizeof(wake_in), "+%u", atoi(optarg));
 			break;
+		case 'w':
+			wake_fd = open(optarg, O_RDWR | O_NOCTTY | O_CLOEXEC);
+			if (wake_fd < 0) {
+				perror(optarg);
+				return 2;
+			}
+			ncycle_types = NCYCLES;
+			break;
 		default:
 			return 2;
 		}
@@ -682,7 +855,8 @@ int main(int argc, char **argv)
 		rng = 1;
 	ktap_diag("seed %llu (replay with -s %llu), %u operations, %u sleep cycles, budget %u s",
 		  rng, rng, nops, ncycles, budget);
-	ok = vsoc && ctrl_path && echo_addr && discover() == 0;
+	ok = vsoc && ctrl_path && echo_addr && discover() == 0 &&
+	     (wake_fd < 0 || !access(PWRBTN_EVENTS, R_OK));
 	if (!ktap_ok(ok, "discover (%u domains, %u devices)", ndoms, ndevs))
 		return ktap_exit();
 	write_file("/sys/module/suspend/parameters/pm_test_delay", "0");
@@ -720,7 +894,7 @@ int main(int argc, char **argv)
 		invariants(desc);
 		done++;
 		if (ncycles && cycles_done < ncycles && (i + 1) % every == 0) {
-			unsigned int type = cycles_done % 3;
+			unsigned int type = cycles_done % ncycle_types;
 
 			if (sleep_cycle(type)) {
 				bad_cycles++;
@@ -734,7 +908,7 @@ int main(int argc, char **argv)
 		}
 	}
 	while (ncycles && cycles_done < ncycles && now() < t_end) {
-		if (sleep_cycle(cycles_done % 3))
+		if (sleep_cycle(cycles_done % ncycle_types))
 			bad_cycles++;
 		cycles_done++;
 		invariants("sleep cycle");
@@ -744,9 +918,11 @@ int main(int argc, char **argv)
 	for (i = 0; i < NOPS; i++)
 		ktap_diag("  %-18s %lu (%lu failed)", op_names[i], op_count[i],
 			  op_err[i]);
-	for (i = 0; i < 3; i++)
+	for (i = 0; i < ncycle_types; i++)
 		ktap_diag("  %-18s %lu/%lu", cycle_names[i], cycle_ok[i],
 			  cycle_tried[i]);
+	if (wake_fd >= 0)
+		ktap_diag("  s2idle woken by the alarm's event %lu times", s2idle_by_alarm);
 	ktap_ok(done == nops, "all_operations_done (%u/%u)", done, nops);
 	ktap_ok(cycles_done == ncycles && !bad_cycles,
 		"all_sleep_cycles_done (%u/%u, %u failed)", cycles_done,

@@ -29,13 +29,22 @@ echo_chan() {
 	[ -n "$ECHO" ]
 }
 
-# soak_power_campaign OPS CYCLES BUDGET_S: the power campaign, ipu running
-# ampsoc-rpmsg-echo for the traffic, dsp booted and stopped among the
-# operations.
+# soak_power_campaign OPS CYCLES BUDGET_S [WAKE_PORT]: the power campaign,
+# ipu running ampsoc-rpmsg-echo for the traffic, dsp booted and stopped
+# among the operations. With WAKE_PORT (the wakeup host service's serial
+# port: "# services: wakeup" in the scenario), a real s2idle joins the
+# rotation of sleep cycles.
 soak_power_campaign() {
 	_ops=${SOAK_OPS:-$1}
 	_cyc=${SOAK_CYCLES:-$2}
 	_budget=$(($3 * $(soak_scale)))
+	_wake=
+	if [ -n "${4:-}" ]; then
+		modprobe button || bail "no ACPI button driver (the wake event)"
+		stty -F "$4" 115200 raw -echo || bail "cannot set up $4"
+		grep -qw freeze /sys/power/state || bail "no suspend-to-idle"
+		_wake="-w $4"
+	fi
 	wait_for 30 vsoc_settled || bail "the vsoc devices did not settle"
 	core_find dsp || bail "no remote processor for core dsp"
 	_dsp=$R
@@ -47,7 +56,7 @@ soak_power_campaign() {
 	_dst=$(($(cat "$ECHO/dst")))
 	guest_test soak_power -v "$VSOC" -C "$_ctrl" -e "$_dst" -r "$_dsp" \
 		-s "$(soak_seed)" -n "$_ops" -c "$_cyc" -t "$_budget" \
-		-a $((3 * $(soak_scale)))
+		-a $((3 * $(soak_scale))) $_wake
 	check_eq echo_core_still_running running cat "$R/state"
 	check stop_echo_core sh -c "echo stop >$R/state"
 	check transitions_match_model vsoc_counts_settle "$VSOC"

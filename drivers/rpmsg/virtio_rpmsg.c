@@ -249,54 +249,74 @@ static int vrp_peek_used(struct virtproc_info *vrp, struct virtqueue *vq,
 	return 1;
 }
 
-/* Reclaim one used tx buffer or hand out one never used. */
+/* used tx buffers taken back per pass over the used ring */
+#define VRP_TX_RECLAIM	32
+
+/*
+ * Take used tx buffers back onto the free stack, VRP_TX_RECLAIM at most:
+ * one pass over the ring for a batch of senders instead of one per send.
+ * Caller holds svq_lock. Returns 0, -EIO when the ring is corrupted or
+ * -EPIPE when virtio_ring refused an entry; the device must then be
+ * marked dead.
+ */
+static int vrp_reclaim_tx(struct virtproc_info *vrp)
+{
+	unsigned int n, len;
+	phys_addr_t addr;
+	void *buf;
+	int ret;
+
+	for (n = 0; n < VRP_TX_RECLAIM; n++) {
+		ret = vrp_peek_used(vrp, vrp->svq, vrp->tx_last_used, &addr);
+		if (ret <= 0)
+			return ret;
+		buf = virtqueue_get_buf(vrp->svq, &len);
+		if (!buf) {
+			/*
+			 * The entry looked sane but virtio_ring refused it (an
+			 * id that is not one of our outstanding heads): the
+			 * queue is broken now and will never give a buffer
+			 * back, so fail every sender at once instead of letting
+			 * them wait out the timeout.
+			 */
+			atomic64_inc(&vrp->stats.bad_ring);
+			return -EPIPE;
+		}
+		vrp->tx_last_used++;
+		if (!vrp_buf_ok(vrp, buf, false)) {
+			atomic64_inc(&vrp->stats.bad_addr);
+			continue;
+		}
+		/* Our own buffer is safe to reuse; a different address was a lie. */
+		if (addr != vrp_buf_pa(vrp, buf))
+			atomic64_inc(&vrp->stats.bad_addr);
+		/* room: every buffer is on the stack, in flight or never used */
+		vrp->sfree[vrp->nfree++] = buf;
+	}
+	return 0;
+}
+
+/* A returned or reclaimed tx buffer, or one never used; NULL if none. */
 static void *get_a_tx_buf(struct virtproc_info *vrp)
 {
-	unsigned int len;
-	phys_addr_t addr;
 	void *buf = NULL;
 	int ret;
 
 	spin_lock(&vrp->svq_lock);
 	if (vrp_dead(vrp))
 		goto out;
-	if (vrp->nfree) {
-		buf = vrp->sfree[--vrp->nfree];
-		goto out;
-	}
-	if (vrp->last_sbuf < vrp->num_sbufs) {
+	if (!vrp->nfree && vrp->last_sbuf < vrp->num_sbufs) {
 		buf = vrp->sbufs + vrp->sbuf_size * vrp->last_sbuf++;
 		goto out;
 	}
-	ret = vrp_peek_used(vrp, vrp->svq, vrp->tx_last_used, &addr);
-	if (ret < 0) {
+	ret = vrp->nfree ? 0 : vrp_reclaim_tx(vrp);
+	if (ret) {
 		spin_unlock(&vrp->svq_lock);
-		vrp_set_dead(vrp, "tx ring corrupted");
+		vrp_set_dead(vrp, ret == -EIO ? "tx ring corrupted" : "tx ring broken");
 		return NULL;
 	}
-	if (!ret)
-		goto out;
-	buf = virtqueue_get_buf(vrp->svq, &len);
-	if (!buf) {
-		/*
-		 * The entry looked sane but virtio_ring refused it (an id that
-		 * is not one of our outstanding heads): the queue is broken
-		 * now and will never give a buffer back, so fail every sender
-		 * at once instead of letting them wait out the timeout.
-		 */
-		spin_unlock(&vrp->svq_lock);
-		atomic64_inc(&vrp->stats.bad_ring);
-		vrp_set_dead(vrp, "tx ring broken");
-		return NULL;
-	}
-	vrp->tx_last_used++;
-	if (!vrp_buf_ok(vrp, buf, false)) {
-		atomic64_inc(&vrp->stats.bad_addr);
-		buf = NULL;
-	} else if (addr != vrp_buf_pa(vrp, buf)) {
-		/* Our own buffer is safe to reuse; the remote lied. */
-		atomic64_inc(&vrp->stats.bad_addr);
-	}
+	if (vrp->nfree)
+		buf = vrp->sfree[--vrp->nfree];
 out:
 	spin_unlock(&vrp->svq_lock);
 	return buf;

@@ -19,7 +19,6 @@
 #include <linux/idr.h>
 #include <linux/module.h>
 #include <linux/poll.h>
-#include <linux/skbuff.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 #include <linux/uio.h>
@@ -58,8 +57,9 @@ static DEFINE_IDA(rpmsg_minor_ida);
  * @fc_lock: serialises flow-control messages and @sent_paused
  * @ept: the endpoint while the device is open
  * @default_ept: the channel's own endpoint ("rpmsg-raw"), or NULL
- * @queue_lock: protects @queue and the flow-control state
- * @queue: received messages
+ * @queue_lock: protects @queue, @qlen and the flow-control state
+ * @queue: received messages (struct rpmsg_eptdev_msg), oldest first
+ * @qlen: number of messages on @queue
  * @readq: readers and pollers
  * @dropped: messages dropped because the queue was full
  * @peer: remote address last heard from, for flow control
@@ -79,8 +79,9 @@ struct rpmsg_eptdev {
 	struct mutex fc_lock;		/* sent_paused */
 	struct rpmsg_endpoint *ept;
 	struct rpmsg_endpoint *default_ept;
-	spinlock_t queue_lock;		/* protects queue and fc state */
-	struct sk_buff_head queue;
+	spinlock_t queue_lock;		/* protects queue, qlen and fc state */
+	struct list_head queue;
+	unsigned int qlen;
 	wait_queue_head_t readq;
 	unsigned long dropped;
 	u32 peer;
@@ -89,25 +90,52 @@ struct rpmsg_eptdev {
 	struct work_struct fc_work;
 };
 
+/**
+ * struct rpmsg_eptdev_msg - a received message waiting for read()
+ * @node: on the device's queue
+ * @len: payload bytes
+ * @data: the payload
+ *
+ * One allocation per message, where an sk_buff takes two and carries
+ * state this queue never uses.
+ */
+struct rpmsg_eptdev_msg {
+	struct list_head node;
+	size_t len;
+	u8 data[];
+};
+
 #define dev_to_eptdev(d) container_of(d, struct rpmsg_eptdev, dev)
 #define cdev_to_eptdev(c) container_of(c, struct rpmsg_eptdev, cdev)
 
 /* Count a message the full rx queue has no room for. */
-static int rpmsg_eptdev_drop(struct rpmsg_eptdev *eptdev, struct sk_buff *skb)
+static int rpmsg_eptdev_drop(struct rpmsg_eptdev *eptdev,
+			     struct rpmsg_eptdev_msg *m)
 {
 	spin_lock(&eptdev->queue_lock);
 	eptdev->dropped++;
 	spin_unlock(&eptdev->queue_lock);
 	dev_dbg_ratelimited(&eptdev->dev, "rx queue full, dropped\n");
-	kfree_skb(skb);
+	kfree(m);
 	return -ENOBUFS;
+}
+
+/* Free every queued message; the caller owns the queue. */
+static void rpmsg_eptdev_purge(struct rpmsg_eptdev *eptdev)
+{
+	struct rpmsg_eptdev_msg *m, *n;
+
+	list_for_each_entry_safe(m, n, &eptdev->queue, node)
+		kfree(m);
+	INIT_LIST_HEAD(&eptdev->queue);
+	WRITE_ONCE(eptdev->qlen, 0);
 }
 
 static int rpmsg_ept_cb(struct rpmsg_device *rpdev, void *buf, int len,
 			void *priv, u32 addr)
 {
 	struct rpmsg_eptdev *eptdev = priv;
-	struct sk_buff *skb;
+	struct rpmsg_eptdev_msg *m;
 	bool fc = false;
 
 	if (!eptdev)
@@ -119,23 +147,26 @@ static int rpmsg_ept_cb(struct rpmsg_device *rpdev, void *buf, int len,
 	 * context: GFP_KERNEL leaves the atomic reserves alone and lets the
 	 * allocator reclaim (and KASAN drain its quarantine) under pressure.
 	 */
-	if (skb_queue_len_lockless(&eptdev->queue) >= rxq_max)
+	if (READ_ONCE(eptdev->qlen) >= rxq_max)
 		return rpmsg_eptdev_drop(eptdev, NULL);
-	skb = alloc_skb(len, GFP_KERNEL);
-	if (!skb)
+	/* @len is at most the transport's buffer size */
+	m = kmalloc(struct_size(m, data, len), GFP_KERNEL);
+	if (!m)
 		return -ENOMEM;
-	skb_put_data(skb, buf, len);
+	m->len = len;
+	memcpy(m->data, buf, len);
 
 	spin_lock(&eptdev->queue_lock);
-	if (skb_queue_len(&eptdev->queue) >= rxq_max) {
+	if (eptdev->qlen >= rxq_max) {
 		spin_unlock(&eptdev->queue_lock);
-		return rpmsg_eptdev_drop(eptdev, skb);
+		return rpmsg_eptdev_drop(eptdev, m);
 	}
-	__skb_queue_tail(&eptdev->queue, skb);
+	list_add_tail(&m->node, &eptdev->queue);
+	WRITE_ONCE(eptdev->qlen, eptdev->qlen + 1);
 	if (addr != RPMSG_ADDR_ANY)
 		eptdev->peer = addr;
 	if (!eptdev->auto_paused &&
-	    skb_queue_len(&eptdev->queue) >= max(rxq_pause, 1U)) {
+	    eptdev->qlen >= max(rxq_pause, 1U)) {
 		eptdev->auto_paused = true;
 		fc = true;
 	}
@@ -276,7 +307,7 @@ static int rpmsg_eptdev_release(struct inode *inode, struct file *filp)
 	up_write(&eptdev->ept_lock);
 	cancel_work_sync(&eptdev->fc_work);
 	/* No callback runs any more: the queue is ours. */
-	skb_queue_purge(&eptdev->queue);
+	rpmsg_eptdev_purge(eptdev);
 	put_device(&eptdev->dev);
 	return 0;
 }
@@ -289,26 +320,27 @@ static bool rpmsg_eptdev_gone(struct rpmsg_eptdev *eptdev)
 static ssize_t rpmsg_eptdev_read_iter(struct kiocb *iocb, struct iov_iter *to)
 {
 	struct rpmsg_eptdev *eptdev = iocb->ki_filp->private_data;
-	struct sk_buff *skb;
+	struct rpmsg_eptdev_msg *m;
 	bool resume = false;
 	size_t use;
 
 	spin_lock(&eptdev->queue_lock);
-	while (skb_queue_empty(&eptdev->queue)) {
+	while (list_empty(&eptdev->queue)) {
 		spin_unlock(&eptdev->queue_lock);
 		if (rpmsg_eptdev_gone(eptdev))
 			return -EPIPE;
 		if (iocb->ki_filp->f_flags & O_NONBLOCK)
 			return -EAGAIN;
 		if (wait_event_interruptible(eptdev->readq,
-					     !skb_queue_empty(&eptdev->queue) ||
+					     READ_ONCE(eptdev->qlen) ||
 					     rpmsg_eptdev_gone(eptdev)))
 			return -ERESTARTSYS;
 		spin_lock(&eptdev->queue_lock);
 	}
-	skb = __skb_dequeue(&eptdev->queue);
-	if (eptdev->auto_paused &&
-	    skb_queue_len(&eptdev->queue) <= rxq_pause / 4) {
+	m = list_first_entry(&eptdev->queue, struct rpmsg_eptdev_msg, node);
+	list_del(&m->node);
+	WRITE_ONCE(eptdev->qlen, eptdev->qlen - 1);
+	if (eptdev->auto_paused && eptdev->qlen <= rxq_pause / 4) {
 		eptdev->auto_paused = false;
 		resume = true;
 	}
@@ -316,10 +348,10 @@ static ssize_t rpmsg_eptdev_read_iter(struct kiocb *iocb, struct iov_iter *to)
 	if (resume)
 		queue_work(system_highpri_wq, &eptdev->fc_work);
 
-	use = min_t(size_t, iov_iter_count(to), skb->len);
-	if (copy_to_iter(skb->data, use, to) != use)
+	use = min_t(size_t, iov_iter_count(to), m->len);
+	if (copy_to_iter(m->data, use, to) != use)
 		use = -EFAULT;
-	kfree_skb(skb);
+	kfree(m);
 	return use;
 }
 
@@ -417,7 +449,7 @@ static __poll_t rpmsg_eptdev_poll(struct file *filp, poll_table *wait)
 		up_read(&eptdev->ept_lock);
 		return EPOLLERR | EPOLLHUP;
 	}
-	if (!skb_queue_empty(&eptdev->queue))
+	if (READ_ONCE(eptdev->qlen))
 		mask |= EPOLLIN | EPOLLRDNORM;
 	if (READ_ONCE(eptdev->remote_flow_updated))
 		mask |= EPOLLPRI;
@@ -591,7 +623,7 @@ static int rpmsg_eptdev_add(struct rpmsg_device *rpdev, struct device *parent,
 	init_rwsem(&eptdev->ept_lock);
 	mutex_init(&eptdev->fc_lock);
 	spin_lock_init(&eptdev->queue_lock);
-	skb_queue_head_init(&eptdev->queue);
+	INIT_LIST_HEAD(&eptdev->queue);
 	init_waitqueue_head(&eptdev->readq);
 	INIT_WORK(&eptdev->fc_work, rpmsg_eptdev_fc_work);
 

@@ -144,7 +144,7 @@ struct ampsoc_rpmsg_lb {
 	struct completion ping_done;
 	struct lb_raw *raw;
 	wait_queue_head_t raw_wq;
-	u64 raw_consumed;
+	u64 raw_consumed, raw_kicks;
 };
 
 #define LB_RAW_SLOTS	256
@@ -1263,6 +1263,7 @@ void ampsoc_rpmsg_lb_get_stats(struct ampsoc_rpmsg_lb *lb,
 	spin_lock(&lb->lock);
 	*stats = lb->st;
 	stats->raw_consumed = lb->raw_consumed;
+	stats->raw_kicks = lb->raw_kicks;
 	spin_unlock(&lb->lock);
 }
 EXPORT_SYMBOL_GPL(ampsoc_rpmsg_lb_get_stats);
@@ -1377,6 +1378,10 @@ static void lb_raw_publish(struct ampsoc_rpmsg_lb *lb, struct lb_raw *r,
 	smp_mb();
 	if (READ_ONCE(r->sleeping)) {
 		WRITE_ONCE(r->sleeping, 0);
+		/* counted as lb_notify() counts rpmsg's doorbells */
+		spin_lock(&lb->lock);
+		lb->raw_kicks++;
+		spin_unlock(&lb->lock);
 		lb_kick_thread(lb);
 	}
 }

@@ -214,6 +214,7 @@ static void oneway_vs_raw_ring(struct ampsoc_ktap_test *t)
 	struct ampsoc_rpmsg_lb_stats st0, st1;
 	u64 raw = U64_MAX, raw_busy = 0, ns;
 	unsigned long raw_sw = 0, sw;
+	u64 raw_kicks = 0;
 	unsigned int r, s;
 	char name[32];
 
@@ -234,6 +235,7 @@ static void oneway_vs_raw_ring(struct ampsoc_ktap_test *t)
 			raw = ns;
 			raw_sw = switches() - sw;
 			raw_busy = st1.busy_ns - st0.busy_ns;
+			raw_kicks = st1.raw_kicks - st0.raw_kicks;
 		}
 		for (s = 0; s < ARRAY_SIZE(sizes); s++) {
 			if (!oneway_run(t, sizes[s], &o))
@@ -248,6 +250,7 @@ static void oneway_vs_raw_ring(struct ampsoc_ktap_test *t)
 	       div64_u64((u64)tput_msgs * 496 * NSEC_PER_SEC, raw * 1000) / 1000,
 	       "MB/s");
 	result("raw_ring_switches_per_1k_496", per_1k(raw_sw), "switches");
+	result("raw_ring_kicks_per_1k_496", per_1k(raw_kicks), "kicks");
 	result("raw_ring_ns_per_msg_496", div_u64(raw, tput_msgs), "ns");
 	result("raw_ring_remote_ns_per_msg_496", div_u64(raw_busy, tput_msgs), "ns");
 	for (s = 0; s < ARRAY_SIZE(sizes); s++) {

@@ -83,13 +83,14 @@ struct ampsoc_rpmsg_lb_config {
  * @irqs: interrupts raised to Linux
  * @busy_ns: time the remote spent consuming Linux's tx ring and the raw ring
  * @raw_consumed: raw ring slots consumed
+ * @raw_kicks: doorbells the raw ring's producer rang
  */
 struct ampsoc_rpmsg_lb_stats {
 	u64 kicks, msgs, bytes, sink_msgs, bad_crc, reordered, bad_desc;
 	u64 ns_msgs, ns_last_flags, ns_last_addr;
 	char ns_last_name[32];
 	u64 fc_msgs, fc_paused, stream_sent, irqs;
-	u64 busy_ns, raw_consumed;
+	u64 busy_ns, raw_consumed, raw_kicks;
 };
 
 enum ampsoc_rpmsg_lb_bad {

@@ -57,6 +57,7 @@
 #include <unistd.h>
 #include <linux/rpmsg.h>
 
+#include "guest_util.h"
 #include "ktap_user.h"
 
 #ifndef RPMSG_GET_OUTGOING_FLOWCONTROL
@@ -69,7 +70,6 @@
 #define RPROC_SET_SHUTDOWN_ON_RELEASE	_IOW(0xb7, 1, int32_t)
 #define RPROC_GET_SHUTDOWN_ON_RELEASE	_IOR(0xb7, 2, int32_t)
 
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define MAX_TARGETS	1024
 #define MAX_FDS		8
 #define MAX_THREADS	16

@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "guest_util.h"
 #include "ktap_user.h"
 
 #define DEVDIR	"/sys/bus/platform/drivers/ampsoc-pdfake"
@@ -27,7 +28,6 @@
 #define FAKE	"/sys/kernel/debug/ampsoc_pdfake"
 #define VIEW	"/sys/kernel/ampsoc_pd"
 #define MAXDEV	128
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 static char devs[MAXDEV][256];
 static int ndev;

@@ -21,9 +21,8 @@
 
 #include <linux/remoteproc_cdev.h>
 
+#include "guest_util.h"
 #include "ktap_user.h"
-
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 static char cls[PATH_MAX], dbg[PATH_MAX], devnode[PATH_MAX], fake_dbg[PATH_MAX];
 

@@ -519,7 +519,6 @@ static const char *const op_names[] = {
 	"timer_stop", "dsp_toggle", "wait_idle",
 };
 
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define NOPS ARRAY_SIZE(op_names)
 static unsigned long op_count[NOPS], op_err[NOPS];
 

@@ -356,7 +356,7 @@ static bool slab_lazy(const char *name)
 	};
 	unsigned int i;
 
-	for (i = 0; i < sizeof(lazy) / sizeof(lazy[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(lazy); i++)
 		if (!strcmp(name, lazy[i]))
 			return true;
 	return false;

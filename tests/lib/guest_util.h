@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Small helpers shared by the guest test programs: writing a sysfs or
- * debugfs attribute and the CRC-32 the checked rpmsg streams carry.
+ * Small helpers shared by the guest test programs: ARRAY_SIZE(), writing
+ * a sysfs or debugfs attribute and the CRC-32 the checked rpmsg streams
+ * carry.
  * Header-only, like ktap_user.h.
  */
 #ifndef AMPSOC_GUEST_UTIL_H
@@ -13,6 +14,8 @@
 #include <stdint.h>
 #include <string.h>
 #include <unistd.h>
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 /* Write @s to @path in one write(); 0 or -errno. */
 static inline int write_file(const char *path, const char *s)

@@ -11,7 +11,15 @@
  * The FIFO indexes live in shared memory that a core (or a buggy model)
  * writes: the consumer's view is checked (head - tail <= depth) and a
  * corrupted FIFO is resynchronised and reported, never trusted.
+ *
+ * A doorbell can be lost across system sleep while its words are not: the
+ * PCI core turns bus mastering off for the suspend of a function whose
+ * driver has no PM callbacks, so the MSI-X write of a doorbell rung then
+ * goes nowhere, and an S3 resume resets the function. On resume, once the
+ * parent PCI function is back, every receiving FIFO is read as if its
+ * interrupt had fired.
  */
+#include <linux/debugfs.h>
 #include <linux/hrtimer.h>
 #include <linux/interrupt.h>
 #include <linux/io.h>
@@ -21,6 +29,7 @@
 #include <linux/mod_devicetable.h>
 #include <linux/module.h>
 #include <linux/platform_device.h>
+#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <ampsoc/vsoc.h>
 
@@ -39,6 +48,7 @@
  * @pos: our index (head for a sender, tail for a receiver)
  * @bound: a client is bound (rx: deliver messages)
  * @corrupt: corruptions seen
+ * @resumed: words found by the resume scan (their doorbell was lost)
  * @txdone: completes a send outside the mailbox core's channel lock
  * @retry: retries a send refused because the FIFO was full
  */
@@ -51,6 +61,7 @@ struct vsoc_mbox_chan {
 	u32 pos;
 	bool bound;
 	u32 corrupt;
+	u32 resumed;
 	struct irq_work txdone;
 	struct hrtimer retry;
 };
@@ -86,7 +97,7 @@ static int vsoc_mbox_send(struct mbox_chan *chan, void *data)
 	tail = readl(vc->fifo + FIFO(tail));
 	used = vc->pos - tail;
 	if (used > vc->info->depth) {
-		vc->corrupt++;
+		WRITE_ONCE(vc->corrupt, vc->corrupt + 1);
 		dev_err_ratelimited(vc->ctrl->mbox.dev,
 				    "%s: tail %u is %u behind head %u (depth %u): FIFO corrupted\n",
 				    vc->info->name, tail, used, vc->pos,
@@ -128,9 +139,10 @@ static enum hrtimer_restart vsoc_mbox_retry(struct hrtimer *t)
 	return HRTIMER_NORESTART;
 }
 
-static void vsoc_mbox_rx(struct vsoc_mbox_chan *vc)
+/* Deliver what is in the FIFO; returns how many words. */
+static u32 vsoc_mbox_rx(struct vsoc_mbox_chan *vc)
 {
-	u32 head, avail, msg;
+	u32 head, avail, msg, n = 0;
 
 	spin_lock(&vc->lock);
 	if (!vc->bound)
@@ -138,7 +150,7 @@ static void vsoc_mbox_rx(struct vsoc_mbox_chan *vc)
 	head = readl(vc->fifo + FIFO(head));
 	avail = head - vc->pos;
 	if (avail > vc->info->depth) {
-		vc->corrupt++;
+		WRITE_ONCE(vc->corrupt, vc->corrupt + 1);
 		dev_err_ratelimited(vc->ctrl->mbox.dev,
 				    "%s: head %u is %u ahead of tail %u (depth %u): FIFO corrupted, dropping it\n",
 				    vc->info->name, head, avail, vc->pos,
@@ -152,12 +164,14 @@ static void vsoc_mbox_rx(struct vsoc_mbox_chan *vc)
 		msg = readl(vc->fifo + FIFO(msg) +
 			    (vc->pos & (vc->info->depth - 1)) * sizeof(__le32));
 		vc->pos++;
+		n++;
 		mbox_chan_received_data(vc->chan, (void *)(uintptr_t)msg);
 	}
 	mb(); /* the messages are read before the slots are handed back */
 	writel(vc->pos, vc->fifo + FIFO(tail));
 out:
 	spin_unlock(&vc->lock);
+	return n;
 }
 
 static irqreturn_t vsoc_mbox_isr(int irq, void *data)
@@ -264,6 +278,29 @@ struct mbox_chan *vsoc_mbox_request_channel(struct mbox_client *cl,
 }
 EXPORT_SYMBOL_GPL(vsoc_mbox_request_channel);
 
+/* debugfs vsoc/vsocN/mbox_stats: one line per FIFO. */
+static int vsoc_mbox_stats_show(struct seq_file *m, void *v)
+{
+	struct vsoc_mbox *mb = m->private;
+	const struct vsoc_mbox_chan *vc;
+	unsigned int i;
+
+	for (i = 0; i < mb->mbox.num_chans; i++) {
+		vc = &mb->chans[i];
+		seq_printf(m, "%s %s pos %u corrupt %u resumed %u\n",
+			   vc->info->name, vsoc_mbox_is_tx(vc) ? "tx" : "rx",
+			   READ_ONCE(vc->pos), READ_ONCE(vc->corrupt),
+			   READ_ONCE(vc->resumed));
+	}
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(vsoc_mbox_stats);
+
+static void vsoc_mbox_debugfs_remove(void *dentry)
+{
+	debugfs_remove(dentry);
+}
+
 static int vsoc_mbox_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
@@ -323,9 +360,45 @@ static int vsoc_mbox_probe(struct platform_device *pdev)
 	ret = devm_mbox_controller_register(dev, &mb->mbox);
 	if (ret)
 		return ret;
+	ret = devm_add_action_or_reset(dev, vsoc_mbox_debugfs_remove,
+				       debugfs_create_file("mbox_stats", 0444,
+							   vsoc_debugfs_dir(soc), mb,
+							   &vsoc_mbox_stats_fops));
+	if (ret)
+		return ret;
 	dev_info(dev, "%u mailbox channels\n", b->nr_mboxes);
 	return 0;
 }
+
+/* Runs after the parent PCI function's resume turned bus mastering on. */
+static int vsoc_mbox_resume(struct device *dev)
+{
+	struct vsoc_mbox *mb = dev_get_drvdata(dev);
+	struct vsoc_mbox_chan *vc;
+	unsigned long flags;
+	unsigned int i;
+	u32 n;
+
+	for (i = 0; i < mb->mbox.num_chans; i++) {
+		vc = &mb->chans[i];
+		if (vsoc_mbox_is_tx(vc))
+			continue;
+		/* As from the interrupt handler: interrupts off. */
+		local_irq_save(flags);
+		n = vsoc_mbox_rx(vc);
+		local_irq_restore(flags);
+		if (!n)
+			continue;
+		WRITE_ONCE(vc->resumed, vc->resumed + n);
+		dev_dbg(dev, "%s: %u words arrived while suspended\n",
+			vc->info->name, n);
+	}
+	return 0;
+}
+
+static const struct dev_pm_ops vsoc_mbox_pm = {
+	SET_SYSTEM_SLEEP_PM_OPS(NULL, vsoc_mbox_resume)
+};
 
 static const struct platform_device_id vsoc_mbox_ids[] = {
 	{ VSOC_DEV_MBOX },
@@ -336,6 +409,7 @@ MODULE_DEVICE_TABLE(platform, vsoc_mbox_ids);
 static struct platform_driver vsoc_mbox_driver = {
 	.driver = {
 		.name = VSOC_DEV_MBOX,
+		.pm = &vsoc_mbox_pm,
 	},
 	.probe = vsoc_mbox_probe,
 	.id_table = vsoc_mbox_ids,

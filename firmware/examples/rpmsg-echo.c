@@ -11,7 +11,11 @@
  *  - "ampsoc-source" answers an 8-byte request {u32 count, u32 size} with
  *    count messages of size bytes (clamped to the MTU), each starting with
  *    its u32 sequence number, sent zero-copy as fast as Linux returns
- *    buffers (one-way throughput towards Linux).
+ *    buffers (one-way throughput towards Linux);
+ *  - "ampsoc-later" answers {u32 delay_ms, payload of up to 512 bytes}
+ *    with the payload after delay_ms (at most 60 s), one request at a time
+ *    (another one meanwhile is dropped and counted): a message that
+ *    reaches Linux while it sleeps, with nothing after it.
  *
  * Vrings and buffers are allocated by Linux (FW_RSC_ADDR_ANY) and must lie
  * in the core's memory; the library checks every address.
@@ -88,6 +92,16 @@ static struct {
 	uint32_t dst, left, size, seq;
 } source;
 
+#define LATER_MAX_MS	60000u
+
+static struct {
+	struct amp_rpmsg_ept *ept;
+	uint32_t dst, len, dropped;
+	uint64_t due_ns;
+	bool pending;
+	uint8_t data[AMP_RPMSG_BUF_SIZE];
+} later;
+
 static int echo_cb(struct amp_rpmsg_ept *ept, void *data, uint32_t len,
 		   uint32_t src, void *priv)
 {
@@ -137,6 +151,45 @@ static int source_cb(struct amp_rpmsg_ept *ept, void *data, uint32_t len,
 	return 0;
 }
 
+/* Only records the request: main() answers it when it is due. */
+static int later_cb(struct amp_rpmsg_ept *ept, void *data, uint32_t len,
+		    uint32_t src, void *priv)
+{
+	uint32_t ms;
+
+	if (len < sizeof(ms) || len - sizeof(ms) > sizeof(later.data) ||
+	    later.pending) {
+		later.dropped++;
+		return -EINVAL;
+	}
+	memcpy(&ms, data, sizeof(ms));
+	if (ms > LATER_MAX_MS)
+		ms = LATER_MAX_MS;
+	later.ept = ept;
+	later.dst = src;
+	later.len = len - sizeof(ms);
+	memcpy(later.data, (uint8_t *)data + sizeof(ms), later.len);
+	later.due_ns = env_time_ns() + ms * 1000000ull;
+	later.pending = true;
+	return 0;
+}
+
+/* Answer the delayed request once it is due; else how long until then. */
+static uint64_t later_step(void)
+{
+	uint64_t now = env_time_ns();
+
+	if (!later.pending)
+		return AMP_FOREVER;
+	if (now < later.due_ns)
+		return later.due_ns - now;
+	later.pending = false;
+	if (amp_rpmsg_sendto(later.ept, later.dst, later.data, later.len,
+			     1000000000ull))
+		later.dropped++;
+	return AMP_FOREVER;
+}
+
 /* One message of the current source request. */
 static void source_step(void)
 {
@@ -168,6 +221,7 @@ static const struct {
 	{ "ampsoc-echo", echo_cb },
 	{ "ampsoc-sink", sink_cb },
 	{ "ampsoc-source", source_cb },
+	{ "ampsoc-later", later_cb },
 };
 
 static struct amp_rpmsg_ept epts[AMP_ARRAY_SIZE(services)];
@@ -195,6 +249,8 @@ int main(void)
 		       epts[i].addr, ret);
 	}
 	for (;;) {
+		uint64_t wait = later_step();
+
 		if (source.left && !source.ept->paused) {
 			source_step();
 			ret = amp_rpmsg_poll(&rdev);
@@ -202,7 +258,7 @@ int main(void)
 			/* Paused by Linux: only listen, for the resume. */
 			ret = amp_rpmsg_run_once(&rdev, 10000000);
 		} else {
-			ret = amp_rpmsg_run_once(&rdev, AMP_FOREVER);
+			ret = amp_rpmsg_run_once(&rdev, wait);
 		}
 		if (ret == -EIO) {
 			amp_log("ampsoc-rpmsg-echo: Linux broke a ring (%u bad entries); stopping",

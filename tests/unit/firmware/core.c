@@ -694,6 +694,7 @@ static void test_mbox_bad_args(void)
 #define RBUF_DA		0x10220000u
 #define RBUF		512
 #define MY_ADDR		0x400
+#define ECHO_NSVC	6	/* services ampsoc-rpmsg-echo announces */
 
 struct dring {
 	struct amp_vring_desc *desc;
@@ -748,7 +749,7 @@ static void test_rpmsg_echo(void)
 {
 	struct echo_svc svc[] = {
 		{ "rpmsg-client-sample", 0 }, { "rpmsg-raw", 0 }, { "ampsoc-echo", 0 },
-		{ "ampsoc-sink", 0 }, { "ampsoc-source", 0 },
+		{ "ampsoc-sink", 0 }, { "ampsoc-source", 0 }, { "ampsoc-later", 0 },
 	};
 	struct dring rx, tx;	/* Linux's rx (vring 0) and tx (vring 1) */
 	struct core_vdev *vdev = NULL;
@@ -798,8 +799,8 @@ static void test_rpmsg_echo(void)
 	if (write(r.irq, &one, 8) != 8)
 		goto out;
 
-	/* Five announcements on vring 0, to address 53. */
-	while (nsmsgs < 5 && kick_wait(&r)) {
+	/* Six announcements on vring 0, to address 53. */
+	while (nsmsgs < ECHO_NSVC && kick_wait(&r)) {
 		uint32_t id, len, word;
 
 		while (fifo_pop(fifo_at(&r, MBOX_OUT_OFF), &word))
@@ -809,7 +810,7 @@ static void test_rpmsg_echo(void)
 				da_ptr(&r, m3_win, 1, RBUF_DA + id * RBUF, RBUF);
 			const struct amp_rpmsg_ns_msg *ns = (const void *)h->data;
 
-			for (unsigned int k = 0; k < 5; k++)
+			for (unsigned int k = 0; k < ECHO_NSVC; k++)
 				if (h->dst == 53 && h->len == 40 && len == 56 &&
 				    !strcmp(ns->name, svc[k].name) && ns->flags == 0 &&
 				    ns->addr == h->src)
@@ -818,10 +819,11 @@ static void test_rpmsg_echo(void)
 			dring_add(&rx, id, RBUF_DA + id * RBUF, RBUF, AMP_VRING_DESC_F_WRITE);
 		}
 	}
-	ktap_ok(nsmsgs == 5 && svc[0].addr >= 1024 && svc[1].addr >= 1024 &&
+	ktap_ok(nsmsgs == ECHO_NSVC && svc[0].addr >= 1024 && svc[1].addr >= 1024 &&
 		svc[2].addr >= 1024 && svc[3].addr >= 1024 && svc[4].addr >= 1024 &&
+		svc[5].addr >= 1024 &&
 		console_wait(&r, "mtu 496, name service on, flow control off, buffers by device"),
-		"rpmsg_echo_announces_five_services");
+		"rpmsg_echo_announces_six_services");
 
 	/* Echo integrity: random sizes, rotating services, up to 16 in flight. */
 	srand(11);
@@ -1118,11 +1120,40 @@ out:
 	shm_free(&r);
 }
 
-/* The echo firmware's one-way services: sink and source. */
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
+/* A request to ampsoc-later: u32 delay in ms, then the payload. */
+static bool later_send(struct run *r, struct dring *tx, uint16_t slot,
+		       uint32_t dst, uint32_t ms, const char *text)
+{
+	uint8_t req[32];
+	size_t n = strlen(text);
+
+	memcpy(req, &ms, sizeof(ms));
+	memcpy(req + sizeof(ms), text, n);
+	return linux_send(r, tx, slot, dst, req, sizeof(ms) + n);
+}
+
+/* One reply from @src carrying @text. */
+static bool got_text(const struct got_msg *m, uint32_t src, const char *text)
+{
+	size_t n = strlen(text);
+
+	return m->hdr.src == src && m->hdr.len == n && !memcmp(m->data, text, n);
+}
+
+/* The echo firmware's timed and one-way services: later, sink and source. */
 static void test_rpmsg_sink_source(void)
 {
 	static struct got_msg m[600];
-	uint32_t sink = 0, source = 0, req[2] = { 500, 496 };
+	uint32_t sink = 0, source = 0, later = 0, req[2] = { 500, 496 };
+	uint64_t t0, took = 0;
 	struct dring rx, tx;
 	struct run r;
 	struct fw fw = { 0 };
@@ -1130,18 +1161,23 @@ static void test_rpmsg_sink_source(void)
 	unsigned int n, bad = 0;
 	bool ok;
 
-	if (!link_up(&r, &fw, "ampsoc-rpmsg-echo.elf", &rx, &tx) || collect(&r, &rx, m, 5) != 5) {
+	if (!link_up(&r, &fw, "ampsoc-rpmsg-echo.elf", &rx, &tx) ||
+	    collect(&r, &rx, m, ECHO_NSVC) != ECHO_NSVC) {
 		ktap_ok(false, "rpmsg_sink_counts");
 		ktap_ok(false, "rpmsg_source_sends");
+		ktap_ok(false, "rpmsg_later_answers_when_due");
+		ktap_ok(false, "rpmsg_later_drops_a_second_request");
 		goto out;
 	}
-	for (n = 0; n < 5; n++) {
+	for (n = 0; n < ECHO_NSVC; n++) {
 		const struct amp_rpmsg_ns_msg *ns = (const void *)m[n].data;
 
 		if (!strcmp(ns->name, "ampsoc-sink"))
 			sink = ns->addr;
 		if (!strcmp(ns->name, "ampsoc-source"))
 			source = ns->addr;
+		if (!strcmp(ns->name, "ampsoc-later"))
+			later = ns->addr;
 	}
 	/* 100 messages of 100 bytes, then an empty one asks for the count. */
 	memset(payload, 0x5a, sizeof(payload));
@@ -1166,6 +1202,23 @@ static void test_rpmsg_sink_source(void)
 	}
 	ktap_diag("source: 500 messages, %u bad", bad);
 	ktap_ok(ok && !bad, "rpmsg_source_sends");
+
+	/*
+	 * A reply 200 ms later, and nothing for a second request made while
+	 * the first is pending: the next reply is the third's.
+	 */
+	t0 = mono_ns();
+	ok = later && later_send(&r, &tx, 102, later, 200, "late") &&
+	     later_send(&r, &tx, 103, later, 0, "dropped") &&
+	     collect(&r, &rx, m, 1) == 1;
+	if (ok)
+		took = mono_ns() - t0;
+	ktap_diag("later: answered after %llu ms", (unsigned long long)(took / 1000000));
+	ktap_ok(ok && got_text(&m[0], later, "late") && took >= 200000000ull,
+		"rpmsg_later_answers_when_due");
+	ok = ok && later_send(&r, &tx, 104, later, 0, "again") &&
+	     collect(&r, &rx, m, 1) == 1 && got_text(&m[0], later, "again");
+	ktap_ok(ok, "rpmsg_later_drops_a_second_request");
 out:
 	stop(&r);
 	reap(&r);
@@ -1187,9 +1240,9 @@ static void test_rpmsg_big(void)
 	lbuf = 2048;
 	lfeatures = 1 | 1u << AMP_VIRTIO_RPMSG_F_BUFSZ | 1u << AMP_VIRTIO_RPMSG_F_FC;
 	if (link_up(&r, &fw, "ampsoc-rpmsg-echo-big.elf", &rx, &tx) &&
-	    collect(&r, &rx, m, 5) == 5 &&
+	    collect(&r, &rx, m, ECHO_NSVC) == ECHO_NSVC &&
 	    console_wait(&r, "link up, mtu 2032, name service on, flow control on")) {
-		for (unsigned int n = 0; n < 5; n++)
+		for (unsigned int n = 0; n < ECHO_NSVC; n++)
 			if (!strcmp(((struct amp_rpmsg_ns_msg *)m[n].data)->name, "ampsoc-echo"))
 				echo = ((struct amp_rpmsg_ns_msg *)m[n].data)->addr;
 		memset(text, 'b', sizeof(text) - 1);
@@ -1219,9 +1272,9 @@ static void test_rpmsg_phys(void)
 	lpa = 0xc0000000;
 	lbase = CARVE_DA;
 	if (link_up(&r, &fw, "ampsoc-rpmsg-echo.elf", &rx, &tx) &&
-	    collect(&r, &rx, m, 5) == 5 &&
+	    collect(&r, &rx, m, ECHO_NSVC) == ECHO_NSVC &&
 	    console_wait(&r, "buffers by physical address")) {
-		for (unsigned int n = 0; n < 5; n++)
+		for (unsigned int n = 0; n < ECHO_NSVC; n++)
 			if (!strcmp(((struct amp_rpmsg_ns_msg *)m[n].data)->name, "ampsoc-echo"))
 				echo = ((struct amp_rpmsg_ns_msg *)m[n].data)->addr;
 		ok = echo && echo_works(&r, &rx, &tx, echo, "by physical address");

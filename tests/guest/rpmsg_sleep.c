@@ -6,6 +6,17 @@
  * lost, duplicated or reordered, and an echo must work after resume.
  *
  * Usage: rpmsg_sleep CTRL_DEV COUNT
+ *
+ * Late mode, against a real remote core running ampsoc-rpmsg-echo: once per
+ * LEVEL ("devices", "platform": /sys/power/pm_test, whose delay must exceed
+ * MS; "mem": a real suspend to RAM woken by the RTC 4 s later; "awake": no
+ * suspend, the control), ask the
+ * "ampsoc-later" service at DST for a reply MS milliseconds ahead, then
+ * suspend at once. The reply is due while Linux sleeps and nothing comes
+ * after it to ring the doorbell again: it must still reach /dev/rpmsgN
+ * after resume, whole.
+ *
+ * Usage: rpmsg_sleep late CTRL_DEV DST MS LEVEL...
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -16,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <time.h>
 #include <unistd.h>
 #include <linux/rpmsg.h>
 
@@ -94,6 +106,76 @@ static unsigned int read_checked(int fd, unsigned int n, uint32_t *next)
 	return bad;
 }
 
+static double clock_s(clockid_t id)
+{
+	struct timespec ts;
+
+	clock_gettime(id, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* One "ampsoc-later" request across one suspend at @level. */
+static void late_one(int fd, uint32_t ms, const char *level)
+{
+	bool real = !strcmp(level, "mem");
+	double b0, m0, awake, slept;
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	uint8_t req[4 + 32];
+	char want[32], got[64];
+	int n, r;
+
+	n = snprintf(want, sizeof(want), "late-%s", level);
+	memcpy(req, &ms, sizeof(ms));
+	memcpy(req + sizeof(ms), want, n);
+	write_file("/sys/power/pm_test", real || !strcmp(level, "awake") ? "none" : level);
+	if (real) {
+		write_file("/sys/class/rtc/rtc0/wakealarm", "0");
+		write_file("/sys/class/rtc/rtc0/wakealarm", "+4");
+	}
+	b0 = clock_s(CLOCK_BOOTTIME);
+	m0 = clock_s(CLOCK_MONOTONIC);
+	if (!ktap_ok(write(fd, req, sizeof(ms) + n) == (ssize_t)(sizeof(ms) + n),
+		     "late_request_%s", level))
+		return;
+	/* "awake": the same request without a suspend, as the control. */
+	r = strcmp(level, "awake") ? write_file("/sys/power/state", "mem") : 0;
+	/* CLOCK_MONOTONIC stands still while the system is suspended. */
+	awake = clock_s(CLOCK_MONOTONIC) - m0;
+	slept = clock_s(CLOCK_BOOTTIME) - b0 - awake;
+	ktap_ok(r == 0, "late_suspend_%s (%d)", level, r);
+	ktap_diag("%s: reply due after %u ms; until resume %.0f ms awake, %.0f ms asleep",
+		  level, ms, awake * 1000, slept * 1000);
+	n = poll(&p, 1, 20000) == 1 ? read(fd, got, sizeof(got)) : -1;
+	ktap_ok(n == (int)strlen(want) && !memcmp(got, want, n),
+		"late_reply_after_%s (%d bytes)", level, n);
+	/*
+	 * "mem" must really have slept through the reply's due time: asleep
+	 * longer than the delay and, even counting every awake millisecond as
+	 * before the sleep, asleep before it was due.
+	 */
+	if (real)
+		ktap_ok(slept * 1000 > ms && awake * 1000 < ms,
+			"late_reply_was_due_in_sleep");
+}
+
+static int do_late(int argc, char **argv)
+{
+	uint32_t ms = atoi(argv[4]);
+	int ctrl, fd, i;
+
+	ctrl = open(argv[2], O_RDWR);
+	fd = ctrl < 0 ? -1 : open_ept(ctrl, "late", RPMSG_ADDR_ANY, strtoul(argv[3], NULL, 0));
+	if (!ktap_ok(fd >= 0, "late_endpoint"))
+		return ktap_exit();
+	for (i = 5; i < argc; i++)
+		late_one(fd, ms, argv[i]);
+	write_file("/sys/power/pm_test", "none");
+	close(fd);
+	close(ctrl);
+	printf("1..%u\n", ktap_num);
+	return ktap_exit();
+}
+
 int main(int argc, char **argv)
 {
 	unsigned int count = argc > 2 ? atoi(argv[2]) : 3000, first = 200;
@@ -102,6 +184,8 @@ int main(int argc, char **argv)
 	int ctrl, fd, e, r;
 
 	ktap_plan(0);
+	if (argc > 5 && !strcmp(argv[1], "late"))
+		return do_late(argc, argv);
 	ctrl = open(argc > 1 ? argv[1] : "/dev/rpmsg_ctrl0", O_RDWR);
 	if (!ktap_ok(ctrl >= 0, "open_ctrl"))
 		ktap_exit();

@@ -12,6 +12,12 @@
 #   500 more replies must come. Then the traffic drains and both sides'
 #   counters must agree (firmware: no bad sequence/CRC, rx = tx = all
 #   Linux sent). The three suspends must be counted.
+#   Then a reply that falls due while Linux sleeps, with nothing after it:
+#   ampsoc-rpmsg-echo's "ampsoc-later" service answers 1.5 s after the
+#   request, and Linux suspends right after asking (pm_test devices and
+#   platform held 3 s, then S3 woken 4 s later); each reply must reach
+#   /dev/rpmsgN after resume. Their doorbells are lost while the PCI
+#   function sleeps; the mailbox's resume scan must have found them.
 # services: socmodel
 # load-all: 1
 # timeout: 300
@@ -36,4 +42,21 @@ st=$(ls -d /sys/kernel/debug/ampsoc_rpmsg/virtio* | head -n 1)/stats
 ktap_diag_file "$st"
 check_eq transport_rejected_nothing 0 awk '$1 ~ /^bad_|unknown_dst|ns_rejected/ { s += $2 } END { print s + 0 }' "$st"
 check stop sh -c "echo stop >$R/state"
+
+later_chan() {
+	later=$(ls -d /sys/bus/rpmsg/devices/*.ampsoc-later.* 2>/dev/null | head -n 1)
+	[ -n "$later" ]
+}
+check set_echo_firmware sh -c "echo ampsoc-rpmsg-echo.elf >$R/firmware"
+check start_echo sh -c "echo start >$R/state"
+check later_channel wait_for 20 later_chan
+echo 3 >/sys/module/suspend/parameters/pm_test_delay
+ok0=$(cat /sys/power/suspend_stats/success)
+guest_test rpmsg_sleep late "$(ls /dev/rpmsg_ctrl* | head -n 1)" "$(cat "$later/dst")" 1500 awake devices platform mem
+check_eq late_suspends_counted $((ok0 + 3)) cat /sys/power/suspend_stats/success
+# The replies' doorbells were lost (bus mastering off, or S3): the mailbox's
+# resume scan is what delivered them.
+ktap_diag_file "$VSOC/mbox_stats"
+check late_words_found_on_resume test "$(awk '$2 == "rx" { s += $8 } END { print s + 0 }' "$VSOC/mbox_stats")" -ge 3
+check stop_echo sh -c "echo stop >$R/state"
 check_eq no_violations 0 tele_field violations

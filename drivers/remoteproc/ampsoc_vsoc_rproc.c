@@ -13,7 +13,9 @@
  * - start/stop: the boot address and a RUN or HALT request in the core's
  *   control block, acknowledged by the SoC model, which forks or kills the
  *   process that runs the firmware;
- * - kicks: a doorbell straight to the core's ivshmem peer;
+ * - kicks: the vring's notify id as a word on the core's guest->core
+ *   mailbox channel (the mailbox rings the core's doorbell); a kick that
+ *   finds an earlier kick word still queued is merged into it;
  * - notifications from the core: words on its core->guest mailbox channel
  *   (a vring notify id, or the reserved CRASH and ECHO_REPLY words);
  * - crashes: the model's crash count in the control block, signalled on
@@ -92,6 +94,9 @@ struct vsoc_rproc_vq {
  * @ping_lock: serialises mailbox round-trip measurements
  * @iters: round trips per mbox_ping read
  * @bad_words: words from the core that meant nothing
+ * @kick_queued: a kick word is queued on @tx and not yet written to the FIFO
+ * @kicks: kick words sent
+ * @kicks_merged: kicks merged into a queued kick word
  * @dbg: debugfs directory
  */
 struct vsoc_rproc {
@@ -116,6 +121,9 @@ struct vsoc_rproc {
 	struct mutex ping_lock;		/* one measurement at a time */
 	u32 iters;
 	atomic_t bad_words;
+	atomic_t kick_queued;
+	atomic_t kicks;
+	atomic_t kicks_merged;
 	struct dentry *dbg;
 };
 
@@ -346,11 +354,35 @@ static int vsoc_rproc_stop(struct ampsoc_rproc *rproc)
 	return ret;
 }
 
+/*
+ * Called with the sender's locks held, interrupts maybe off: the mailbox
+ * client does not block (tx_block is false). The core looks at every ring
+ * it serves whenever it wakes, so one queued word covers every ring update
+ * made before it is written; vsoc_rproc_tx_prepare() clears @kick_queued
+ * just before the write. Without a tx channel, or if the mailbox refuses
+ * the word, the core's doorbell is rung directly: a kick is never lost.
+ */
 static void vsoc_rproc_kick(struct ampsoc_rproc *rproc, int vqid)
 {
 	struct vsoc_rproc *vr = rproc->priv;
+	struct mbox_chan *tx = READ_ONCE(vr->tx);
+	int ret;
 
-	/* Any vector wakes the core; it looks at every ring it serves. */
+	if (tx) {
+		/* Full barrier: the ring update before the flag. */
+		if (atomic_xchg(&vr->kick_queued, 1)) {
+			atomic_inc(&vr->kicks_merged);
+			return;
+		}
+		ret = mbox_send_message(tx, (void *)(uintptr_t)vqid);
+		if (ret >= 0) {
+			atomic_inc(&vr->kicks);
+			return;
+		}
+		atomic_set(&vr->kick_queued, 0);
+		dev_warn_ratelimited(vr->dev, "%s: kick word refused (%d), doorbell instead\n",
+				     vr->core->name, ret);
+	}
 	vsoc_kick(vr->soc, vr->core->peer, 0);
 }
 
@@ -396,6 +428,16 @@ static void vsoc_rproc_mbox_rx(struct mbox_client *cl, void *msg)
 			     vr->core->name, word);
 }
 
+/* Right before the mailbox writes @msg: later kicks need a word of their own. */
+static void vsoc_rproc_tx_prepare(struct mbox_client *cl, void *msg)
+{
+	struct vsoc_rproc *vr = container_of(cl, struct vsoc_rproc, cl);
+
+	/* Full barrier: a merged kick's ring update before the word. */
+	if ((uintptr_t)msg < VSOC_RPROC_MAX_VQS)
+		atomic_xchg(&vr->kick_queued, 0);
+}
+
 static void vsoc_rproc_destroy_wq(void *wq)
 {
 	destroy_workqueue(wq);
@@ -426,6 +468,7 @@ static int vsoc_rproc_get_mbox(struct vsoc_rproc *vr)
 	mutex_lock(&vr->ping_lock);
 	vr->cl.dev = vr->dev;
 	vr->cl.rx_callback = vsoc_rproc_mbox_rx;
+	vr->cl.tx_prepare = vsoc_rproc_tx_prepare;
 	vr->cl.tx_block = false;
 	vr->cl.knows_txdone = false;
 	if (c->mbox_rx != VSOC_NONE) {
@@ -438,6 +481,8 @@ static int vsoc_rproc_get_mbox(struct vsoc_rproc *vr)
 			goto out;
 		}
 	}
+	/* Words queued before the last release were dropped with it. */
+	atomic_set(&vr->kick_queued, 0);
 	if (c->mbox_tx != VSOC_NONE) {
 		vr->tx = vsoc_mbox_request_channel(&vr->cl,
 						   vr->board->mboxes[c->mbox_tx].name);
@@ -507,6 +552,8 @@ static int vsoc_rproc_ctl_show(struct seq_file *s, void *unused)
 		   readl(vr->ctl + CTL(crash_reason)),
 		   readl(vr->ctl + CTL(crash_info)),
 		   atomic_read(&vr->bad_words));
+	seq_printf(s, "kicks %d\nkicks_merged %d\n", atomic_read(&vr->kicks),
+		   atomic_read(&vr->kicks_merged));
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(vsoc_rproc_ctl);

@@ -8,7 +8,8 @@
 # STRATEGY: load ampsoc-rpmsg-echo, start; wait for the ampsoc-echo and
 #   rpmsg-raw channels on /sys/bus/rpmsg; take the echo service's address
 #   from its device name; create an endpoint through /dev/rpmsg_ctrlN and
-#   run 200 checked echoes of 16 and 496 bytes with ampsocctl; the
+#   run 200 checked echoes of 16 and 496 bytes with ampsocctl (Linux's
+#   kicks must have gone out as words on the ipu-tx mailbox); the
 #   firmware's trace must say it uses buffers by physical address (the
 #   vdev0buffer carveout pa Linux wrote back). Stop: the channels go
 #   away; start: they come back and echo again; stop.
@@ -38,6 +39,13 @@ check raw_channel_appears wait_for 5 sh -c 'ls -d /sys/bus/rpmsg/devices/*.rpmsg
 check firmware_uses_carveout_pa grep -q "buffers by physical address" "$D/trace0"
 check echo_16 ping 16
 check echo_496 ping 496
+# Linux's kicks are words on the core's guest->core mailbox, which carried
+# at least as many words as the driver sent.
+kicks=$(core_field kicks)
+ktap_diag "kicks $kicks merged $(core_field kicks_merged)"
+ktap_diag_file "$VSOC/mbox_stats"
+check kicks_through_mailbox test "$kicks" -gt 0
+check_eq mailbox_carried_kicks 1 awk -v k="$kicks" '$1 == "ipu-tx" { print ($4 >= k) }' "$VSOC/mbox_stats"
 check stop sh -c "echo stop >$R/state"
 check channels_gone no_chan
 check_eq domain_off_after_stop off dom_state ipu

@@ -39,7 +39,8 @@ TROUBLE = [
     (re.compile(r"Call Trace:"), "call trace"),
     (re.compile(r"possible (circular|recursive) locking|inconsistent lock state|"
                 r"DEBUG_LOCKS_WARN_ON|suspicious RCU usage|lock held when returning"), "lockdep"),
-    (re.compile(r"KASAN|UBSAN|kmemleak: \d+ new suspected"), "sanitizer"),
+    (re.compile(r"KASAN|UBSAN|kmemleak: \d+ new suspected|"
+                r"Kernel memory leak detector disabled"), "sanitizer"),
     (re.compile(r"ODEBUG:|list_(add|del) corruption|refcount_t:"), "debug check"),
     (re.compile(r"blocked for more than \d+ seconds|soft lockup|hard LOCKUP|rcu_sched detected stall|rcu: INFO"), "hang"),
 ]

@@ -483,6 +483,53 @@ out:
 	fixture_down(&f);
 }
 
+/*
+ * A remote that does not offer VIRTIO_RPMSG_F_NS: address 53 is no
+ * endpoint, so its announcement is an unknown destination and creates
+ * nothing, and a local channel is created without being announced.
+ */
+static void ns_not_negotiated(struct ampsoc_ktap_test *t)
+{
+	struct ampsoc_rpmsg_lb_config cfg = { .shm_region = true };
+	struct rpmsg_channel_info ci = { .name = "ampsoc-t12", .src = 0x91,
+					 .dst = RPMSG_ADDR_ANY };
+	struct rpmsg_channel_info any = { .src = RPMSG_ADDR_ANY,
+					  .dst = RPMSG_ADDR_ANY };
+	struct ampsoc_rpmsg_lb_stats ls;
+	struct ampsoc_rpmsg_stats s;
+	struct rpmsg_device *c;
+	struct fixture f = {};
+
+	rx_init(&f.rx);
+	f.lb = ampsoc_rpmsg_lb_create(&cfg);
+	if (!KTAP_EXPECT(t, !IS_ERR(f.lb))) {
+		f.lb = NULL;
+		return;
+	}
+	f.ctrl = ctrl_of(f.lb);
+	if (!KTAP_EXPECT(t, f.ctrl))
+		goto out;
+	f.ept = ampsoc_rpmsg_create_ept(f.ctrl, rx_cb, &f.rx, any);
+	if (!KTAP_EXPECT(t, f.ept))
+		goto out;
+	ampsoc_rpmsg_lb_announce(f.lb, "ampsoc-t11", 0x411, false);
+	KTAP_EXPECT(t, poll_until(({ stats_of(f.ctrl, &s); s.unknown_dst >= 1; })));
+	KTAP_EXPECT_EQ(t, s.unknown_dst, 1);
+	KTAP_EXPECT_EQ(t, s.ns_rejected, 0);
+	KTAP_EXPECT(t, !chan_get(11));
+	c = ampsoc_rpmsg_create_channel(f.ctrl, &ci);
+	if (KTAP_EXPECT(t, c))
+		KTAP_EXPECT_EQ(t, ampsoc_rpmsg_release_channel(f.ctrl, &ci), 0);
+	/* The remote serves in order: once "sync" is echoed it saw it all. */
+	KTAP_EXPECT_EQ(t, ampsoc_rpmsg_sendto(f.ept, "sync", 4, LB_ECHO_BASE), 0);
+	KTAP_EXPECT(t, rx_wait(&f.rx, 1));
+	ampsoc_rpmsg_lb_get_stats(f.lb, &ls);
+	KTAP_EXPECT_EQ(t, ls.ns_msgs, 0);
+	KTAP_EXPECT(t, !chan_get(11));
+out:
+	fixture_down(&f);
+}
+
 /* --- data --- */
 
 static void integrity_random_sizes(struct ampsoc_ktap_test *t)
@@ -913,6 +960,7 @@ static const struct ampsoc_ktap_case ns_cases[] = {
 	AMPSOC_KTAP_CASE(channels_from_announcements),
 	AMPSOC_KTAP_CASE(dynamic_channel_cycles),
 	AMPSOC_KTAP_CASE(local_and_static_channels),
+	AMPSOC_KTAP_CASE(ns_not_negotiated),
 	{}
 };
 

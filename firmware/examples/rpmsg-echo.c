@@ -89,7 +89,8 @@ static struct {
 
 static struct {
 	struct amp_rpmsg_ept *ept;
-	uint32_t dst, left, size, seq;
+	uint32_t dst, left, size, seq, pauses;
+	bool paused;
 } source;
 
 #define LATER_MAX_MS	60000u
@@ -148,6 +149,8 @@ static int source_cb(struct amp_rpmsg_ept *ept, void *data, uint32_t len,
 	if (source.size > amp_rpmsg_mtu(&rdev))
 		source.size = amp_rpmsg_mtu(&rdev);
 	source.seq = 0;
+	source.pauses = 0;
+	source.paused = false;
 	return 0;
 }
 
@@ -209,7 +212,19 @@ static void source_step(void)
 	if (amp_rpmsg_send_nocopy(source.ept, source.dst, buf, source.size))
 		amp_rpmsg_release_tx(&rdev, buf);
 	source.seq++;
-	source.left--;
+	if (!--source.left)
+		amp_log("ampsoc-rpmsg-echo: source done: %u sent, paused %u times",
+			source.seq, source.pauses);
+}
+
+/* Count Linux's pauses of the source; say when the first one came. */
+static void source_track_pause(void)
+{
+	if (!source.left || source.ept->paused == source.paused)
+		return;
+	source.paused = source.ept->paused;
+	if (source.paused && !source.pauses++)
+		amp_log("ampsoc-rpmsg-echo: source paused by Linux after %u", source.seq);
 }
 
 static const struct {
@@ -250,6 +265,8 @@ int main(void)
 	}
 	for (;;) {
 		uint64_t wait = later_step();
+
+		source_track_pause();
 
 		if (source.left && !source.ept->paused) {
 			source_step();

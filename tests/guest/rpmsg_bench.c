@@ -25,6 +25,8 @@
 #include <unistd.h>
 #include <linux/rpmsg.h>
 
+#include "guest_util.h"
+
 #define ECHO	0x400
 #define SINK	0x500
 #define ROUNDS	3
@@ -122,47 +124,6 @@ static uint64_t one_way(int fd, char *buf, int len, int count, const char *key)
 	return now_ns() - t0;
 }
 
-static int open_ept(int ctrl, const char *name, uint32_t dst)
-{
-	struct rpmsg_endpoint_info info = { .src = RPMSG_ADDR_ANY, .dst = dst };
-	char path[300], buf[64], dev[64];
-	struct dirent *de;
-	int n, i, fd;
-	DIR *d;
-
-	strncpy(info.name, name, sizeof(info.name) - 1);
-	if (ioctl(ctrl, RPMSG_CREATE_EPT_IOCTL, &info))
-		return -1;
-	d = opendir("/sys/class/rpmsg");
-	while (d && (de = readdir(d))) {
-		FILE *f;
-
-		if (sscanf(de->d_name, "rpmsg%d", &n) != 1 ||
-		    !strncmp(de->d_name, "rpmsg_", 6))
-			continue;
-		snprintf(path, sizeof(path), "/sys/class/rpmsg/%s/name", de->d_name);
-		f = fopen(path, "r");
-		if (f && fgets(buf, sizeof(buf), f) &&
-		    !strncmp(buf, name, strlen(name)) && buf[strlen(name)] == '\n') {
-			snprintf(dev, sizeof(dev), "/dev/rpmsg%d", n);
-			fclose(f);
-			closedir(d);
-			for (i = 0; i < 1000; i++) {
-				fd = open(dev, O_RDWR);
-				if (fd >= 0)
-					return fd;
-				usleep(5000);
-			}
-			return -1;
-		}
-		if (f)
-			fclose(f);
-	}
-	if (d)
-		closedir(d);
-	return -1;
-}
-
 static void print_rtt(const char *name, uint64_t med, uint64_t total, int iters)
 {
 	printf("%s %llu ns\n", name, (unsigned long long)med);
@@ -195,8 +156,8 @@ int main(int argc, char **argv)
 		perror(argv[1]);
 		return 1;
 	}
-	e = open_ept(ctrl, "bench-echo", ECHO);
-	s = open_ept(ctrl, "bench-sink", SINK);
+	e = rpmsg_ept_open(ctrl, "bench-echo", RPMSG_ADDR_ANY, ECHO, NULL);
+	s = rpmsg_ept_open(ctrl, "bench-sink", RPMSG_ADDR_ANY, SINK, NULL);
 	ping = open(LB_DIR "ping", O_RDWR);
 	raw = open(LB_DIR "raw", O_WRONLY);
 	if (e < 0 || s < 0 || ping < 0 || raw < 0) {

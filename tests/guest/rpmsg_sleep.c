@@ -39,39 +39,6 @@
 #define STREAM	0x600
 #define ADDR	0x3800
 
-static int open_ept(int ctrl, const char *name, uint32_t src, uint32_t dst)
-{
-	struct rpmsg_endpoint_info info = { .src = src, .dst = dst };
-	char path[64], buf[64];
-	int n, i, fd;
-
-	strncpy(info.name, name, sizeof(info.name) - 1);
-	if (ioctl(ctrl, RPMSG_CREATE_EPT_IOCTL, &info))
-		return -1;
-	for (n = 0; n < 256; n++) {
-		FILE *f;
-
-		snprintf(path, sizeof(path), "/sys/class/rpmsg/rpmsg%d/name", n);
-		f = fopen(path, "r");
-		if (!f)
-			continue;
-		if (fgets(buf, sizeof(buf), f) && !strncmp(buf, name, strlen(name)) &&
-		    buf[strlen(name)] == '\n') {
-			fclose(f);
-			snprintf(path, sizeof(path), "/dev/rpmsg%d", n);
-			for (i = 0; i < 1000; i++) {
-				fd = open(path, O_RDWR);
-				if (fd >= 0)
-					return fd;
-				usleep(5000);
-			}
-			return -1;
-		}
-		fclose(f);
-	}
-	return -1;
-}
-
 /* Read @n checked messages; returns how many were wrong. */
 static unsigned int read_checked(int fd, unsigned int n, uint32_t *next)
 {
@@ -164,7 +131,8 @@ static int do_late(int argc, char **argv)
 	int ctrl, fd, i;
 
 	ctrl = open(argv[2], O_RDWR);
-	fd = ctrl < 0 ? -1 : open_ept(ctrl, "late", RPMSG_ADDR_ANY, strtoul(argv[3], NULL, 0));
+	fd = ctrl < 0 ? -1 : rpmsg_ept_open(ctrl, "late", RPMSG_ADDR_ANY,
+					   strtoul(argv[3], NULL, 0), NULL);
 	if (!ktap_ok(fd >= 0, "late_endpoint"))
 		return ktap_exit();
 	for (i = 5; i < argc; i++)
@@ -189,8 +157,8 @@ int main(int argc, char **argv)
 	ctrl = open(argc > 1 ? argv[1] : "/dev/rpmsg_ctrl0", O_RDWR);
 	if (!ktap_ok(ctrl >= 0, "open_ctrl"))
 		ktap_exit();
-	fd = open_ept(ctrl, "sleep-stream", ADDR, STREAM);
-	e = open_ept(ctrl, "sleep-echo", RPMSG_ADDR_ANY, ECHO);
+	fd = rpmsg_ept_open(ctrl, "sleep-stream", ADDR, STREAM, NULL);
+	e = rpmsg_ept_open(ctrl, "sleep-echo", RPMSG_ADDR_ANY, ECHO, NULL);
 	if (!ktap_ok(fd >= 0 && e >= 0, "endpoints"))
 		ktap_exit();
 	snprintf(cmd, sizeof(cmd), "stream %d %u 64", ADDR, count);

@@ -1,19 +1,24 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Small helpers shared by the guest test programs: ARRAY_SIZE(), writing
- * a sysfs or debugfs attribute and the CRC-32 the checked rpmsg streams
- * carry.
+ * a sysfs or debugfs attribute, the CRC-32 the checked rpmsg streams
+ * carry and opening a new rpmsg endpoint device.
  * Header-only, like ktap_user.h.
  */
 #ifndef AMPSOC_GUEST_UTIL_H
 #define AMPSOC_GUEST_UTIL_H
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
+#include <linux/rpmsg.h>
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
@@ -45,6 +50,57 @@ static inline uint32_t crc32_sw(const uint8_t *p, size_t n)
 			c = (c >> 1) ^ (0xedb88320 & -(c & 1));
 	}
 	return c;
+}
+
+/*
+ * Create an endpoint named @name (@src, @dst) through the rpmsg_ctrl device
+ * @ctrl and open its /dev/rpmsgN (found by name in /sys/class/rpmsg);
+ * stores N in @minor if not NULL. Returns the descriptor, or -1.
+ */
+static inline int rpmsg_ept_open(int ctrl, const char *name, uint32_t src,
+				 uint32_t dst, int *minor)
+{
+	struct rpmsg_endpoint_info info = { .src = src, .dst = dst };
+	size_t len = strlen(name);
+	char path[300], buf[64];
+	struct dirent *de;
+	int n, i, fd = -1;
+	DIR *d;
+
+	strncpy(info.name, name, sizeof(info.name) - 1);
+	if (ioctl(ctrl, RPMSG_CREATE_EPT_IOCTL, &info))
+		return -1;
+	d = opendir("/sys/class/rpmsg");
+	while (d && (de = readdir(d))) {
+		FILE *f;
+		bool match;
+
+		if (!strncmp(de->d_name, "rpmsg_", 6) ||
+		    sscanf(de->d_name, "rpmsg%d", &n) != 1)
+			continue;
+		snprintf(path, sizeof(path), "/sys/class/rpmsg/%s/name", de->d_name);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		match = fgets(buf, sizeof(buf), f) && !strncmp(buf, name, len) &&
+			buf[len] == '\n';
+		fclose(f);
+		if (!match)
+			continue;
+		if (minor)
+			*minor = n;
+		snprintf(path, sizeof(path), "/dev/rpmsg%d", n);
+		/* The node appears when udev (mdev) gets to it. */
+		for (i = 0; i < 1000 && fd < 0; i++) {
+			fd = open(path, O_RDWR);
+			if (fd < 0)
+				usleep(5000);
+		}
+		break;
+	}
+	if (d)
+		closedir(d);
+	return fd;
 }
 
 #endif

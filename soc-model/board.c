@@ -321,7 +321,7 @@ static const char *const keys[][12] = {
 		      "max_rate", "critical", "initial" },
 	[S_PERIPH] = { "type", "domain", "clock", "active_power_uw",
 		       "data_size", "bandwidth" },
-	[S_CORE] = { "domain", "clock", "mem" },
+	[S_CORE] = { "domain", "clock", "mem", "rpmsg_static" },
 	[S_MBOX] = { "from", "to", "depth" },
 };
 
@@ -408,6 +408,78 @@ static int parse_mem(struct parser *p, struct board_core *c, const char *v)
 	return 1;
 }
 
+/* An rpmsg address: a number below VSOC_RPMSG_ADDR_ANY ("any"). */
+static int parse_addr(struct parser *p, const char *chan, const char *what,
+		      const char *s, uint32_t *out)
+{
+	uint64_t v;
+
+	if (parse_u64(s, U_PLAIN, &v) || v > UINT32_MAX)
+		return perr(p, p->line,
+			    "[%s] rpmsg_static %s: bad %s '%s' (a 32-bit number)",
+			    p->cur_section, chan, what, s);
+	if (v == VSOC_RPMSG_ADDR_ANY)
+		return perr(p, p->line,
+			    "[%s] rpmsg_static %s: %s 0x%x is rpmsg's 'any' address%s",
+			    p->cur_section, chan, what, VSOC_RPMSG_ADDR_ANY,
+			    strcmp(what, "src") ? "" : "; leave SRC out for any");
+	*out = v;
+	return 1;
+}
+
+/* rpmsg_static = CHANNEL_NAME:DST[:SRC] */
+static int parse_chan(struct parser *p, struct board_core *c, const char *v)
+{
+	char tmp[256], *f[3], *colon;
+	struct board_chan *ch;
+	unsigned int i;
+	int n = 1;
+
+	if (c->nr_chans >= BOARD_MAX_CORE_CHANS)
+		return perr(p, p->line, "[%s] rpmsg_static: more than %d entries",
+			    p->cur_section, BOARD_MAX_CORE_CHANS);
+	snprintf(tmp, sizeof(tmp), "%s", v);
+	f[0] = tmp;
+	while (n <= 3 && (colon = strchr(f[n - 1], ':'))) {
+		*colon = '\0';
+		if (n < 3)
+			f[n] = colon + 1;
+		n++;
+	}
+	if (n < 2 || n > 3)
+		return perr(p, p->line,
+			    "[%s] rpmsg_static: expected CHANNEL_NAME:DST[:SRC], got '%s'",
+			    p->cur_section, v);
+	ch = &c->chan[c->nr_chans];
+	memset(ch, 0, sizeof(*ch));
+	if (!valid_name(f[0]))
+		return perr(p, p->line,
+			    "[%s] rpmsg_static: bad channel name '%s' (1-%d of A-Z a-z 0-9 _ - .)",
+			    p->cur_section, f[0], VSOC_NAME_LEN - 1);
+	copy_name(ch->name, f[0]);
+	if (!parse_addr(p, ch->name, "dst", f[1], &ch->dst))
+		return 0;
+	ch->src = VSOC_RPMSG_ADDR_ANY;
+	if (n == 3) {
+		if (!parse_addr(p, ch->name, "src", f[2], &ch->src))
+			return 0;
+		if (ch->src < 1024)
+			return perr(p, p->line,
+				    "[%s] rpmsg_static %s: src %u is below 1024 (rpmsg's reserved addresses)",
+				    p->cur_section, ch->name, ch->src);
+	}
+	for (i = 0; i < c->nr_chans; i++)
+		if (!strcmp(c->chan[i].name, ch->name) &&
+		    c->chan[i].dst == ch->dst)
+			return perr(p, p->line,
+				    "[%s] rpmsg_static %s: duplicate of line %d (same name and dst 0x%x)",
+				    p->cur_section, ch->name, c->chan[i].line,
+				    ch->dst);
+	ch->line = p->line;
+	c->nr_chans++;
+	return 1;
+}
+
 static bool get_num(struct parser *p, const char *name, const char *value,
 		    enum unit u, uint64_t *v)
 {
@@ -458,7 +530,8 @@ static int handler(void *user, const char *section, const char *name,
 	if (k < 0)
 		return perr(p, p->line, "[%s]: unknown key '%s'",
 			    p->cur_section, name);
-	if ((p->seen & (1u << k)) && strcmp(name, "mem"))
+	if ((p->seen & (1u << k)) && strcmp(name, "mem") &&
+	    strcmp(name, "rpmsg_static"))
 		return perr(p, p->line, "[%s]: duplicate key '%s'",
 			    p->cur_section, name);
 	p->seen |= 1u << k;
@@ -617,6 +690,8 @@ static int handler(void *user, const char *section, const char *name,
 		if (!strcmp(name, "clock"))
 			return set_ref(p, c->clock_name, &c->clock_line,
 				       value, name);
+		if (!strcmp(name, "rpmsg_static"))
+			return parse_chan(p, c, value);
 		return parse_mem(p, c, value);
 	}
 	case S_MBOX: {
@@ -939,16 +1014,19 @@ static int resolve(struct parser *p)
 static uint64_t table_bytes(const struct board *b)
 {
 	uint64_t s = sizeof(struct vsoc_board_header);
-	unsigned int mems = 0, i;
+	unsigned int mems = 0, chans = 0, i;
 
-	for (i = 0; i < b->nr_cores; i++)
+	for (i = 0; i < b->nr_cores; i++) {
 		mems += b->core[i].nr_mems;
+		chans += b->core[i].nr_chans;
+	}
 	s += b->nr_domains * sizeof(struct vsoc_domain_desc);
 	s += b->nr_clocks * sizeof(struct vsoc_clock_desc);
 	s += b->nr_periphs * sizeof(struct vsoc_periph_desc);
 	s += b->nr_cores * sizeof(struct vsoc_core_desc);
 	s += mems * sizeof(struct vsoc_mem_desc);
 	s += b->nr_mboxes * sizeof(struct vsoc_mbox_desc);
+	s += chans * sizeof(struct vsoc_chan_desc);
 	return s;
 }
 

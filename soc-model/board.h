@@ -14,6 +14,7 @@
 
 #define BOARD_ERR_LEN	256
 #define BOARD_MAX_CORE_MEMS	8
+#define BOARD_MAX_CORE_CHANS	VSOC_MAX_CHANS_PER_CORE
 
 struct board_domain {
 	char name[VSOC_NAME_LEN];
@@ -57,11 +58,21 @@ struct board_mem {
 	int line;
 };
 
+/* A static rpmsg channel the core serves (rpmsg_static = NAME:DST[:SRC]) */
+struct board_chan {
+	char name[VSOC_NAME_LEN];
+	uint32_t dst;			/* the core's address */
+	uint32_t src;			/* Linux's, or VSOC_RPMSG_ADDR_ANY */
+	int line;
+};
+
 struct board_core {
 	char name[VSOC_NAME_LEN];
 	uint32_t domain, clock;
 	struct board_mem mem[BOARD_MAX_CORE_MEMS];
 	unsigned int nr_mems;
+	struct board_chan chan[BOARD_MAX_CORE_CHANS];
+	unsigned int nr_chans;
 	uint32_t mbox_tx, mbox_rx;	/* channel indexes or VSOC_NONE */
 	int line, domain_line, clock_line;
 	char domain_name[VSOC_NAME_LEN], clock_name[VSOC_NAME_LEN];

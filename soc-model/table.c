@@ -57,11 +57,13 @@ size_t board_write_table(const struct board *b, void *table)
 {
 	struct vsoc_board_header *h = table;
 	uint8_t *base = table;
-	unsigned int i, j, nmems = 0;
+	unsigned int i, j, nmems = 0, nchans = 0;
 	size_t off = sizeof(*h);
 
-	for (i = 0; i < b->nr_cores; i++)
+	for (i = 0; i < b->nr_cores; i++) {
 		nmems += b->core[i].nr_mems;
+		nchans += b->core[i].nr_chans;
+	}
 	h->magic = VSOC_MAGIC;
 	h->version = VSOC_VERSION;
 	h->header_size = sizeof(*h);
@@ -81,6 +83,7 @@ size_t board_write_table(const struct board *b, void *table)
 	set_array(&h->mems, &off, nmems, sizeof(struct vsoc_mem_desc));
 	set_array(&h->mboxes, &off, b->nr_mboxes,
 		  sizeof(struct vsoc_mbox_desc));
+	set_array(&h->chans, &off, nchans, sizeof(struct vsoc_chan_desc));
 	set_area(&h->telemetry, b->telem_off, sizeof(struct vsoc_telemetry));
 	set_area(&h->pwr, b->pwr_off,
 		 b->nr_domains * sizeof(struct vsoc_req_slot));
@@ -172,6 +175,21 @@ size_t board_write_table(const struct board *b, void *table)
 		m->depth = s->depth;
 		set_area(&m->fifo, s->fifo_off, s->fifo_size);
 	}
+	/* static rpmsg channels: in core order, then in file order */
+	nchans = 0;
+	for (i = 0; i < b->nr_cores; i++) {
+		const struct board_core *s = &b->core[i];
+
+		for (j = 0; j < s->nr_chans; j++, nchans++) {
+			struct vsoc_chan_desc *c = (void *)(base + h->chans.offset +
+						nchans * sizeof(*c));
+
+			name_copy(c->name, s->chan[j].name);
+			c->core = i;
+			c->dst = s->chan[j].dst;
+			c->src = s->chan[j].src;
+		}
+	}
 	h->size = off;
 	h->checksum = crc32_ieee(0, base + VSOC_CSUM_START,
 				 off - VSOC_CSUM_START);
@@ -194,6 +212,22 @@ int fail(char *err, size_t errlen, const char *fmt, ...)
 static bool name_ok(const char *n)
 {
 	return n[0] && memchr(n, '\0', VSOC_NAME_LEN);
+}
+
+/* A channel name: 1..31 of [A-Za-z0-9_.-], NUL-terminated. */
+static bool chan_name_ok(const char *n)
+{
+	size_t i;
+
+	if (!name_ok(n))
+		return false;
+	for (i = 0; n[i]; i++)
+		if (!((n[i] >= 'a' && n[i] <= 'z') ||
+		      (n[i] >= 'A' && n[i] <= 'Z') ||
+		      (n[i] >= '0' && n[i] <= '9') ||
+		      n[i] == '_' || n[i] == '-' || n[i] == '.'))
+			return false;
+	return true;
 }
 
 static int check_array(const struct vsoc_array *a, uint32_t size,
@@ -298,6 +332,11 @@ int table_check(const void *table, size_t len, uint64_t shm_size,
 	if ((h->version & 0xffff) >= 1 &&
 	    check_area(&h->fault, shm_size, sizeof(struct vsoc_fault_ctl),
 		       "fault", 0, err, errlen))
+		return -1;
+	/* added in 1.2: a 1.0/1.1 table has no channels (reserved there) */
+	if ((h->version & 0xffff) >= 2 &&
+	    check_array(&h->chans, size, sizeof(struct vsoc_chan_desc),
+			VSOC_MAX_CHANS, "chans", err, errlen))
 		return -1;
 	n = h->domains.count;
 	for (i = 0; i < n; i++) {
@@ -427,6 +466,42 @@ int table_check(const void *table, size_t len, uint64_t shm_size,
 		if (check_area(&m->fifo, shm_size, sizeof(struct vsoc_mbox_fifo) +
 			       4ull * m->depth, "mbox fifo", i, err, errlen))
 			return -1;
+	}
+	n = (h->version & 0xffff) >= 2 ? h->chans.count : 0;
+	for (i = 0, j = 0; i < n; i++) {
+		const struct vsoc_chan_desc *c = entry(h, &h->chans, i);
+		const struct vsoc_chan_desc *o;
+		uint32_t k;
+
+		if (!chan_name_ok(c->name))
+			return fail(err, errlen, "chan %u: bad name", i);
+		if (c->core >= h->cores.count)
+			return fail(err, errlen, "chan %u: core out of range", i);
+		if (c->dst == VSOC_RPMSG_ADDR_ANY)
+			return fail(err, errlen, "chan %u: dst is 'any'", i);
+		if (c->src != VSOC_RPMSG_ADDR_ANY && c->src < 1024)
+			return fail(err, errlen, "chan %u: src %u reserved", i,
+				    c->src);
+		if (c->reserved)
+			return fail(err, errlen, "chan %u: reserved field set", i);
+		/* j: first entry of this core's run */
+		if (i) {
+			o = entry(h, &h->chans, i - 1);
+			if (c->core < o->core)
+				return fail(err, errlen, "chan %u: not sorted by core", i);
+			if (c->core != o->core)
+				j = i;
+		}
+		if (i - j >= VSOC_MAX_CHANS_PER_CORE)
+			return fail(err, errlen, "chan %u: more than %u on core %u",
+				    i, VSOC_MAX_CHANS_PER_CORE, c->core);
+		for (k = j; k < i; k++) {
+			o = entry(h, &h->chans, k);
+			if (o->dst == c->dst &&
+			    !strncmp(o->name, c->name, VSOC_NAME_LEN))
+				return fail(err, errlen, "chan %u: duplicates chan %u",
+					    i, k);
+		}
 	}
 	return 0;
 }

@@ -5,6 +5,7 @@
  * and the table is input like any other: every offset, count, index and
  * name is checked, and the first problem is reported with its location.
  */
+#include <linux/ctype.h>
 #include <linux/crc32.h>
 #include <linux/io.h>
 #include <linux/slab.h>
@@ -436,6 +437,67 @@ static int parse_cores(struct vsoc_parse *p, const struct vsoc_array *arr)
 	return 0;
 }
 
+/* A channel name: what rpmsg matches drivers on, so only [A-Za-z0-9_.-]. */
+static bool chan_name_ok(const char *name)
+{
+	for (; *name; name++)
+		if (!isalnum(*name) && *name != '_' && *name != '.' &&
+		    *name != '-')
+			return false;
+	return true;
+}
+
+/* Static rpmsg channels (ABI 1.2); needs the cores parsed first. */
+static int parse_chans(struct vsoc_parse *p, const struct vsoc_array *arr)
+{
+	struct vsoc_board *b = p->soc->board;
+	unsigned int i, j, first = 0;
+	int ret;
+
+	b->nr_chans = le32_to_cpu(arr->count);
+	for (i = 0; i < b->nr_chans; i++) {
+		struct vsoc_chan_info *c = &b->chans[i];
+		struct vsoc_chan_desc e;
+
+		get_entry(p, arr, i, &e, sizeof(e));
+		ret = copy_name(p->soc, c->name, e.name, "chans", i);
+		if (ret)
+			return ret;
+		c->core = le32_to_cpu(e.core);
+		c->dst = le32_to_cpu(e.dst);
+		c->src = le32_to_cpu(e.src);
+		if (!chan_name_ok(c->name))
+			return bad(p->soc, "chans[%u] (%s): name not of [A-Za-z0-9_.-]",
+				   i, c->name);
+		if (c->core >= b->nr_cores)
+			return bad(p->soc, "chans[%u] (%s): core %u out of range (%u cores)",
+				   i, c->name, c->core, b->nr_cores);
+		if (c->dst == VSOC_RPMSG_ADDR_ANY)
+			return bad(p->soc, "chans[%u] (%s): dst is the 'any' address",
+				   i, c->name);
+		if (c->src != VSOC_RPMSG_ADDR_ANY && c->src < 1024)
+			return bad(p->soc, "chans[%u] (%s): src %u is reserved (below 1024)",
+				   i, c->name, c->src);
+		if (le32_to_cpu(e.reserved))
+			return bad(p->soc, "chans[%u] (%s): reserved field is %#x, not 0",
+				   i, c->name, le32_to_cpu(e.reserved));
+		if (i && c->core < b->chans[i - 1].core)
+			return bad(p->soc, "chans[%u] (%s): core %u after core %u, not sorted",
+				   i, c->name, c->core, b->chans[i - 1].core);
+		if (i && c->core != b->chans[i - 1].core)
+			first = i;
+		if (i - first >= VSOC_MAX_CHANS_PER_CORE)
+			return bad(p->soc, "chans[%u] (%s): more than %u channels on core %u",
+				   i, c->name, VSOC_MAX_CHANS_PER_CORE, c->core);
+		for (j = first; j < i; j++)
+			if (b->chans[j].dst == c->dst &&
+			    !strcmp(b->chans[j].name, c->name))
+				return bad(p->soc, "chans[%u] (%s): duplicates chans[%u] (dst %#x)",
+					   i, c->name, j, c->dst);
+	}
+	return 0;
+}
+
 /* Cross-references that need every array parsed first. */
 static int check_core_links(struct vsoc_parse *p)
 {
@@ -485,6 +547,7 @@ static int parse_table(struct vsoc_parse *p)
 	struct vsoc *soc = p->soc;
 	struct vsoc_board *b = soc->board;
 	u32 hsize = le32_to_cpu(h->header_size);
+	bool has_chans;
 	u32 crc, want;
 	int ret;
 
@@ -501,6 +564,7 @@ static int parse_table(struct vsoc_parse *p)
 		return bad(soc, "board name is not NUL-terminated");
 	memcpy(b->name, h->board_name, VSOC_NAME_LEN);
 	b->version = le32_to_cpu(h->version);
+	has_chans = (b->version & 0xffff) >= 2;
 	b->shm_size = le64_to_cpu(h->shm_size);
 	b->model_peer = le16_to_cpu(h->model_peer);
 	b->guest_peer = le16_to_cpu(h->guest_peer);
@@ -536,6 +600,11 @@ static int parse_table(struct vsoc_parse *p)
 	ret = ret ?: check_array(p, &h->mboxes, "mboxes",
 				 sizeof(struct vsoc_mbox_desc),
 				 VSOC_MAX_MBOXES, hsize);
+	/* ABI 1.2: reserved space, so no channels, in an older table. */
+	if (has_chans)
+		ret = ret ?: check_array(p, &h->chans, "chans",
+					 sizeof(struct vsoc_chan_desc),
+					 VSOC_MAX_CHANS, hsize);
 	if (ret)
 		return ret;
 
@@ -565,6 +634,8 @@ static int parse_table(struct vsoc_parse *p)
 	ret = ret ?: parse_mems(p, &h->mems);
 	ret = ret ?: parse_mboxes(p, &h->mboxes);
 	ret = ret ?: parse_periphs(p, &h->periphs);
+	if (has_chans)
+		ret = ret ?: parse_chans(p, &h->chans);
 	ret = ret ?: check_core_links(p);
 	ret = ret ?: add_region(p, &b->pwr, "power", "slots",
 				(u64)b->nr_domains * sizeof(struct vsoc_req_slot));

@@ -99,6 +99,13 @@ static int board_show(struct seq_file *m, void *v)
 			   i, mb->name, (int)(s16)mb->from, (int)(s16)mb->to,
 			   mb->peer, mb->vector, mb->depth);
 	}
+	/* src -1: any (RPMSG_ADDR_ANY), as tx/rx -1 above mean none */
+	for (i = 0; i < b->nr_chans; i++) {
+		const struct vsoc_chan_info *ch = &b->chans[i];
+
+		seq_printf(m, "chan %u %s core %u dst %u src %d\n",
+			   i, ch->name, ch->core, ch->dst, (int)ch->src);
+	}
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(board);

@@ -166,6 +166,20 @@ struct vsoc_mbox_info {
 };
 
 /**
+ * struct vsoc_chan_info - a static rpmsg channel of a core
+ * @name: NUL-terminated channel name
+ * @core: index of the core in struct vsoc_board's @cores
+ * @dst: the core's address of the service
+ * @src: Linux's address, or RPMSG_ADDR_ANY
+ */
+struct vsoc_chan_info {
+	char name[VSOC_NAME_LEN];
+	u32 core;
+	u32 dst;
+	u32 src;
+};
+
+/**
  * struct vsoc_board - validated board description
  * @name: board name
  * @version: table version (major << 16 | minor)
@@ -184,12 +198,14 @@ struct vsoc_mbox_info {
  * @nr_cores: entries in @cores
  * @nr_mems: entries in @mems
  * @nr_mboxes: entries in @mboxes
+ * @nr_chans: entries in @chans
  * @domains: power domains
  * @clocks: clocks
  * @periphs: peripherals
  * @cores: remote cores
  * @mems: remote-core memory maps
  * @mboxes: mailbox channels
+ * @chans: static rpmsg channels of the cores (empty before table 1.2)
  */
 struct vsoc_board {
 	char name[VSOC_NAME_LEN];
@@ -209,12 +225,14 @@ struct vsoc_board {
 	unsigned int nr_cores;
 	unsigned int nr_mems;
 	unsigned int nr_mboxes;
+	unsigned int nr_chans;
 	struct vsoc_domain_info domains[VSOC_MAX_DOMAINS];
 	struct vsoc_clock_info clocks[VSOC_MAX_CLOCKS];
 	struct vsoc_periph_info periphs[VSOC_MAX_PERIPHS];
 	struct vsoc_core_info cores[VSOC_MAX_CORES];
 	struct vsoc_mem_info mems[VSOC_MAX_MEMS];
 	struct vsoc_mbox_info mboxes[VSOC_MAX_MBOXES];
+	struct vsoc_chan_info chans[VSOC_MAX_CHANS];
 };
 
 /**

@@ -42,7 +42,7 @@ typedef unsigned long long __le64;
 
 #define VSOC_MAGIC		0x434f5356u	/* "VSOC" in memory */
 #define VSOC_VERSION_MAJOR	1	/* incompatible layout change */
-#define VSOC_VERSION_MINOR	1	/* additive change */
+#define VSOC_VERSION_MINOR	2	/* additive change */
 #define VSOC_VERSION		((VSOC_VERSION_MAJOR << 16) | VSOC_VERSION_MINOR)
 #define VSOC_VERSION_GET_MAJOR(v)	((v) >> 16)
 
@@ -55,6 +55,8 @@ typedef unsigned long long __le64;
 #define VSOC_MAX_CLOCKS		32
 #define VSOC_MAX_PERIPHS	32
 #define VSOC_MAX_CORES		4
+#define VSOC_MAX_CHANS_PER_CORE	8
+#define VSOC_MAX_CHANS		(VSOC_MAX_CORES * VSOC_MAX_CHANS_PER_CORE)
 #define VSOC_MAX_MEMS		32	/* memory-map entries, all cores */
 #define VSOC_MAX_MBOXES		16
 #define VSOC_MAX_TABLE_SIZE	0x10000	/* board table, bytes */
@@ -168,6 +170,7 @@ struct vsoc_area {
  * @echo: struct vsoc_echo
  * @core_ctl: struct vsoc_core_ctl[cores.count]
  * @fault: struct vsoc_fault_ctl (version 1.1; zero size before)
+ * @chans: struct vsoc_chan_desc entries (version 1.2; empty before)
  * @reserved: zero; room for areas added by later minor versions
  */
 struct vsoc_board_header {
@@ -196,7 +199,8 @@ struct vsoc_board_header {
 	struct vsoc_area echo;
 	struct vsoc_area core_ctl;
 	struct vsoc_area fault;
-	__le64 reserved[6];
+	struct vsoc_array chans;
+	__le64 reserved[4];
 };
 
 #define VSOC_CSUM_START		16	/* first byte covered by @checksum */
@@ -336,6 +340,31 @@ struct vsoc_mem_desc {
 	__le64 shm_offset;
 	__le64 da;
 	__le64 size;
+};
+
+/* Address meaning "any" in struct vsoc_chan_desc (rpmsg's RPMSG_ADDR_ANY) */
+#define VSOC_RPMSG_ADDR_ANY	0xffffffffu
+
+/**
+ * struct vsoc_chan_desc - an rpmsg channel a core serves without announcing
+ *	it (a static channel, as a board declares for a remote that has no
+ *	name service); version 1.2
+ * @name: NUL-padded channel name, 1..31 characters of [A-Za-z0-9_.-]
+ * @core: index of the core that serves it
+ * @dst: the core's rpmsg address of the service; not VSOC_RPMSG_ADDR_ANY
+ * @src: Linux's local address for the channel, or VSOC_RPMSG_ADDR_ANY;
+ *	a fixed one is at least 1024 (below is rpmsg's reserved range)
+ * @reserved: zero
+ *
+ * Entries are sorted by @core; at most VSOC_MAX_CHANS_PER_CORE per core,
+ * and no two entries of one core share @name and @dst.
+ */
+struct vsoc_chan_desc {
+	char name[VSOC_NAME_LEN];
+	__le32 core;
+	__le32 dst;
+	__le32 src;
+	__le32 reserved;
 };
 
 /* Mailbox endpoints */
@@ -851,6 +880,7 @@ VSOC_ABI_CHECK(periph_desc, sizeof(struct vsoc_periph_desc) == 96);
 VSOC_ABI_CHECK(core_desc, sizeof(struct vsoc_core_desc) == 96);
 VSOC_ABI_CHECK(mem_desc, sizeof(struct vsoc_mem_desc) == 64);
 VSOC_ABI_CHECK(mbox_desc, sizeof(struct vsoc_mbox_desc) == 72);
+VSOC_ABI_CHECK(chan_desc, sizeof(struct vsoc_chan_desc) == 48);
 VSOC_ABI_CHECK(request_slot, sizeof(struct vsoc_req_slot) == 64);
 VSOC_ABI_CHECK(echo, sizeof(struct vsoc_echo) == 88);
 VSOC_ABI_CHECK(mbox_fifo, sizeof(struct vsoc_mbox_fifo) == 128);

@@ -30,6 +30,7 @@ static const char board_text[] =
 	"[core m3]\ndomain = cpu\nclock = fck\n"
 	"mem = a:0x100000:0x10000000:64K:exec\n"
 	"mem = b:0x200000:0x80000000:64K:exec+dma\n"
+	"rpmsg_static = svc:0x400\nrpmsg_static = svc.log:53:1024\n"
 	"[mbox tx]\nfrom = linux\nto = m3\ndepth = 8\n"
 	"[mbox rx]\nfrom = m3\nto = linux\n";
 

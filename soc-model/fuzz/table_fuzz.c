@@ -26,6 +26,7 @@ static const char board_text[] =
 	"[periph d]\ntype = dma\ndomain = sub\ndata_size = 8K\n"
 	"[core m3]\ndomain = cpu\nmem = a:0x100000:0x0:64K:exec\n"
 	"mem = b:0x200000:0x80000000:64K:dma\n"
+	"rpmsg_static = svc:0x400\nrpmsg_static = svc.log:53:1024\n"
 	"[mbox tx]\nfrom = linux\nto = m3\n"
 	"[mbox rx]\nfrom = m3\nto = linux\n";
 

@@ -59,7 +59,8 @@ static void check_board(const struct vsoc_board *b, size_t table_size,
 
 	if (b->nr_domains > VSOC_MAX_DOMAINS || b->nr_clocks > VSOC_MAX_CLOCKS ||
 	    b->nr_periphs > VSOC_MAX_PERIPHS || b->nr_cores > VSOC_MAX_CORES ||
-	    b->nr_mems > VSOC_MAX_MEMS || b->nr_mboxes > VSOC_MAX_MBOXES)
+	    b->nr_mems > VSOC_MAX_MEMS || b->nr_mboxes > VSOC_MAX_MBOXES ||
+	    b->nr_chans > VSOC_MAX_CHANS)
 		broken("counts", 0);
 	if (b->nr_vectors > nvec)
 		broken("nr_vectors", b->nr_vectors);
@@ -133,6 +134,21 @@ static void check_board(const struct vsoc_board *b, size_t table_size,
 		    (u64)m->depth * sizeof(__le32))
 			broken("mbox fifo size", i);
 		areas[n++] = (struct area_ref){ &m->fifo, "mbox fifo" };
+	}
+	for (i = 0, j = 0; i < b->nr_chans; i++) {
+		const struct vsoc_chan_info *c = &b->chans[i];
+
+		check_name(c->name, "chan name", i);
+		if (c->core >= b->nr_cores || c->dst == VSOC_RPMSG_ADDR_ANY ||
+		    (c->src != VSOC_RPMSG_ADDR_ANY && c->src < 1024))
+			broken("chan", i);
+		/* j: the first channel of this core */
+		if (i && c->core < b->chans[i - 1].core)
+			broken("chan order", i);
+		if (i && c->core != b->chans[i - 1].core)
+			j = i;
+		if (i - j >= VSOC_MAX_CHANS_PER_CORE)
+			broken("chans per core", i);
 	}
 	for (i = 0; i < n; i++) {
 		check_area(b, areas[i].a, areas[i].what, i);

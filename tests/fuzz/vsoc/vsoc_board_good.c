@@ -27,6 +27,8 @@ static const char board_text[] =
 	"[core m3]\ndomain = cpu\nclock = fck\n"
 	"mem = a:0x100000:0x0:64K:exec\n"
 	"mem = b:0x200000:0x80000000:64K:dma\n"
+	"rpmsg_static = svc:0x400\n"
+	"rpmsg_static = svc.log:53:1024\n"
 	"[mbox tx]\nfrom = linux\nto = m3\n"
 	"[mbox rx]\nfrom = m3\nto = linux\n";
 

@@ -107,6 +107,15 @@ static inline void sort(void *base, size_t num, size_t size,
 	qsort(base, num, size, cmp);
 }
 
+/* The kernel's isalnum(): ASCII only, any char value is safe. */
+static inline bool vsoc_shim_isalnum(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9');
+}
+
+#define isalnum(c) vsoc_shim_isalnum((unsigned char)(c))
+
 /* The kernel's crc32_le(): reflected CRC-32, polynomial 0xedb88320. */
 static inline u32 crc32_le(u32 crc, const void *p, size_t len)
 {

@@ -91,6 +91,149 @@ static void expect_table_err(const char *name, const char *want)
 	reset_table();
 }
 
+/* Static rpmsg channels: two cores, in file order within each. */
+static const char chans_board[] =
+	"[domain aon]\nalways_on = yes\n"
+	"[domain c0]\nparent = aon\n"
+	"[domain c1]\nparent = aon\n"
+	"[core m3]\ndomain = c0\nmem = a:0x100000:0x0:64K:exec\n"
+	"rpmsg_static = svc.b:0x400\n"
+	"rpmsg_static = echo-1_x:1024:0x400\n"
+	"rpmsg_static = echo-1_x:1025\n"		/* same name, other dst */
+	"[core dsp]\ndomain = c1\nmem = a:0x200000:0x0:64K\n"
+	"rpmsg_static = svc.b:0x400:4294967294\n";	/* same as m3's: fine */
+
+static struct vsoc_chan_desc *chan_entry(unsigned int i)
+{
+	struct vsoc_board_header *h = (void *)table;
+
+	return (void *)(table + h->chans.offset + i * h->chans.stride);
+}
+
+static void test_chans(void)
+{
+	struct vsoc_board_header *h = (void *)table;
+	struct vsoc_chan_desc *c;
+	char text[2048];
+	int r, i, n;
+
+	r = parse(chans_board);
+	ktap_ok(r == 0 && b.core[0].nr_chans == 3 && b.core[1].nr_chans == 1 &&
+		!strcmp(b.core[0].chan[1].name, "echo-1_x") &&
+		b.core[0].chan[0].dst == 0x400 &&
+		b.core[0].chan[0].src == VSOC_RPMSG_ADDR_ANY &&
+		b.core[0].chan[1].src == 0x400 &&
+		b.core[1].chan[0].src == 0xfffffffe, "chans_parse");
+	if (r)
+		ktap_diag("%s", err);
+	reset_table();
+	r = table_check(table, sizeof(table), b.shm_size, err, sizeof(err));
+	c = chan_entry(0);
+	ktap_ok(r == 0 && h->version == VSOC_VERSION && h->chans.count == 4 &&
+		h->chans.stride == sizeof(*c) &&
+		h->chans.offset == h->mboxes.offset +
+				   h->mboxes.count * h->mboxes.stride &&
+		h->chans.offset + 4 * sizeof(*c) == h->size &&
+		h->size == tsize && b.table_size == tsize &&
+		!strcmp(c[0].name, "svc.b") && c[0].core == 0 &&
+		c[0].dst == 0x400 && c[0].src == VSOC_RPMSG_ADDR_ANY &&
+		!strcmp(c[1].name, "echo-1_x") && c[1].src == 0x400 &&
+		c[2].dst == 1025 && c[3].core == 1 && c[3].src == 0xfffffffe &&
+		!c[3].reserved, "chans_table");
+	if (r)
+		ktap_diag("%s", err);
+
+	/* the checker, on damaged copies */
+	chan_entry(1)->core = 1;
+	recrc();
+	expect_table_err("table_chan_unsorted", "not sorted");
+	chan_entry(3)->core = 2;
+	recrc();
+	expect_table_err("table_chan_core_range", "core out of range");
+	chan_entry(0)->dst = VSOC_RPMSG_ADDR_ANY;
+	recrc();
+	expect_table_err("table_chan_dst_any", "dst");
+	chan_entry(0)->src = 1023;
+	recrc();
+	expect_table_err("table_chan_src_reserved", "src 1023");
+	chan_entry(2)->reserved = 1;
+	recrc();
+	expect_table_err("table_chan_reserved", "reserved");
+	chan_entry(1)->name[0] = '/';
+	recrc();
+	expect_table_err("table_chan_name_chars", "bad name");
+	chan_entry(2)->dst = chan_entry(1)->dst;
+	recrc();
+	expect_table_err("table_chan_duplicate", "duplicates chan 1");
+	h->chans.count = VSOC_MAX_CHANS + 1;
+	recrc();
+	expect_table_err("table_chan_count", "chans: count");
+	h->chans.stride = 40;
+	recrc();
+	expect_table_err("table_chan_stride", "chans: stride");
+
+	/* a 1.1 table: the field is reserved (zero) and not read */
+	h->version = VSOC_VERSION_MAJOR << 16 | 1;
+	memset(&h->chans, 0, sizeof(h->chans));
+	recrc();
+	r = table_check(table, sizeof(table), b.shm_size, err, sizeof(err));
+	ktap_ok(r == 0, "table_1_1_without_chans");
+	if (r)
+		ktap_diag("%s", err);
+
+	/* no channels: count 0, the offset and stride of any empty array */
+	r = parse(base);
+	reset_table();
+	ktap_ok(r == 0 && h->chans.count == 0 &&
+		h->chans.stride == sizeof(struct vsoc_chan_desc) &&
+		h->chans.offset == h->size &&
+		!table_check(table, sizeof(table), b.shm_size, err, sizeof(err)),
+		"chans_none");
+
+	/* eight on one core; a ninth is one too many */
+	n = snprintf(text, sizeof(text), "%s", base);
+	for (i = 0; i < 8; i++)
+		n += snprintf(text + n, sizeof(text) - n,
+			      "rpmsg_static = c%d:%d\n", i, i);
+	r = parse(text);
+	ktap_ok(r == 0 && b.core[0].nr_chans == 8, "chans_eight");
+	snprintf(text + n, sizeof(text) - n, "rpmsg_static = c8:8\n");
+	expect_err_text("err_chan_too_many", text, "t.ini:25: [core m3] rpmsg_static",
+			"more than 8");
+
+	expect_err("err_chan_syntax", "rpmsg_static = echo\n", "t.ini:17:",
+		   "[core m3] rpmsg_static: expected CHANNEL_NAME:DST[:SRC]");
+	expect_err("err_chan_extra_field", "rpmsg_static = echo:1:1024:9\n",
+		   "t.ini:17:", "expected CHANNEL_NAME:DST[:SRC]");
+	expect_err("err_chan_bad_name", "rpmsg_static = a/b:1\n", "t.ini:17:",
+		   "bad channel name 'a/b'");
+	expect_err("err_chan_empty_name", "rpmsg_static = :1\n", "t.ini:17:",
+		   "bad channel name ''");
+	expect_err("err_chan_long_name",
+		   "rpmsg_static = abcdefghijklmnopqrstuvwxyz012345:1\n",
+		   "t.ini:17:", "bad channel name");
+	expect_err("err_chan_dst_not_number", "rpmsg_static = echo:0x4g\n",
+		   "t.ini:17:", "[core m3] rpmsg_static echo: bad dst '0x4g'");
+	expect_err("err_chan_dst_empty", "rpmsg_static = echo::1024\n",
+		   "t.ini:17:", "bad dst ''");
+	expect_err("err_chan_dst_too_big", "rpmsg_static = echo:0x100000000\n",
+		   "t.ini:17:", "bad dst");
+	expect_err("err_chan_dst_any", "rpmsg_static = echo:0xffffffff\n",
+		   "t.ini:17:", "dst 0xffffffff is rpmsg's 'any' address");
+	expect_err("err_chan_src_reserved", "rpmsg_static = echo:1:1023\n",
+		   "t.ini:17:", "src 1023 is below 1024");
+	expect_err("err_chan_src_any", "rpmsg_static = echo:1:4294967295\n",
+		   "t.ini:17:", "leave SRC out");
+	expect_err("err_chan_src_not_number", "rpmsg_static = echo:1:-5\n",
+		   "t.ini:17:", "bad src '-5'");
+	expect_err("err_chan_duplicate",
+		   "rpmsg_static = echo:0x400\nrpmsg_static = echo:1024:2000\n",
+		   "t.ini:18: [core m3] rpmsg_static echo",
+		   "duplicate of line 17");
+	expect_err("err_chan_outside_core", "[domain x]\nrpmsg_static = echo:1\n",
+		   "t.ini:18:", "unknown key 'rpmsg_static'");
+}
+
 int main(void)
 {
 	struct vsoc_board_header *h = (void *)table;
@@ -221,6 +364,8 @@ int main(void)
 	r = board_load(&b, "/nonexistent/board.ini", err, sizeof(err));
 	ktap_ok(r == -1 && strstr(err, "/nonexistent/board.ini"),
 		"err_missing_file");
+
+	test_chans();
 
 	/* ---- the consumer-side table check ---- */
 	r = board_load(&b, SOCMODEL_BOARDS "/omap4.ini", err, sizeof(err));

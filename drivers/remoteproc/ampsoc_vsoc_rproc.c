@@ -20,6 +20,8 @@
  *   (a vring notify id, or the reserved CRASH and ECHO_REPLY words);
  * - crashes: the model's crash count in the control block, signalled on
  *   VSOC_VEC_CORE and by a CRASH word, becomes one crash report;
+ * - static rpmsg channels: those the board declares for the core are
+ *   declared to rpmsg, so that each boot's transport creates them;
  * - power: the platform device is in the core's PM domain; ampsoc_rproc
  *   holds a runtime-PM reference while the core is up, so the model sees
  *   the domain on exactly while the core runs, system sleep included
@@ -47,6 +49,7 @@
 #include <linux/workqueue.h>
 #include <ampsoc/pm_domain.h>
 #include <ampsoc/remoteproc.h>
+#include <ampsoc/rpmsg.h>
 #include <ampsoc/vsoc.h>
 
 #define VSOC_RPROC_BAR_SHM	2
@@ -606,6 +609,46 @@ static int vsoc_rproc_add_mems(struct vsoc_rproc *vr, void *shm_va,
 	return 0;
 }
 
+static void vsoc_rproc_forget_chans(void *dev)
+{
+	ampsoc_rpmsg_forget_static_channels(dev);
+}
+
+/*
+ * The board's static rpmsg channels of this core: every rpmsg transport
+ * below this device creates them when it probes, at each boot.
+ */
+static int vsoc_rproc_declare_chans(struct vsoc_rproc *vr)
+{
+	struct rpmsg_channel_info ci[VSOC_MAX_CHANS_PER_CORE];
+	u32 core = vr->core - vr->board->cores;
+	unsigned int i, n = 0;
+	int ret;
+
+	for (i = 0; i < vr->board->nr_chans; i++) {
+		const struct vsoc_chan_info *c = &vr->board->chans[i];
+
+		if (c->core != core)
+			continue;
+		if (n == ARRAY_SIZE(ci))
+			return -EINVAL;	/* the board parser allows no more */
+		strscpy(ci[n].name, c->name, sizeof(ci[n].name));
+		ci[n].src = c->src;
+		ci[n].dst = c->dst;
+		n++;
+	}
+	if (!n)
+		return 0;
+	ret = ampsoc_rpmsg_declare_static_channels(vr->dev, ci, n);
+	if (ret) {
+		dev_err(vr->dev, "%s: static rpmsg channels refused: %d\n",
+			vr->core->name, ret);
+		return ret;
+	}
+	dev_info(vr->dev, "%s: %u static rpmsg channels\n", vr->core->name, n);
+	return devm_add_action_or_reset(vr->dev, vsoc_rproc_forget_chans, vr->dev);
+}
+
 static int vsoc_rproc_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
@@ -707,6 +750,9 @@ static int vsoc_rproc_probe(struct platform_device *pdev)
 	}
 	pm_runtime_put_sync(dev);
 
+	ret = vsoc_rproc_declare_chans(vr);
+	if (ret)
+		goto err_mbox;
 	platform_set_drvdata(pdev, vr);
 	ret = ampsoc_rproc_add(rproc);
 	if (ret)

@@ -8,7 +8,10 @@
  * channel by driver_override first, then by service name; uevents carry
  * MODALIAS=rpmsg:<service> so that modules autoload.
  */
+#include <linux/list.h>
 #include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/overflow.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -472,6 +475,139 @@ int ampsoc_rpmsg_add_static_channels(struct device *transport,
 	return ret;
 }
 EXPORT_SYMBOL_GPL(ampsoc_rpmsg_add_static_channels);
+
+/*
+ * Static channels that a platform or board declared for the transports
+ * below one of its devices. A transport creates them each time it probes,
+ * so they come back with every boot of the remote.
+ */
+struct rpmsg_static_decl {
+	struct list_head node;
+	struct device *owner;
+	unsigned int n;
+	struct rpmsg_channel_info ci[];
+};
+
+static LIST_HEAD(rpmsg_static_decls);
+static DEFINE_MUTEX(rpmsg_static_lock);	/* the list above */
+
+/**
+ * ampsoc_rpmsg_declare_static_channels() - declare the channels that the
+ *	remotes below a device serve without announcing them
+ * @owner: the platform's device (e.g. the remote processor's); every
+ *	transport that probes below it gets the channels
+ * @ci: the channels: name, local address (or RPMSG_ADDR_ANY), remote address
+ * @n: number of entries in @ci, at most AMPSOC_RPMSG_MAX_STATIC
+ *
+ * The board-file counterpart of ampsoc_rpmsg_add_static_channels(): call it
+ * at probe, before the remote boots, and undo it with
+ * ampsoc_rpmsg_forget_static_channels() before @owner goes away. @ci is
+ * copied.
+ *
+ * Context: process context; may sleep.
+ * Return: 0, -EINVAL for a bad entry or count, -EEXIST if @owner already
+ * declared channels, or -ENOMEM.
+ */
+int ampsoc_rpmsg_declare_static_channels(struct device *owner,
+					 const struct rpmsg_channel_info *ci,
+					 unsigned int n)
+{
+	struct rpmsg_static_decl *d, *o;
+	unsigned int i;
+	int ret = 0;
+
+	if (!owner || !n || n > AMPSOC_RPMSG_MAX_STATIC)
+		return -EINVAL;
+	for (i = 0; i < n; i++)
+		if (!ci[i].name[0] ||
+		    strnlen(ci[i].name, RPMSG_NAME_SIZE) == RPMSG_NAME_SIZE ||
+		    ci[i].dst == RPMSG_ADDR_ANY)
+			return -EINVAL;
+	d = kzalloc(struct_size(d, ci, n), GFP_KERNEL);
+	if (!d)
+		return -ENOMEM;
+	d->owner = owner;
+	d->n = n;
+	memcpy(d->ci, ci, n * sizeof(*ci));
+	mutex_lock(&rpmsg_static_lock);
+	list_for_each_entry(o, &rpmsg_static_decls, node)
+		if (o->owner == owner)
+			ret = -EEXIST;
+	if (!ret)
+		list_add_tail(&d->node, &rpmsg_static_decls);
+	mutex_unlock(&rpmsg_static_lock);
+	if (ret)
+		kfree(d);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(ampsoc_rpmsg_declare_static_channels);
+
+/**
+ * ampsoc_rpmsg_forget_static_channels() - withdraw a declaration
+ * @owner: the device given to ampsoc_rpmsg_declare_static_channels()
+ *
+ * Channels already created stay until their transport goes away; later
+ * transports no longer get them. Nothing happens if @owner declared none.
+ *
+ * Context: process context; may sleep.
+ * Return: nothing.
+ */
+void ampsoc_rpmsg_forget_static_channels(struct device *owner)
+{
+	struct rpmsg_static_decl *d, *tmp;
+
+	mutex_lock(&rpmsg_static_lock);
+	list_for_each_entry_safe(d, tmp, &rpmsg_static_decls, node) {
+		if (d->owner != owner)
+			continue;
+		list_del(&d->node);
+		kfree(d);
+	}
+	mutex_unlock(&rpmsg_static_lock);
+}
+EXPORT_SYMBOL_GPL(ampsoc_rpmsg_forget_static_channels);
+
+static bool rpmsg_is_below(struct device *dev, struct device *ancestor)
+{
+	for (dev = dev->parent; dev; dev = dev->parent)
+		if (dev == ancestor)
+			return true;
+	return false;
+}
+
+/**
+ * ampsoc_rpmsg_create_declared_channels() - create the declared static
+ *	channels of a transport
+ * @transport: the transport device, its rpmsg_ctrl channel registered
+ *
+ * For transports: call once the transport is up. A channel that cannot be
+ * created is logged and skipped; the transport works without it.
+ *
+ * Context: process context; may sleep.
+ * Return: the number of channels created.
+ */
+unsigned int ampsoc_rpmsg_create_declared_channels(struct device *transport)
+{
+	struct rpmsg_static_decl *d;
+	unsigned int i, made = 0;
+
+	mutex_lock(&rpmsg_static_lock);
+	list_for_each_entry(d, &rpmsg_static_decls, node) {
+		if (!rpmsg_is_below(transport, d->owner))
+			continue;
+		for (i = 0; i < d->n; i++) {
+			if (ampsoc_rpmsg_add_static_channels(transport, &d->ci[i], 1)) {
+				dev_err(transport, "static channel %s (dst %#x) not created\n",
+					d->ci[i].name, d->ci[i].dst);
+				continue;
+			}
+			made++;
+		}
+	}
+	mutex_unlock(&rpmsg_static_lock);
+	return made;
+}
+EXPORT_SYMBOL_GPL(ampsoc_rpmsg_create_declared_channels);
 
 /* sysfs, per Documentation/ABI/testing/sysfs-bus-rpmsg */
 static ssize_t name_show(struct device *dev, struct device_attribute *attr,

@@ -1385,6 +1385,12 @@ static int rpmsg_probe(struct virtio_device *vdev)
 		}
 	}
 
+	/*
+	 * What the platform declared for a remote that cannot announce,
+	 * before the remote may send to those channels.
+	 */
+	ampsoc_rpmsg_create_declared_channels(&vdev->dev);
+
 	virtio_device_ready(vdev);
 	spin_lock(&vrp->rvq_lock);
 	kick = virtqueue_kick_prepare(vrp->rvq);

@@ -205,6 +205,13 @@ void ampsoc_rpmsg_release_tx_buffer(struct rpmsg_endpoint *ept, void *data);
 int ampsoc_rpmsg_add_static_channels(struct device *transport,
 				     const struct rpmsg_channel_info *ci,
 				     unsigned int n);
+/* At most this many channels per ampsoc_rpmsg_declare_static_channels(). */
+#define AMPSOC_RPMSG_MAX_STATIC	64
+int ampsoc_rpmsg_declare_static_channels(struct device *owner,
+					 const struct rpmsg_channel_info *ci,
+					 unsigned int n);
+void ampsoc_rpmsg_forget_static_channels(struct device *owner);
+unsigned int ampsoc_rpmsg_create_declared_channels(struct device *transport);
 struct rpmsg_device *ampsoc_rpmsg_find_device(struct device *parent,
 					      struct rpmsg_channel_info *ci);
 

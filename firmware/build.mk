@@ -103,6 +103,15 @@ $(FW_OUT)/m3/rpmsg-echo-big.o: $(FW_SRC)/examples/rpmsg-echo.c $(FW_HDRS)
 		-DECHO_BUF_SIZE=2048 -c -o $@ $<
 
 FW_ELFS += $(FW_OUT)/ampsoc-rpmsg-echo-big.elf
+
+# The echo server without a name service, as firmware that cannot announce:
+# Linux knows its services only from the board's static channels.
+$(FW_OUT)/m3/rpmsg-echo-nons.o: $(FW_SRC)/examples/rpmsg-echo.c $(FW_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(FW_CFLAGS) -include $(FW_SRC)/include/amp/core/m3.h \
+		-DECHO_NO_NS -c -o $@ $<
+
+FW_ELFS += $(FW_OUT)/ampsoc-rpmsg-echo-nons.elf
 GUEST_FIRMWARE += $(FW_ELFS)
 
 .PRECIOUS: $(FW_OUT)/%.o $(FW_OUT)/m3/%.o $(FW_OUT)/dsp/%.o $(FW_OUT)/%.ld \

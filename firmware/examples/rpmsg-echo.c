@@ -25,6 +25,9 @@
  * ECHO_BUF_SIZE) also offers ampsoc's F_BUFSZ, proposing ECHO_BUF_SIZE in
  * both directions, and F_FC: while Linux pauses one of its endpoints, that
  * service's replies are dropped (counted) and the source stops producing.
+ * ampsoc-rpmsg-echo-nons.elf (ECHO_NO_NS) offers no feature at all, like a
+ * remote that cannot announce: its services sit at the fixed addresses
+ * 1024 + their index below, which a board declares as static channels.
  */
 #include <errno.h>
 
@@ -49,9 +52,15 @@ AMP_RSC_VDEV_CFG_TYPE(echo_vdev, 2, struct amp_rpmsg_vdev_config);
 			      ECHO_CONFIG, 2, __VA_ARGS__)
 #else
 AMP_RSC_VDEV_TYPE(echo_vdev, 2, 0);
+#ifdef ECHO_NO_NS
+#define ECHO_NS_FEATURE	0u
+#else
+#define ECHO_NS_FEATURE	1u
+#endif
 #define ECHO_VDEV_INIT(...)						\
 	AMP_RSC_VDEV_INIT(AMP_VIRTIO_ID_RPMSG, 0,			\
-			  1u << AMP_VIRTIO_RPMSG_F_NS, 0, 2, __VA_ARGS__)
+			  ECHO_NS_FEATURE << AMP_VIRTIO_RPMSG_F_NS, 0, 2,	\
+			  __VA_ARGS__)
 #endif
 
 struct echo_rsc {

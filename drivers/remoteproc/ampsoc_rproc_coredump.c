@@ -6,7 +6,9 @@
  * platform may add more with ampsoc_rproc_coredump_add_segment().
  */
 #include <linux/devcoredump.h>
+#include <linux/delay.h>
 #include <linux/elf.h>
+#include <linux/kernfs.h>
 #include <linux/lockdep.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
@@ -197,6 +199,36 @@ static void arp_inline_free(void *data)
 	kfree(d);
 }
 
+/*
+ * devcoredump takes a dump out of its class when it is read and freed, but
+ * removes the dump's "devcoredump" link from the failing device only when
+ * the dump is released, a moment later. A new dump in that window finds no
+ * dump in the class and creates the link again: a sysfs duplicate-name
+ * splat, seen on the debug kernel when a crash followed the freeing of the
+ * last dump at once. So while the link points at a removed (deactivated)
+ * directory, wait for it to go, 1 s at most. A link to a live dump is left
+ * alone: devcoredump then drops the new dump by itself.
+ */
+static void arp_coredump_settle(struct device *dev)
+{
+	struct kernfs_node *kn;
+	bool dying;
+	int i;
+
+	for (i = 0; i < 100; i++) {
+		kn = kernfs_find_and_get(dev->kobj.sd, "devcoredump");
+		if (!kn)
+			return;
+		dying = kernfs_type(kn) == KERNFS_LINK &&
+			atomic_read(&kn->symlink.target_kn->active) < 0;
+		kernfs_put(kn);
+		if (!dying)
+			return;
+		msleep(10);
+	}
+	dev_warn(dev, "the last coredump is still being released\n");
+}
+
 /**
  * arp_coredump() - take a coredump of a crashed processor
  * @rproc: the processor
@@ -223,6 +255,7 @@ void arp_coredump(struct ampsoc_rproc *rproc)
 		dev_info(&rproc->dev, "no segments to dump\n");
 		return;
 	}
+	arp_coredump_settle(&rproc->dev);
 	arp_dump_layout(rproc, &l);
 	if (l.total > ARP_DUMP_MAX) {
 		dev_err(&rproc->dev, "coredump of %zu bytes is too large\n",

@@ -14,6 +14,9 @@
  *            unknown flags
  *   nsflood  announcements of 1000 services that do not exist
  *   unknown  messages to addresses where Linux has no endpoint
+ *   badaddr  three well-formed messages in buffers whose descriptor
+ *            address it rewrote to point outside Linux's region (0, the
+ *            top of the address space, bit 40 flipped)
  *   flood    announces "ampsoc-flood" and, after Linux's first message on
  *            it, sends to Linux as fast as buffers come back, forever
  *            (answering echoes every 64 messages)
@@ -521,6 +524,43 @@ static void chaos_ring(uint32_t kind)
 	amp_log("chaos: ring attack sent: %d", ret);
 }
 
+/*
+ * A well-formed message in one of Linux's rx buffers, handed back with the
+ * descriptor's address rewritten: Linux must not follow it.
+ */
+static void bad_addrs(void)
+{
+	static const char msg[] = "ampsoc!";
+	struct amp_rpmsg_hdr hdr = {
+		.dst = AMP_RPMSG_RESERVED_ADDRESSES, .len = sizeof(msg),
+	};
+	struct amp_vq *vq = &rdev.txq;
+	struct amp_vq_buf b;
+	uint64_t a;
+	unsigned int i;
+	int ret = 0;
+
+	hdr.src = echo.addr;
+	for (i = 0; i < 3 && !ret; i++) {
+		ret = raw_take(vq, &b);
+		if (ret || b.len < sizeof(hdr) + sizeof(msg)) {
+			ret = ret ?: -ENOSPC;
+			break;
+		}
+		memcpy(b.va, &hdr, sizeof(hdr));
+		memcpy((uint8_t *)b.va + sizeof(hdr), msg, sizeof(msg));
+		a = AMP_READ_ONCE(vq->desc[b.head].addr);
+		a = i == 0 ? 0 : i == 1 ? ~0xfffull : a ^ 1ull << 40;
+		AMP_WRITE_ONCE(vq->desc[b.head].addr, a);
+		env_wmb();
+		amp_vq_put(vq, b.head, sizeof(hdr) + sizeof(msg));
+		platform_notify_vq(vq->notifyid);
+		amp_log("bad: descriptor %u address rewritten to %#llx",
+			b.head, (unsigned long long)a);
+	}
+	amp_log("bad: rewritten descriptor addresses done: %d", ret);
+}
+
 static void __attribute__((noreturn)) idle_forever(const char *why)
 {
 	amp_log("ampsoc-rpmsg-bad: %s; idling", why);
@@ -577,6 +617,8 @@ static void misbehave(const char *mode)
 			ret = amp_rpmsg_sendto(&echo, 0x7777 + (i & 1) * 0x10000,
 					       "nobody", 6, BAD_TIMEOUT_NS);
 		amp_log("bad: %u messages to unknown addresses: %d", i, ret);
+	} else if (!strcmp(mode, "badaddr")) {
+		bad_addrs();
 	} else if (!strcmp(mode, "flood")) {
 		ret = amp_rpmsg_ept_create(&rdev, &flood, "ampsoc-flood", AMP_RPMSG_ADDR_ANY,
 					   AMP_RPMSG_ADDR_ANY, flood_cb, NULL);

@@ -215,7 +215,7 @@ static void arp_coredump_settle(struct device *dev)
 	bool dying;
 	int i;
 
-	for (i = 0; i < 100; i++) {
+	for (i = 0; i < 50; i++) {
 		kn = kernfs_find_and_get(dev->kobj.sd, "devcoredump");
 		if (!kn)
 			return;
@@ -224,7 +224,7 @@ static void arp_coredump_settle(struct device *dev)
 		kernfs_put(kn);
 		if (!dying)
 			return;
-		msleep(10);
+		msleep(20);
 	}
 	dev_warn(dev, "the last coredump is still being released\n");
 }

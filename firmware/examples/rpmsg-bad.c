@@ -24,11 +24,12 @@
  *            random used lengths, header fields (src, dst, len, flags,
  *            reserved), name-service messages (valid, duplicate, unknown,
  *            malformed), rewritten descriptors, random batch sizes and
- *            return order; it predicts how Linux must classify each item
- *            and logs the totals and its seed, then behaves. A message
- *            "ring" on ampsoc-echo makes it corrupt its used ring once
- *            (random kind: index jump, id out of range, descriptor chained
- *            or indirect); "ring0", "ring1", "ring2" pick the kind.
+ *            return order, random used-ring flags; it predicts how
+ *            Linux must classify each item and logs the totals and its
+ *            seed, then behaves. A message "ring" on ampsoc-echo makes it
+ *            corrupt its used ring once (random kind: index jump, id out
+ *            of range, descriptor chained or indirect); "ring0", "ring1",
+ *            "ring2" pick the kind.
  */
 #include <errno.h>
 
@@ -464,6 +465,12 @@ static void chaos_run(void)
 		gen_chans = linux_chans;
 		for (i = 0; i < n; i++)
 			amp_vq_put(&rdev.txq, s[i].b.head, s[i].used);
+		/*
+		 * The used ring's flags too: Linux may only read bit 0 of them
+		 * (whether to kick), and raw_take() asks for kicks again
+		 * before it waits for buffers.
+		 */
+		AMP_WRITE_ONCE(rdev.txq.used->flags, (uint16_t)rnd());
 		platform_notify_vq(rdev.txq.notifyid);
 		items += n;
 		batches++;

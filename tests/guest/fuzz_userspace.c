@@ -2,12 +2,13 @@
 /*
  * Bounded random-syscall campaign against ampsoc's userspace interfaces:
  * /dev/rpmsg_ctrl*, /dev/rpmsg*, /dev/remoteproc*, the remoteproc and
- * rpmsg sysfs attributes and the ampsoc debugfs files. Several worker
- * threads open, close, read, write, poll and ioctl random targets with
- * random sizes, flags, bad pointers and random struct rpmsg_endpoint_info;
- * an unloader thread removes modules (delete_module(O_NONBLOCK), as rmmod
- * does) while the workers hold descriptors, then reloads them with a
- * shell command and checks that it succeeds.
+ * rpmsg sysfs attributes, the PM domains' sysfs view and the ampsoc
+ * debugfs files. Several worker threads open, close, read, write, poll
+ * and ioctl random targets with random sizes, flags, bad pointers and
+ * random struct rpmsg_endpoint_info; an unloader thread removes modules
+ * (delete_module(O_NONBLOCK), as rmmod does) while the workers hold
+ * descriptors, then reloads them with a shell command and checks that it
+ * succeeds.
  *
  * Usage: fuzz_userspace [-s SEED] [-n OPS] [-t THREADS] [-u EVERY]
  *                       [-m "MOD..."] [-r RELOAD_CMD]
@@ -224,6 +225,8 @@ static void enumerate(void)
 		closedir(d);
 	scan_devices("/sys/class/remoteproc");
 	scan_devices("/sys/bus/rpmsg/devices");
+	/* the PM domains' read-only sysfs view */
+	scan_files("/sys/kernel/ampsoc_pd", 1);
 	for (i = 0; i < ARRAY_SIZE(dbg); i++) {
 		snprintf(p, sizeof(p), "/sys/kernel/debug/%s", dbg[i]);
 		scan_files(p, 2);

@@ -91,7 +91,8 @@ static void late_one(int fd, uint32_t ms, const char *level)
 	char want[32], got[64];
 	int n, r;
 
-	n = snprintf(want, sizeof(want), "late-%s", level);
+	snprintf(want, sizeof(want), "late-%s", level);
+	n = strlen(want);	/* a long LEVEL is cut, never overflows req */
 	memcpy(req, &ms, sizeof(ms));
 	memcpy(req + sizeof(ms), want, n);
 	write_file("/sys/power/pm_test", real || !strcmp(level, "awake") ? "none" : level);

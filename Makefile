@@ -48,7 +48,7 @@ CHECK_DEPS    := base rpmsg dkms
 .PHONY: all deps kver modules host guest-progs firmware initramfs check \
 	unit demo shell bench soak style sparse fuzz debug-kernel check-debug \
 	check-debug-ci soak-debug dkms-src dkms-install dkms-build clean help \
-	peer
+	peer third-party
 
 all: modules host
 
@@ -85,13 +85,21 @@ peer: kver
 	@$(ROOT)/tools/deps.sh peer
 	@$(ROOT)/tests/peer/build.sh $(PEER_BUILD) $(KDIR)
 
+# Drivers built outside the tree as docs/third-party-drivers.md says
+# (tests/third_party); they join the guest's test modules.
+THIRD_PARTY_BUILD := $(BUILD)/third-party
+third-party: modules
+	@$(ROOT)/tools/deps.sh rpmsg
+	@$(ROOT)/tests/third_party/build.sh --all $(THIRD_PARTY_BUILD)
+
 # The guest image: busybox, our modules, Debian's modules they need, guest
 # programs, firmware, scenario scripts and anything in EXTRA; with PEER=1
 # the peer stack too, as a module tree of its own.
-initramfs: modules guest-progs firmware $(if $(PEER),peer)
+initramfs: modules guest-progs firmware third-party $(if $(PEER),peer)
 	@$(ROOT)/tests/qemu/mkinitramfs.sh $(BUILD)/initramfs.cpio \
 		--kmods "$(GUEST_KMODS)" --progs "$(GUEST_PROGS)" \
 		--firmware "$(GUEST_FIRMWARE)" --extra "$(EXTRA)" \
+		--test-kos "$$(find $(THIRD_PARTY_BUILD) -name '*.ko')" \
 		$(if $(PEER),--peer $(PEER_BUILD))
 
 unit: $(UNIT_TESTS)
@@ -198,12 +206,15 @@ check-debug: deps
 	rsync -a --delete --exclude=/build --exclude=/.git $(ROOT)/ $(DEBUG_BUILD)/src/; \
 	$(MAKE) -C $$dk M=$(DEBUG_BUILD)/src W=1 modules >$(DEBUG_BUILD)/modules.log 2>&1 || \
 		{ tail -n 30 $(DEBUG_BUILD)/modules.log; exit 1; }; \
+	AMPSOC=$(DEBUG_BUILD)/src KVER=$$krel KDIR=$$dk \
+		$(ROOT)/tests/third_party/build.sh --all $(DEBUG_BUILD)/third-party; \
 	$(if $(call needs-peer,$(if $(T),--filter '$(T)') $(DEBUG_DIR)), \
 		$(ROOT)/tests/peer/build.sh $(DEBUG_BUILD)/peer $$dk;) \
 	KVER=$$krel $(ROOT)/tests/qemu/mkinitramfs.sh $(DEBUG_BUILD)/initramfs.cpio \
 		--modroot $$dk/modroot --kodir $(DEBUG_BUILD)/src \
 		--kmods "$(GUEST_KMODS)" --progs "$(GUEST_PROGS)" \
 		--firmware "$(GUEST_FIRMWARE)" --extra "$(EXTRA)" \
+		--test-kos "$$(find $(DEBUG_BUILD)/third-party -name '*.ko')" \
 		$(if $(call needs-peer,$(if $(T),--filter '$(T)') $(DEBUG_DIR)), \
 			--peer $(DEBUG_BUILD)/peer); \
 	$(ROOT)/tests/qemu/run.py --build $(DEBUG_BUILD) --kver $$krel \

@@ -5,11 +5,15 @@
 #   make            build kernel modules and host tools
 #   make check      everything, tested in fresh QEMU guests (T=glob for a subset)
 #   make demo       the virtual AMP SoC story (BOARD=path for another board)
-#   make shell      a guest with everything loaded (EXTRA=files CMD=command)
+#   make shell      a guest with everything loaded (EXTRA=files CMD=command
+#                   STACK=mainline)
 #   make bench      benchmarks, one table, JSON under build/bench/
 #   make soak       the long campaigns of tests/soak (docs/soak.md)
 #   make style      checkpatch --strict;  make sparse: sparse (C=2)
 #   make unit       host unit tests only; make fuzz: libFuzzer targets
+#   make peer       Linux's own remoteproc and rpmsg from linux-source-6.1,
+#                   the stack of "# stack: mainline" scenarios (built by
+#                   make check when one is selected)
 #   make debug-kernel  build the lockdep+KASAN kernel (cached outside the repo)
 #   make check-debug   the scenarios on that kernel (check-debug-ci: CI's subset)
 #   make soak-debug    the long campaigns on that kernel
@@ -43,12 +47,13 @@ CHECK_DEPS    := base rpmsg dkms
 
 .PHONY: all deps kver modules host guest-progs firmware initramfs check \
 	unit demo shell bench soak style sparse fuzz debug-kernel check-debug \
-	check-debug-ci soak-debug dkms-src dkms-install dkms-build clean help
+	check-debug-ci soak-debug dkms-src dkms-install dkms-build clean help \
+	peer third-party
 
 all: modules host
 
 help:
-	@sed -n '2,15p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,19p' Makefile | sed 's/^# \{0,1\}//'
 
 deps:
 	@$(ROOT)/tools/deps.sh $(CHECK_DEPS)
@@ -72,22 +77,47 @@ guest-progs: $(GUEST_PROGS)
 
 firmware: $(GUEST_FIRMWARE)
 
+# The peer stack (tests/peer, docs/peer-stack.md): Linux's own remoteproc
+# and rpmsg, built unmodified from linux-source-6.1 as out-of-tree modules,
+# the oracle that scenarios with "# stack: mainline" boot. Incremental.
+PEER_BUILD := $(BUILD)/peer
+peer: kver
+	@$(ROOT)/tools/deps.sh peer
+	@$(ROOT)/tests/peer/build.sh $(PEER_BUILD) $(KDIR)
+
+# Drivers built outside the tree as docs/third-party-drivers.md says
+# (tests/third_party); they join the guest's test modules.
+THIRD_PARTY_BUILD := $(BUILD)/third-party
+third-party: modules
+	@$(ROOT)/tools/deps.sh rpmsg
+	@$(ROOT)/tests/third_party/build.sh --all $(THIRD_PARTY_BUILD)
+
 # The guest image: busybox, our modules, Debian's modules they need, guest
-# programs, firmware, scenario scripts and anything in EXTRA.
-initramfs: modules guest-progs firmware
+# programs, firmware, scenario scripts and anything in EXTRA; with PEER=1
+# the peer stack too, as a module tree of its own.
+initramfs: modules guest-progs firmware third-party $(if $(PEER),peer)
 	@$(ROOT)/tests/qemu/mkinitramfs.sh $(BUILD)/initramfs.cpio \
 		--kmods "$(GUEST_KMODS)" --progs "$(GUEST_PROGS)" \
-		--firmware "$(GUEST_FIRMWARE)" --extra "$(EXTRA)"
+		--firmware "$(GUEST_FIRMWARE)" --extra "$(EXTRA)" \
+		--test-kos "$$(find $(THIRD_PARTY_BUILD) -name '*.ko')" \
+		$(if $(PEER),--peer $(PEER_BUILD))
 
 unit: $(UNIT_TESTS)
 	@$(ROOT)/tests/qemu/run.py --unit $(UNIT_TESTS)
 
 RUN := $(ROOT)/tests/qemu/run.py --build $(BUILD) --kver $(KVER) \
 	$(if $(ACCEL),--accel $(ACCEL)) $(if $(J),--jobs $(J)) \
-	$(if $(EXTRA),--extra "$(EXTRA)") $(if $(CMD),--cmd "$(CMD)")
+	$(if $(EXTRA),--extra "$(EXTRA)") $(if $(CMD),--cmd "$(CMD)") \
+	$(if $(STACK),--stack $(STACK))
+
+# 1 when a run with these runner arguments boots the mainline stack ("#
+# stack: mainline" in a selected scenario, or STACK=mainline): only then
+# is the peer stack built and packed.
+needs-peer = $(if $(filter mainline,$(shell $(RUN) --list-stacks $(1))),1)
 
 check: deps
-	@$(MAKE) --no-print-directory initramfs host $(UNIT_TESTS)
+	@$(MAKE) --no-print-directory initramfs host $(UNIT_TESTS) \
+		PEER=$(call needs-peer,--harness-selftest $(if $(T),--filter '$(T)') tests/scenarios)
 	@$(RUN) --unit-tests "$(UNIT_TESTS)" --harness-selftest \
 		$(if $(T),--filter '$(T)') tests/scenarios
 
@@ -97,17 +127,19 @@ demo: deps
 	@$(RUN) --demo $(if $(BOARD),--board $(BOARD))
 
 shell: deps
-	@$(MAKE) --no-print-directory initramfs host
+	@$(MAKE) --no-print-directory initramfs host PEER=$(call needs-peer,--shell)
 	@$(RUN) --shell $(if $(SERVICES),--services "$(SERVICES)")
 
 bench: deps
-	@$(MAKE) --no-print-directory initramfs host
+	@$(MAKE) --no-print-directory initramfs host \
+		PEER=$(call needs-peer,--bench $(if $(T),--filter '$(T)') tests/bench)
 	@$(RUN) --bench $(if $(T),--filter '$(T)') tests/bench
 
 # Long campaigns (tests/soak, docs/soak.md): the full counts of the soak_*
 # scenarios, one guest at a time unless J= says otherwise.
 soak: deps
-	@$(MAKE) --no-print-directory initramfs host
+	@$(MAKE) --no-print-directory initramfs host \
+		PEER=$(call needs-peer,$(if $(T),--filter '$(T)') tests/soak)
 	@$(RUN) $(if $(J),,--jobs 1) $(if $(T),--filter '$(T)') tests/soak
 
 # Host-side fuzzing with libFuzzer; FUZZ_SECONDS per target.
@@ -174,15 +206,23 @@ check-debug: deps
 	rsync -a --delete --exclude=/build --exclude=/.git $(ROOT)/ $(DEBUG_BUILD)/src/; \
 	$(MAKE) -C $$dk M=$(DEBUG_BUILD)/src W=1 modules >$(DEBUG_BUILD)/modules.log 2>&1 || \
 		{ tail -n 30 $(DEBUG_BUILD)/modules.log; exit 1; }; \
+	AMPSOC=$(DEBUG_BUILD)/src KVER=$$krel KDIR=$$dk \
+		$(ROOT)/tests/third_party/build.sh --all $(DEBUG_BUILD)/third-party; \
+	$(if $(call needs-peer,$(if $(T),--filter '$(T)') $(DEBUG_DIR)), \
+		$(ROOT)/tests/peer/build.sh $(DEBUG_BUILD)/peer $$dk;) \
 	KVER=$$krel $(ROOT)/tests/qemu/mkinitramfs.sh $(DEBUG_BUILD)/initramfs.cpio \
 		--modroot $$dk/modroot --kodir $(DEBUG_BUILD)/src \
 		--kmods "$(GUEST_KMODS)" --progs "$(GUEST_PROGS)" \
-		--firmware "$(GUEST_FIRMWARE)" --extra "$(EXTRA)"; \
+		--firmware "$(GUEST_FIRMWARE)" --extra "$(EXTRA)" \
+		--test-kos "$$(find $(DEBUG_BUILD)/third-party -name '*.ko')" \
+		$(if $(call needs-peer,$(if $(T),--filter '$(T)') $(DEBUG_DIR)), \
+			--peer $(DEBUG_BUILD)/peer); \
 	$(ROOT)/tests/qemu/run.py --build $(DEBUG_BUILD) --kver $$krel \
 		--kernel $$dk/arch/x86/boot/bzImage --timeout-scale 6 \
 		--cpu $(DEBUG_CPU) --boot-timeout 240 \
 		$(if $(J),--jobs $(J)) $(if $(T),--filter '$(T)') \
 		$(if $(EXTRA),--extra "$(EXTRA)") $(if $(CMD),--cmd "$(CMD)") \
+		$(if $(STACK),--stack $(STACK)) \
 		$(DEBUG_DIR)
 
 # The long campaigns (tests/soak) on the debug kernel, one guest at a time

@@ -99,15 +99,21 @@ def parse_ktap(text):
     return c, failures
 
 
-def header(path):
-    """A scenario's '# key: value' header lines."""
+# Module stacks a guest can boot ("# stack:", docs/peer-stack.md): ampsoc's
+# own, or Linux's remoteproc and rpmsg built from linux-source-6.1.
+STACKS = ("ampsoc", "mainline")
+
+
+def header(path, stack=None):
+    """A scenario's '# key: value' header lines. `stack` is the module
+    stack of a scenario that names none (ampsoc unless said)."""
     h = {"services": [], "timeout": "120", "smp": "1", "memory": "512",
          "expect": "", "load-all": "0", "boots": "1", "disk": "",
-         "cpu-flags": ""}
+         "cpu-flags": "", "stack": stack or "ampsoc"}
     with open(path, encoding="utf-8") as f:
         for line in f:
-            m = re.match(r"^#\s*(services|timeout|smp|memory|expect|load-all|boots|disk|cpu-flags):"
-                         r"\s*(.*)$", line)
+            m = re.match(r"^#\s*(services|timeout|smp|memory|expect|load-all|boots|disk|"
+                         r"cpu-flags|stack):\s*(.*)$", line)
             if not m:
                 continue
             if m.group(1) == "services":
@@ -334,7 +340,7 @@ class Runner:
         guest, which is its path relative to ROOT unless `path` says)."""
         path = path or os.path.join(ROOT, rel)
         name = os.path.splitext(os.path.basename(rel))[0]
-        h = header(path)
+        h = header(path, self.a.stack)
         for svc in h["services"]:
             svc += (service_args or {}).get(svc[0], [])
         rundir = os.path.join(self.build, "scenarios", name)
@@ -342,10 +348,17 @@ class Runner:
         os.makedirs(rundir)
         res = {"name": name, "rel": rel, "counts": Counts(), "reasons": [], "notes": [],
                "failures": [], "rundir": rundir, "bench": [], "expect": h["expect"]}
-        conf = "MODE=run\nSCENARIO=%s\nLOAD_ALL=%s\n" % (shlex.quote(rel), h["load-all"])
+        conf = "MODE=run\nSCENARIO=%s\nLOAD_ALL=%s\nSTACK=%s\n" % (
+            shlex.quote(rel), h["load-all"], shlex.quote(h["stack"]))
         if self.a.cmd:
             conf += "CMD=%s\n" % shlex.quote(self.a.cmd)
         t0 = time.monotonic()
+        if h["stack"] not in STACKS:
+            res["reasons"].append("unknown module stack '%s' (one of: %s)" %
+                                  (h["stack"], ", ".join(STACKS)))
+            res["counts"].failed += 1
+            res["time"] = 0
+            return res
         with open(os.path.join(rundir, "runner.log"), "w") as log:
             try:
                 qargs, started = self.start_services(h, rundir, log)
@@ -609,8 +622,17 @@ def main():
     ap.add_argument("--demo", action="store_true")
     ap.add_argument("--board")
     ap.add_argument("--bench", action="store_true")
+    ap.add_argument("--stack", choices=STACKS,
+                    help="module stack of the shell, of CMD and of every "
+                         "scenario whose header names none")
+    ap.add_argument("--list-stacks", action="store_true",
+                    help="print the module stacks the selected scenarios "
+                         "boot, one a line, and exit (no guest runs)")
     ap.add_argument("dirs", nargs="*")
     a = ap.parse_args()
+
+    if a.list_stacks:
+        return list_stacks(a)
 
     if a.unit is not None:
         c = run_unit(a.unit)
@@ -628,26 +650,18 @@ def main():
     if a.unit_tests.strip():
         total.add(run_unit(a.unit_tests.split()))
 
-    jobs = []  # (rel, expected_failure_reason or None)
+    jobs = []  # (rel, expected_failure_reason or None, path or None)
     if a.demo:
         return demo(r, a)
-    else:
-        if a.harness_selftest and not a.filter:
-            for rel in discover(["tests/harness"], None):
-                jobs.append((rel, header(os.path.join(ROOT, rel))["expect"] or "fail", None))
-        scen = discover(a.dirs, a.filter)
-        if a.extra:
-            extra = [f for f in a.extra.split() if f.endswith(".sh")]
-        else:
-            extra = []
-        if a.cmd and not a.bench:
-            scen.append("tests/qemu/user_cmd.sh")
-        if not scen and not extra and not jobs and not a.unit_tests.strip() and not a.bench:
-            print("ampsoc: no scenario matches '%s'" % (a.filter or "*"))
-            print("0 passed, 1 failed")
-            return 1
-        jobs += [(s, None, None) for s in scen]
-        jobs += [("extra/" + os.path.basename(f), None, os.path.abspath(f)) for f in extra]
+    for rel, path in selected(a):
+        exp = None
+        if rel.startswith("tests/harness/"):
+            exp = header(os.path.join(ROOT, rel))["expect"] or "fail"
+        jobs.append((rel, exp, path))
+    if not jobs and not a.unit_tests.strip() and not a.bench:
+        print("ampsoc: no scenario matches '%s'" % (a.filter or "*"))
+        print("0 passed, 1 failed")
+        return 1
 
     bench_rows = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as ex:
@@ -692,6 +706,34 @@ def main():
     print("%d passed, %d failed%s" % (total.passed, total.failed,
                                       ", %d skipped" % total.skipped if total.skipped else ""))
     return 1 if total.failed else 0
+
+
+def selected(a):
+    """The scenarios a run with these arguments boots: (rel, path) pairs,
+    the harness self-tests, EXTRA scripts and the CMD scenario included."""
+    jobs = []
+    if a.harness_selftest and not a.filter:
+        jobs += [(rel, None) for rel in discover(["tests/harness"], None)]
+    jobs += [(rel, None) for rel in discover(a.dirs, a.filter)]
+    if a.cmd and not a.bench:
+        jobs.append(("tests/qemu/user_cmd.sh", None))
+    jobs += [("extra/" + os.path.basename(f), os.path.abspath(f))
+             for f in a.extra.split() if f.endswith(".sh")]
+    return jobs
+
+
+def list_stacks(a):
+    """make check builds the peer stack only for a run that boots it."""
+    stacks = set()
+    if a.shell or a.demo:
+        stacks.add(a.stack or "ampsoc")
+    for rel, path in selected(a):
+        path = path or os.path.join(ROOT, rel)
+        if os.path.isfile(path):
+            stacks.add(header(path, a.stack)["stack"])
+    for s in sorted(stacks):
+        print(s)
+    return 0
 
 
 def demo(r, a):
@@ -756,7 +798,7 @@ def shell(r):
             os.path.join(ROOT, "tests/qemu/services/socmodel")) else ""
     h = {"services": [s.split() for s in services.split(",") if s.strip()],
          "smp": "2", "memory": "1024"}
-    conf = "MODE=shell\n"
+    conf = "MODE=shell\nSTACK=%s\n" % (r.a.stack or "ampsoc")
     if r.a.cmd:
         conf += "CMD=%s\n" % shlex.quote(r.a.cmd)
     with open(os.path.join(rundir, "runner.log"), "w") as log:

@@ -2,3 +2,6 @@
 UNIT_TESTS += $(ROOT)/tests/unit/runner_ktap.py
 UNIT_TESTS += $(ROOT)/tests/unit/doc_examples.py
 UNIT_TESTS += $(ROOT)/tests/unit/dkms_build.sh
+# The guest's module trees, and the third-party build of docs/third-party-drivers.md.
+UNIT_TESTS += $(ROOT)/tests/unit/initramfs_layout.sh
+UNIT_TESTS += $(ROOT)/tests/unit/third_party_build.sh

@@ -33,7 +33,7 @@ CASES = [
 ]
 
 print("KTAP version 1")
-print("1..%d" % (len(CASES) + 2))
+print("1..%d" % (len(CASES) + 4))
 failed = 0
 for i, (name, text, want) in enumerate(CASES, 1):
     c, _ = run.parse_ktap(text)
@@ -64,4 +64,32 @@ failed += not ok
 print("# scenario folders: %s; not packed: %s" % (" ".join(sorted(ran)),
                                                   " ".join(missing) or "none"))
 print("%s %d scenario_folders_packed" % ("ok" if ok else "not ok", len(CASES) + 2))
+
+# "# stack:": ampsoc unless the header or the run says otherwise; the
+# Makefile builds the peer stack only for runs that --list-stacks names.
+import subprocess
+import tempfile
+with tempfile.TemporaryDirectory() as d:
+    plain, peer = os.path.join(d, "a_plain.sh"), os.path.join(d, "b_peer.sh")
+    with open(plain, "w") as f:
+        f.write("#!/bin/sh\n# timeout: 5\n")
+    with open(peer, "w") as f:
+        f.write("#!/bin/sh\n# stack: mainline\n")
+    got = (run.header(plain)["stack"], run.header(peer)["stack"],
+           run.header(plain, "mainline")["stack"], run.header(peer, "ampsoc")["stack"])
+    ok = got == ("ampsoc", "mainline", "mainline", "mainline")
+    failed += not ok
+    print("# stacks: %s" % (got,))
+    print("%s %d stack_header" % ("ok" if ok else "not ok", len(CASES) + 3))
+
+    def stacks(*args):
+        return subprocess.run([sys.executable, os.path.join(here, "..", "qemu", "run.py"),
+                               "--list-stacks"] + list(args), capture_output=True,
+                              text=True).stdout.split()
+    got = (stacks("--filter", "a_*", d), stacks(d), stacks("--stack", "mainline", "--shell"),
+           stacks("--shell"))
+    ok = got == (["ampsoc"], ["ampsoc", "mainline"], ["mainline"], ["ampsoc"])
+    failed += not ok
+    print("# listed: %s" % (got,))
+    print("%s %d list_stacks" % ("ok" if ok else "not ok", len(CASES) + 4))
 sys.exit(1 if failed else 0)

@@ -8,14 +8,90 @@
  * (which precedes ccflags-y), so a module's Kbuild says
  *
  *	NOSTDINC_FLAGS += -I$(AMPSOC)/include/compat -I$(AMPSOC)/include
+ *	KBUILD_EXTRA_SYMBOLS += $(AMPSOC)/Module.symvers
  *
- * Mainline's names become static inlines over ampsoc's prefixed exports, so
- * no symbol can clash with one the kernel exports or might export.
+ * (docs/third-party-drivers.md). Mainline's names become static inlines
+ * over ampsoc's prefixed exports, so no symbol can clash with one the
+ * kernel exports or might export. docs/rpmsg.md lists what has no
+ * counterpart.
  */
 #ifndef _AMPSOC_COMPAT_LINUX_RPMSG_H
 #define _AMPSOC_COMPAT_LINUX_RPMSG_H
 
+/*
+ * What mainline's header brings in besides its own declarations: the
+ * userspace ABI (struct rpmsg_endpoint_info, the ioctls, RPMSG_ADDR_ANY),
+ * and the __rpmsg16/32/64 wire types with their conversions, from the
+ * kernel's own headers (Debian ships both; neither needs CONFIG_RPMSG).
+ */
+#include <uapi/linux/rpmsg.h>
+#include <linux/rpmsg/byteorder.h>
 #include <ampsoc/rpmsg.h>
+
+/*
+ * Wire byte order: a channel's is its transport's (rpdev->little_endian,
+ * true on every ampsoc transport, which are virtio 1.0); without a channel
+ * it is the CPU's.
+ */
+static inline bool ampsoc_compat_rpmsg_le(struct rpmsg_device *rpdev)
+{
+	return rpdev ? rpdev->little_endian : rpmsg_is_little_endian();
+}
+
+static inline u16 rpmsg16_to_cpu(struct rpmsg_device *rpdev, __rpmsg16 val)
+{
+	return __rpmsg16_to_cpu(ampsoc_compat_rpmsg_le(rpdev), val);
+}
+
+static inline __rpmsg16 cpu_to_rpmsg16(struct rpmsg_device *rpdev, u16 val)
+{
+	return __cpu_to_rpmsg16(ampsoc_compat_rpmsg_le(rpdev), val);
+}
+
+static inline u32 rpmsg32_to_cpu(struct rpmsg_device *rpdev, __rpmsg32 val)
+{
+	return __rpmsg32_to_cpu(ampsoc_compat_rpmsg_le(rpdev), val);
+}
+
+static inline __rpmsg32 cpu_to_rpmsg32(struct rpmsg_device *rpdev, u32 val)
+{
+	return __cpu_to_rpmsg32(ampsoc_compat_rpmsg_le(rpdev), val);
+}
+
+static inline u64 rpmsg64_to_cpu(struct rpmsg_device *rpdev, __rpmsg64 val)
+{
+	return __rpmsg64_to_cpu(ampsoc_compat_rpmsg_le(rpdev), val);
+}
+
+static inline __rpmsg64 cpu_to_rpmsg64(struct rpmsg_device *rpdev, u64 val)
+{
+	return __cpu_to_rpmsg64(ampsoc_compat_rpmsg_le(rpdev), val);
+}
+
+/*
+ * Channels a driver adds and removes itself. They exist when
+ * <ampsoc/rpmsg.h> declares ampsoc's exports for them, which it says by
+ * defining AMPSOC_RPMSG_HAS_REGISTER_DEVICE; without it a driver that
+ * calls them does not compile.
+ */
+#ifdef AMPSOC_RPMSG_HAS_REGISTER_DEVICE
+static inline int rpmsg_register_device_override(struct rpmsg_device *rpdev,
+						 const char *driver_override)
+{
+	return ampsoc_rpmsg_register_device_override(rpdev, driver_override);
+}
+
+static inline int rpmsg_register_device(struct rpmsg_device *rpdev)
+{
+	return ampsoc_rpmsg_register_device(rpdev);
+}
+
+static inline int rpmsg_unregister_device(struct device *parent,
+					  struct rpmsg_channel_info *chinfo)
+{
+	return ampsoc_rpmsg_unregister_device(parent, chinfo);
+}
+#endif
 
 static inline int __register_rpmsg_driver(struct rpmsg_driver *drv,
 					  struct module *owner)

@@ -719,6 +719,8 @@ static int vsoc_rproc_probe(struct platform_device *pdev)
 	rproc->priv = vr;
 	rproc->elf_class = ELFCLASS64;
 	rproc->elf_machine = EM_X86_64;
+	/* Booted by its users, not at registration (mainline's default). */
+	rproc->auto_boot = false;
 	vr->rproc = rproc;
 	ret = vsoc_rproc_add_mems(vr, shm_va, shm_pa);
 	if (ret)

@@ -3,8 +3,9 @@
  * Builds the test firmware images described in rproc_fwgen.h. The correct
  * image has two PT_LOAD segments (text with a bss tail, data holding the
  * resource table and the trace buffer) and a resource table with two
- * carveouts, a devmem, a trace buffer, an rpmsg vdev with two vrings and a
- * vendor entry. Every malformed case changes exactly one thing.
+ * carveouts, a vendor entry the platform ignores, a trace buffer, an rpmsg
+ * vdev with two vrings, a vendor entry it handles and a one-vring vdev.
+ * Every malformed case changes exactly one thing.
  */
 #include <elf.h>
 #include <errno.h>
@@ -46,7 +47,8 @@ struct knobs {
 	uint8_t vdev_nvrings, vdev_reserved;
 	uint32_t vring_num, vring_align, vring0_da, config_len;
 	uint32_t vendor_type;
-	uint32_t unknown_type;	/* replaces the devmem entry's type if set */
+	uint32_t unknown_type;	/* replaces entry 2's type if set */
+	int devmem;		/* entry 2 is a devmem entry */
 	int offset_patch;	/* which patch to apply to offset[] */
 	int rsc_truncate;
 };
@@ -122,16 +124,25 @@ static size_t build_rsc(const struct knobs *k, uint8_t *t)
 	strcpy((char *)co.name, "heap");
 	put(t, &off, &co, sizeof(co));
 
-	/* 2: devmem (ignored without an IOMMU) */
+	/*
+	 * 2: a vendor entry the platform ignores, or a devmem entry (which
+	 * needs an IOMMU, as in mainline)
+	 */
 	offs[2] = off;
-	type = k->unknown_type ? k->unknown_type : AMPSOC_RSC_DEVMEM;
-	put(t, &off, &type, 4);
-	memset(&dm, 0, sizeof(dm));
-	dm.da = 0x20000000;
-	dm.pa = 0x20000000;
-	dm.len = 0x1000;
-	strcpy((char *)dm.name, "regs");
-	put(t, &off, &dm, sizeof(dm));
+	if (k->devmem) {
+		type = AMPSOC_RSC_DEVMEM;
+		put(t, &off, &type, 4);
+		memset(&dm, 0, sizeof(dm));
+		dm.da = 0x20000000;
+		dm.pa = 0x20000000;
+		dm.len = 0x1000;
+		strcpy((char *)dm.name, "regs");
+		put(t, &off, &dm, sizeof(dm));
+	} else {
+		type = k->unknown_type ? k->unknown_type : FWGEN_VENDOR_IGNORED;
+		put(t, &off, &type, 4);
+		put(t, &off, vendor_payload, sizeof(vendor_payload));
+	}
 
 	/* 3: trace buffer inside the data segment */
 	offs[3] = off;
@@ -510,6 +521,9 @@ size_t fwgen_build(enum fwgen_case c, uint8_t *buf)
 		break;
 	case FWGEN_BAD_rsc_vendor_refused:
 		k.vendor_type = FWGEN_VENDOR_REFUSED;
+		break;
+	case FWGEN_BAD_rsc_devmem:
+		k.devmem = 1;
 		break;
 	case FWGEN_NUM_CASES:
 		return 0;

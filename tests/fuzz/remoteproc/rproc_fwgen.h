@@ -31,6 +31,7 @@
 #define FWGEN_TEST_VRING_NUM	8
 #define FWGEN_VENDOR_OK		128
 #define FWGEN_VENDOR_REFUSED	129
+#define FWGEN_VENDOR_IGNORED	130
 
 #ifndef __KERNEL__
 enum fwgen_case {

@@ -338,7 +338,8 @@ static int arp_vdev_start(struct rproc_subdev *subdev)
 	int ret;
 
 	if (!rproc->ops->kick) {
-		dev_err(dev, ".kick method not defined for %s\n", rproc->name);
+		dev_err(&rproc->dev, ".kick method not defined for %s\n",
+			rproc->name);
 		return -EINVAL;
 	}
 	snprintf(name, sizeof(name), "vdev%dbuffer", rvdev->index);
@@ -349,7 +350,8 @@ static int arp_vdev_start(struct rproc_subdev *subdev)
 							 rproc->dev.parent->of_node,
 							 mem->of_resm_idx);
 		if (ret) {
-			dev_err(dev, "Can't associate reserved memory\n");
+			dev_err(&rproc->dev, "%s: can't associate reserved memory\n",
+				dev_name(dev));
 			return ret;
 		}
 	}
@@ -365,12 +367,12 @@ static int arp_vdev_start(struct rproc_subdev *subdev)
 	ret = register_virtio_device(vdev);
 	if (ret) {
 		put_device(&vdev->dev);
-		dev_err(dev, "failed to register vdev: %d\n", ret);
+		dev_err(&rproc->dev, "failed to register vdev: %d\n", ret);
 		return ret;
 	}
 	a->vdev = vdev;
-	dev_info(dev, "registered %s (type %d)\n", dev_name(&vdev->dev),
-		 rvdev->id);
+	dev_info(&rproc->dev, "%s: registered %s (type %d)\n", dev_name(dev),
+		 dev_name(&vdev->dev), rvdev->id);
 	return 0;
 }
 

@@ -279,6 +279,26 @@ static void sysfs_semantics(void)
 		reads(dbg, "coredump", "disabled\n"), "debugfs_prefix_words");
 }
 
+/* ampsoc's benchmark files: load_stats and memcpy_bench. */
+static void bench_files(void)
+{
+	ktap_ok(mode_of(dbg, "load_stats") == 0400 &&
+		mode_of(dbg, "memcpy_bench") == 0600, "debugfs_bench_modes");
+	ktap_ok(ws(cls, "state", "start") == 0 &&
+		ws(dbg, "memcpy_bench", "10000000 4096") == -EBUSY &&
+		ws(cls, "state", "stop") == 0, "memcpy_bench_busy_while_running");
+	/* the test image's two segments occupy 2 x 4 KiB */
+	ktap_ok(contains(dbg, "load_stats", "fw_bytes ") &&
+		contains(dbg, "load_stats", " load_bytes 8192 load_ns "),
+		"load_stats_of_last_load");
+	ktap_ok(ws(dbg, "memcpy_bench", "10000000 4096") == 0 &&
+		contains(dbg, "memcpy_bench", "bytes 4096 ns "),
+		"memcpy_bench_copies");
+	ktap_ok(ws(dbg, "memcpy_bench", "30000000 16") == -ERANGE &&
+		ws(dbg, "memcpy_bench", "nonsense") == -EINVAL,
+		"memcpy_bench_rejects");
+}
+
 static void debugfs_layout(void)
 {
 	char want[160], buf[128];
@@ -539,6 +559,7 @@ int main(int argc, char **argv)
 	debugfs_layout();
 	sysfs_garbage();
 	sysfs_semantics();
+	bench_files();
 	cdev();
 	crashes();
 	if (argc > 2)

@@ -21,6 +21,7 @@
 const struct fwgen_desc fwgen_cases[FWGEN_NUM_CASES] = {
 	[FWGEN_GOOD64] = { FWGEN_GOOD64_NAME, 0, 0 },
 	[FWGEN_GOOD32] = { FWGEN_GOOD32_NAME, 0, 0 },
+	[FWGEN_VDEV_FIRST] = { FWGEN_VDEV_FIRST_NAME, 0, 0 },
 #define BADFW(name, e, stage) \
 	[FWGEN_BAD_##name] = { "ampsoc-rproc-bad-" #name ".elf", e, stage },
 #include "badfw_cases.h"
@@ -49,6 +50,7 @@ struct knobs {
 	uint32_t vendor_type;
 	uint32_t unknown_type;	/* replaces entry 2's type if set */
 	int devmem;		/* entry 2 is a devmem entry */
+	int vdev_first;		/* the one-vring vdev comes first in the table */
 	int offset_patch;	/* which patch to apply to offset[] */
 	int rsc_truncate;
 };
@@ -197,6 +199,12 @@ static size_t build_rsc(const struct knobs *k, uint8_t *t)
 	put(t, &off, &vr, sizeof(vr));
 	put(t, &off, config, 4);
 
+	if (k->vdev_first) {
+		uint32_t last = offs[6];
+
+		memmove(&offs[1], &offs[0], 6 * sizeof(offs[0]));
+		offs[0] = last;
+	}
 	switch (k->offset_patch) {
 	case 1:
 		offs[3] = off + 64;
@@ -380,6 +388,9 @@ size_t fwgen_build(enum fwgen_case c, uint8_t *buf)
 	knobs_default(&k);
 	switch (c) {
 	case FWGEN_GOOD64:
+		break;
+	case FWGEN_VDEV_FIRST:
+		k.vdev_first = 1;
 		break;
 	case FWGEN_GOOD32:
 	case FWGEN_BAD_wrong_class:

@@ -971,6 +971,37 @@ out:
 	rproc_shutdown(c->rproc);
 }
 
+/*
+ * Table order, as mainline: a vdev listed before the carveouts has its
+ * vring carveout registered, hence allocated, first (ampsoc used to
+ * handle every carveout before any vdev).
+ */
+static void pool_table_order(struct ampsoc_ktap_test *t)
+{
+	struct tctx *c = t->priv;
+	const struct fw_rsc_carveout *heap;
+	const struct fw_rsc_vdev *first, *rpmsg;
+
+	if (!KTAP_EXPECT_EQ(t, rproc_set_firmware(c->rproc,
+						  FWGEN_VDEV_FIRST_NAME), 0))
+		return;
+	if (!KTAP_EXPECT_EQ(t, rproc_boot(c->rproc), 0))
+		return;
+	first = find_rsc(c->rproc->table_ptr, RSC_VDEV, 0);
+	rpmsg = find_rsc(c->rproc->table_ptr, RSC_VDEV, 1);
+	heap = find_rsc(c->rproc->table_ptr, RSC_CARVEOUT, 1);
+	if (!KTAP_EXPECT(t, first && rpmsg && heap && tv.vq))
+		goto out;
+	KTAP_EXPECT_EQ(t, first->id, FWGEN_TEST_VDEV_ID);
+	KTAP_EXPECT_EQ(t, first->vring[0].notifyid, 0);
+	KTAP_EXPECT_EQ(t, rpmsg->vring[0].notifyid, 1);
+	/* first fit after the segments: the vring, then the heap */
+	KTAP_EXPECT_EQ(t, first->vring[0].da, FWGEN_MEM_DA + 0x2000);
+	KTAP_EXPECT(t, heap->da > first->vring[0].da);
+out:
+	rproc_shutdown(c->rproc);
+}
+
 /* ---- crashes ---------------------------------------------------------- */
 
 static void crash_recovers(struct ampsoc_ktap_test *t)
@@ -1710,6 +1741,7 @@ static const struct ampsoc_ktap_case named_badfw_cases[] = {
 
 static const struct ampsoc_ktap_case pool_cases[] = {
 	AMPSOC_KTAP_CASE(pool_addresses_written_back),
+	AMPSOC_KTAP_CASE(pool_table_order),
 #define BADFW(name, e, stage) AMPSOC_KTAP_CASE(pool_rejects_##name),
 #include "badfw_cases.h"
 #undef BADFW

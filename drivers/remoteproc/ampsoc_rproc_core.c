@@ -1224,11 +1224,51 @@ static void arp_free_tables(struct rproc *rproc)
 	rproc->table_sz = 0;
 }
 
+/*
+ * Subdevices prepared, @op (start or attach), subdevices started: @state.
+ * A failure unwinds, as mainline: subdevices that started are stopped as
+ * crashed, the processor stopped, the subdevices unprepared.
+ */
+static int arp_bring_up(struct rproc *rproc, int (*op)(struct rproc *rproc),
+			unsigned int state, const char *what)
+{
+	struct device *dev = &rproc->dev;
+	int ret;
+
+	ret = arp_prepare_subdevices(rproc);
+	if (ret) {
+		dev_err(dev, "failed to prepare subdevices for %s: %d\n",
+			rproc->name, ret);
+		return ret;
+	}
+	ret = op ? op(rproc) : 0;
+	if (ret) {
+		dev_err(dev, "can't %s rproc %s: %d\n", what, rproc->name, ret);
+		goto unprepare_subdevices;
+	}
+	ret = arp_start_subdevices(rproc);
+	if (ret) {
+		dev_err(dev, "failed to probe subdevices for %s: %d\n",
+			rproc->name, ret);
+		goto stop_rproc;
+	}
+	rproc->state = state;
+	dev_info(dev, "remote processor %s is now %s\n", rproc->name,
+		 state == RPROC_RUNNING ? "up" : "attached");
+	return 0;
+
+stop_rproc:
+	if (rproc->ops->stop)
+		rproc->ops->stop(rproc);
+unprepare_subdevices:
+	arp_unprepare_subdevices(rproc);
+	return ret;
+}
+
 static int arp_start(struct rproc *rproc, const struct firmware *fw)
 {
 	struct arp_state *arp = rproc->arp;
 	struct resource_table *loaded_table;
-	struct device *dev = &rproc->dev;
 	ktime_t t0;
 	int ret;
 
@@ -1245,69 +1285,11 @@ static int arp_start(struct rproc *rproc, const struct firmware *fw)
 		memcpy(loaded_table, rproc->cached_table, rproc->table_sz);
 		rproc->table_ptr = loaded_table;
 	}
-
-	ret = arp_prepare_subdevices(rproc);
-	if (ret) {
-		dev_err(dev, "failed to prepare subdevices for %s: %d\n",
-			rproc->name, ret);
-		goto reset_table_ptr;
-	}
-	ret = rproc->ops->start ? rproc->ops->start(rproc) : -EINVAL;
-	if (ret) {
-		dev_err(dev, "can't start rproc %s: %d\n", rproc->name, ret);
-		goto unprepare_subdevices;
-	}
-	ret = arp_start_subdevices(rproc);
-	if (ret) {
-		dev_err(dev, "failed to probe subdevices for %s: %d\n",
-			rproc->name, ret);
-		goto stop_rproc;
-	}
-	rproc->state = RPROC_RUNNING;
-	dev_info(dev, "remote processor %s is now up\n", rproc->name);
-	return 0;
-
-stop_rproc:
-	if (rproc->ops->stop)
-		rproc->ops->stop(rproc);
-unprepare_subdevices:
-	arp_unprepare_subdevices(rproc);
-reset_table_ptr:
-	rproc->table_ptr = rproc->cached_table;
-	return ret;
-}
-
-static int arp_attach_device(struct rproc *rproc)
-{
-	struct device *dev = &rproc->dev;
-	int ret;
-
-	ret = arp_prepare_subdevices(rproc);
-	if (ret) {
-		dev_err(dev, "failed to prepare subdevices for %s: %d\n",
-			rproc->name, ret);
-		return ret;
-	}
-	ret = rproc->ops->attach ? rproc->ops->attach(rproc) : 0;
-	if (ret) {
-		dev_err(dev, "can't attach to rproc %s: %d\n", rproc->name, ret);
-		goto unprepare_subdevices;
-	}
-	ret = arp_start_subdevices(rproc);
-	if (ret) {
-		dev_err(dev, "failed to probe subdevices for %s: %d\n",
-			rproc->name, ret);
-		goto stop_rproc;
-	}
-	rproc->state = RPROC_ATTACHED;
-	dev_info(dev, "remote processor %s is now attached\n", rproc->name);
-	return 0;
-
-stop_rproc:
-	if (rproc->ops->stop)
-		rproc->ops->stop(rproc);
-unprepare_subdevices:
-	arp_unprepare_subdevices(rproc);
+	ret = rproc->ops->start ?
+	      arp_bring_up(rproc, rproc->ops->start, RPROC_RUNNING, "start") :
+	      -EINVAL;
+	if (ret)
+		rproc->table_ptr = rproc->cached_table;
 	return ret;
 }
 
@@ -1336,16 +1318,12 @@ static int arp_setup_resources(struct rproc *rproc, const struct firmware *fw)
 	return arp_coredump_add_image(rproc, fw);
 }
 
-static int arp_fw_boot(struct rproc *rproc, const struct firmware *fw)
+/* The IOMMU domain, then the platform's prepare. */
+static int arp_prepare_device(struct rproc *rproc)
 {
 	struct device *dev = &rproc->dev;
 	int ret;
 
-	if (rproc->ops->sanity_check) {
-		ret = rproc->ops->sanity_check(rproc, fw);
-		if (ret)
-			return arp_reject(rproc, ret, "its sanity check failed");
-	}
 	ret = arp_enable_iommu(rproc);
 	if (ret) {
 		dev_err(dev, "can't enable iommu: %d\n", ret);
@@ -1354,32 +1332,50 @@ static int arp_fw_boot(struct rproc *rproc, const struct firmware *fw)
 	ret = rproc->ops->prepare ? rproc->ops->prepare(rproc) : 0;
 	if (ret) {
 		dev_err(dev, "can't prepare rproc %s: %d\n", rproc->name, ret);
-		goto disable_iommu;
+		arp_disable_iommu(rproc);
 	}
+	return ret;
+}
+
+/* Everything a boot or an attach set up, released; the power kept. */
+static void arp_release(struct rproc *rproc)
+{
+	ampsoc_rproc_resource_cleanup(rproc);
+	if (rproc->ops->unprepare)
+		rproc->ops->unprepare(rproc);
+	arp_disable_iommu(rproc);
+	arp_free_tables(rproc);
+}
+
+static int arp_fw_boot(struct rproc *rproc, const struct firmware *fw)
+{
+	int ret;
+
+	if (rproc->ops->sanity_check) {
+		ret = rproc->ops->sanity_check(rproc, fw);
+		if (ret)
+			return arp_reject(rproc, ret, "its sanity check failed");
+	}
+	ret = arp_prepare_device(rproc);
+	if (ret)
+		return ret;
 	rproc->bootaddr = rproc->ops->get_boot_addr ?
 			  rproc->ops->get_boot_addr(rproc, fw) : 0;
 	ret = rproc->ops->parse_fw ? rproc->ops->parse_fw(rproc, fw) : 0;
 	if (ret) {
 		arp_reject(rproc, ret, "its resource table could not be read");
-		goto clean_up_resources;
+		goto release;
 	}
 	ret = arp_setup_resources(rproc, fw);
 	if (ret) {
 		arp_reject(rproc, ret, "its resources could not be set up");
-		goto clean_up_resources;
+		goto release;
 	}
 	ret = arp_start(rproc, fw);
-	if (ret)
-		goto clean_up_resources;
-	return 0;
-
-clean_up_resources:
-	ampsoc_rproc_resource_cleanup(rproc);
-	arp_free_tables(rproc);
-	if (rproc->ops->unprepare)
-		rproc->ops->unprepare(rproc);
-disable_iommu:
-	arp_disable_iommu(rproc);
+	if (!ret)
+		return 0;
+release:
+	arp_release(rproc);
 	return ret;
 }
 
@@ -1453,104 +1449,73 @@ static int arp_reset_rsc_table_on_stop(struct rproc *rproc)
 
 static int arp_attach(struct rproc *rproc)
 {
-	struct device *dev = &rproc->dev;
 	int ret;
 
-	ret = arp_enable_iommu(rproc);
-	if (ret) {
-		dev_err(dev, "can't enable iommu: %d\n", ret);
+	ret = arp_prepare_device(rproc);
+	if (ret)
 		return ret;
-	}
-	ret = rproc->ops->prepare ? rproc->ops->prepare(rproc) : 0;
-	if (ret) {
-		dev_err(dev, "can't prepare rproc %s: %d\n", rproc->name, ret);
-		goto disable_iommu;
-	}
 	ret = arp_set_rsc_table(rproc);
 	if (ret) {
-		dev_err(dev, "can't load resource table: %d\n", ret);
-		goto clean_up_resources;
+		dev_err(&rproc->dev, "can't load resource table: %d\n", ret);
+		goto release;
 	}
 	ret = arp_setup_resources(rproc, NULL);
 	if (ret) {
-		dev_err(dev, "resource table of %s refused: %s (%d)\n",
+		dev_err(&rproc->dev, "resource table of %s refused: %s (%d)\n",
 			rproc->name, rproc->arp->reason, ret);
-		goto clean_up_resources;
+		goto release;
 	}
-	ret = arp_attach_device(rproc);
-	if (ret)
-		goto clean_up_resources;
-	return 0;
-
-clean_up_resources:
-	ampsoc_rproc_resource_cleanup(rproc);
-	if (rproc->ops->unprepare)
-		rproc->ops->unprepare(rproc);
-	kfree(rproc->clean_table);
-	rproc->clean_table = NULL;
-	rproc->table_ptr = NULL;
-	rproc->table_sz = 0;
-disable_iommu:
-	arp_disable_iommu(rproc);
+	ret = arp_bring_up(rproc, rproc->ops->attach, RPROC_ATTACHED, "attach to");
+	if (!ret)
+		return 0;
+release:
+	arp_release(rproc);
 	return ret;
+}
+
+/*
+ * Subdevices stopped, the table in effect kept aside (stop) or put back
+ * as it was found (detach), the platform's stop or detach, subdevices
+ * unprepared: offline or detached.
+ */
+static int arp_take_down(struct rproc *rproc, bool detach, bool crashed)
+{
+	int (*op)(struct rproc *rproc) = detach ? rproc->ops->detach :
+						  rproc->ops->stop;
+	struct device *dev = &rproc->dev;
+	int ret;
+
+	if (!op)
+		return -EINVAL;
+	arp_stop_subdevices(rproc, crashed);
+	ret = detach ? arp_reset_rsc_table_on_detach(rproc) :
+		       arp_reset_rsc_table_on_stop(rproc);
+	if (ret) {
+		dev_err(dev, "can't reset resource table: %d\n", ret);
+		return ret;
+	}
+	ret = op(rproc);
+	if (ret) {
+		dev_err(dev, "can't %s rproc: %d\n", detach ? "detach from" : "stop",
+			ret);
+		return ret;
+	}
+	arp_unprepare_subdevices(rproc);
+	rproc->state = detach ? RPROC_DETACHED : RPROC_OFFLINE;
+	dev_info(dev, "%s remote processor %s\n",
+		 detach ? "detached" : "stopped", rproc->name);
+	return 0;
 }
 
 static int arp_stop(struct rproc *rproc, bool crashed)
 {
-	struct device *dev = &rproc->dev;
-	int ret;
-
-	if (!rproc->ops->stop)
-		return -EINVAL;
-	arp_stop_subdevices(rproc, crashed);
-	ret = arp_reset_rsc_table_on_stop(rproc);
-	if (ret) {
-		dev_err(dev, "can't reset resource table: %d\n", ret);
-		return ret;
-	}
-	ret = rproc->ops->stop(rproc);
-	if (ret) {
-		dev_err(dev, "can't stop rproc: %d\n", ret);
-		return ret;
-	}
-	arp_unprepare_subdevices(rproc);
-	rproc->state = RPROC_OFFLINE;
-	dev_info(dev, "stopped remote processor %s\n", rproc->name);
-	return 0;
-}
-
-static int arp_detach_device(struct rproc *rproc)
-{
-	struct device *dev = &rproc->dev;
-	int ret;
-
-	if (!rproc->ops->detach)
-		return -EINVAL;
-	arp_stop_subdevices(rproc, false);
-	ret = arp_reset_rsc_table_on_detach(rproc);
-	if (ret) {
-		dev_err(dev, "can't reset resource table: %d\n", ret);
-		return ret;
-	}
-	ret = rproc->ops->detach(rproc);
-	if (ret) {
-		dev_err(dev, "can't detach from rproc: %d\n", ret);
-		return ret;
-	}
-	arp_unprepare_subdevices(rproc);
-	rproc->state = RPROC_DETACHED;
-	dev_info(dev, "detached remote processor %s\n", rproc->name);
-	return 0;
+	return arp_take_down(rproc, false, crashed);
 }
 
 /* After the last user stopped or detached: release everything. */
 static void arp_release_all(struct rproc *rproc)
 {
-	ampsoc_rproc_resource_cleanup(rproc);
-	if (rproc->ops->unprepare)
-		rproc->ops->unprepare(rproc);
-	arp_disable_iommu(rproc);
-	arp_free_tables(rproc);
+	arp_release(rproc);
 	arp_pm_put(rproc);
 }
 
@@ -1583,15 +1548,11 @@ static void arp_force_off(struct rproc *rproc)
  */
 static int arp_attach_recovery(struct rproc *rproc)
 {
-	int ret = arp_detach_device(rproc);
+	int ret = arp_take_down(rproc, true, false);
 
 	if (ret)
 		return ret;
-	ampsoc_rproc_resource_cleanup(rproc);
-	if (rproc->ops->unprepare)
-		rproc->ops->unprepare(rproc);
-	arp_disable_iommu(rproc);
-	arp_free_tables(rproc);
+	arp_release(rproc);
 	return arp_attach(rproc);
 }
 
@@ -1805,6 +1766,43 @@ unlock_mutex:
 }
 EXPORT_SYMBOL_GPL(ampsoc_rproc_boot);
 
+/*
+ * One user less of a running, attached or crashed processor (@detach: of
+ * an attached one); the last one stops or detaches it and releases
+ * everything. A failing stop or detach keeps the reference, as mainline.
+ */
+static int arp_drop_user(struct rproc *rproc, bool detach)
+{
+	bool crashed;
+	int ret;
+
+	ret = mutex_lock_interruptible(&rproc->lock);
+	if (ret) {
+		dev_err(&rproc->dev, "can't lock rproc %s: %d\n", rproc->name,
+			ret);
+		return ret;
+	}
+	if (detach ? rproc->state != RPROC_ATTACHED :
+		     rproc->state != RPROC_RUNNING &&
+		     rproc->state != RPROC_ATTACHED &&
+		     rproc->state != RPROC_CRASHED) {
+		ret = -EINVAL;
+		goto out;
+	}
+	crashed = rproc->state == RPROC_CRASHED;
+	if (!atomic_dec_and_test(&rproc->power))
+		goto out;
+	ret = arp_take_down(rproc, detach, crashed);
+	if (ret) {
+		atomic_inc(&rproc->power);
+		goto out;
+	}
+	arp_release_all(rproc);
+out:
+	mutex_unlock(&rproc->lock);
+	return ret;
+}
+
 /**
  * ampsoc_rproc_shutdown() - drop a reference taken by boot (rproc_shutdown)
  * @rproc: the processor
@@ -1820,32 +1818,7 @@ EXPORT_SYMBOL_GPL(ampsoc_rproc_boot);
  */
 int ampsoc_rproc_shutdown(struct rproc *rproc)
 {
-	struct device *dev = &rproc->dev;
-	bool crashed;
-	int ret;
-
-	ret = mutex_lock_interruptible(&rproc->lock);
-	if (ret) {
-		dev_err(dev, "can't lock rproc %s: %d\n", rproc->name, ret);
-		return ret;
-	}
-	if (rproc->state != RPROC_RUNNING && rproc->state != RPROC_ATTACHED &&
-	    rproc->state != RPROC_CRASHED) {
-		ret = -EINVAL;
-		goto out;
-	}
-	crashed = rproc->state == RPROC_CRASHED;
-	if (!atomic_dec_and_test(&rproc->power))
-		goto out;
-	ret = arp_stop(rproc, crashed);
-	if (ret) {
-		atomic_inc(&rproc->power);
-		goto out;
-	}
-	arp_release_all(rproc);
-out:
-	mutex_unlock(&rproc->lock);
-	return ret;
+	return arp_drop_user(rproc, false);
 }
 EXPORT_SYMBOL_GPL(ampsoc_rproc_shutdown);
 
@@ -1863,29 +1836,7 @@ EXPORT_SYMBOL_GPL(ampsoc_rproc_shutdown);
  */
 int ampsoc_rproc_detach(struct rproc *rproc)
 {
-	struct device *dev = &rproc->dev;
-	int ret;
-
-	ret = mutex_lock_interruptible(&rproc->lock);
-	if (ret) {
-		dev_err(dev, "can't lock rproc %s: %d\n", rproc->name, ret);
-		return ret;
-	}
-	if (rproc->state != RPROC_ATTACHED) {
-		ret = -EINVAL;
-		goto out;
-	}
-	if (!atomic_dec_and_test(&rproc->power))
-		goto out;
-	ret = arp_detach_device(rproc);
-	if (ret) {
-		atomic_inc(&rproc->power);
-		goto out;
-	}
-	arp_release_all(rproc);
-out:
-	mutex_unlock(&rproc->lock);
-	return ret;
+	return arp_drop_user(rproc, true);
 }
 EXPORT_SYMBOL_GPL(ampsoc_rproc_detach);
 

@@ -335,32 +335,120 @@ static bool arp_dump_elf(struct rproc *rproc, u8 *class, u16 *machine)
 	return true;
 }
 
-static void arp_ehdr(void *buf, u8 class, u16 machine, u64 entry)
+/* The same fields of the ELF32 and ELF64 structures. */
+#define ARP_SET_EHDR(e, machine, entry, ehsz, entsz, n, sections)	\
+	do {								\
+		typeof(e) __e = (e);					\
+		size_t __ehsz = (ehsz), __entsz = (entsz);		\
+		unsigned int __n = (n);					\
+									\
+		__e->e_type = ET_CORE;					\
+		__e->e_machine = (machine);				\
+		__e->e_version = EV_CURRENT;				\
+		__e->e_entry = (entry);					\
+		__e->e_ehsize = __ehsz;					\
+		if (sections) {						\
+			__e->e_shoff = __ehsz;				\
+			__e->e_shentsize = __entsz;			\
+			__e->e_shnum = __n;				\
+			__e->e_shstrndx = 1;				\
+		} else {						\
+			__e->e_phoff = __ehsz;				\
+			__e->e_phentsize = __entsz;			\
+			__e->e_phnum = __n;				\
+		}							\
+	} while (0)
+
+#define ARP_SET_PHDR(p, off, da, size)					\
+	do {								\
+		typeof(p) __p = (p);					\
+		u64 __da = (da), __size = (size);			\
+									\
+		__p->p_type = PT_LOAD;					\
+		__p->p_offset = (off);					\
+		__p->p_vaddr = __da;					\
+		__p->p_paddr = __da;					\
+		__p->p_filesz = __size;					\
+		__p->p_memsz = __size;					\
+		__p->p_flags = PF_R | PF_W | PF_X;			\
+	} while (0)
+
+#define ARP_SET_SHDR(h, type, name, off, addr, size, flags)		\
+	do {								\
+		typeof(h) __h = (h);					\
+									\
+		__h->sh_type = (type);					\
+		__h->sh_name = (name);					\
+		__h->sh_offset = (off);					\
+		__h->sh_addr = (addr);					\
+		__h->sh_size = (size);					\
+		__h->sh_flags = (flags);				\
+	} while (0)
+
+/*
+ * The dump's buffer with its ELF header: the whole file for "enabled",
+ * the @hdr bytes of headers only for "inline". @tables entries of program
+ * (or, with @sections, section) headers follow the ELF header.
+ */
+static void *arp_dump_alloc(struct rproc *rproc, u8 class, u16 machine,
+			    size_t hdr, size_t total, unsigned int tables,
+			    bool sections)
 {
-	u8 *id = buf;
+	bool is64 = class == ELFCLASS64;
+	size_t ehsz = is64 ? sizeof(struct elf64_hdr) : sizeof(struct elf32_hdr);
+	size_t entsz = sections ?
+		(is64 ? sizeof(struct elf64_shdr) : sizeof(struct elf32_shdr)) :
+		(is64 ? sizeof(struct elf64_phdr) : sizeof(struct elf32_phdr));
+	u8 *data;
 
-	memcpy(id, ELFMAG, SELFMAG);
-	id[EI_CLASS] = class;
-	id[EI_DATA] = ELFDATA2LSB;
-	id[EI_VERSION] = EV_CURRENT;
-	id[EI_OSABI] = ELFOSABI_NONE;
-	if (class == ELFCLASS64) {
-		struct elf64_hdr *e = buf;
-
-		e->e_type = ET_CORE;
-		e->e_machine = machine;
-		e->e_version = EV_CURRENT;
-		e->e_entry = entry;
-		e->e_ehsize = sizeof(*e);
-	} else {
-		struct elf32_hdr *e = buf;
-
-		e->e_type = ET_CORE;
-		e->e_machine = machine;
-		e->e_version = EV_CURRENT;
-		e->e_entry = entry;
-		e->e_ehsize = sizeof(*e);
+	if (tables > U16_MAX || total > ARP_DUMP_MAX) {
+		dev_err(&rproc->dev, "coredump of %zu bytes is too large\n",
+			total);
+		return NULL;
 	}
+	/* No allocation-failure splat: a large dump may simply not fit. */
+	data = __vmalloc(rproc->dump_conf == RPROC_COREDUMP_ENABLED ? total : hdr,
+			 GFP_KERNEL | __GFP_NOWARN | __GFP_ZERO);
+	if (!data) {
+		dev_err(&rproc->dev, "coredump of %zu bytes does not fit in memory\n",
+			total);
+		return NULL;
+	}
+	memcpy(data, ELFMAG, SELFMAG);
+	data[EI_CLASS] = class;
+	data[EI_DATA] = ELFDATA2LSB;
+	data[EI_VERSION] = EV_CURRENT;
+	data[EI_OSABI] = ELFOSABI_NONE;
+	if (is64)
+		ARP_SET_EHDR((struct elf64_hdr *)data, machine, rproc->bootaddr,
+			     ehsz, entsz, tables, sections);
+	else
+		ARP_SET_EHDR((struct elf32_hdr *)data, machine, rproc->bootaddr,
+			     ehsz, entsz, tables, sections);
+	return data;
+}
+
+/* A PT_LOAD program header for @size bytes at @da, at file offset @off. */
+static void arp_put_phdr(void *ph, u8 class, u64 off, u64 da, u64 size)
+{
+	if (class == ELFCLASS64)
+		ARP_SET_PHDR((struct elf64_phdr *)ph, off, da, size);
+	else
+		ARP_SET_PHDR((struct elf32_phdr *)ph, off, da, size);
+}
+
+/* A section header: string table (@addr 0) or a writable segment. */
+static void arp_put_shdr(void *sh, u8 class, u32 type, u32 name, u64 off,
+			 u64 addr, u64 size)
+{
+	u32 flags = type == SHT_PROGBITS ? SHF_WRITE : 0;
+
+	if (class == ELFCLASS64)
+		ARP_SET_SHDR((struct elf64_shdr *)sh, type, name, off, addr,
+			     size, flags);
+	else
+		ARP_SET_SHDR((struct elf32_shdr *)sh, type, name, off, addr,
+			     size, flags);
 }
 
 /**
@@ -375,9 +463,8 @@ static void arp_ehdr(void *buf, u8 class, u16 machine, u64 entry)
  */
 void arp_coredump(struct rproc *rproc)
 {
-	bool copy = rproc->dump_conf == RPROC_COREDUMP_ENABLED;
 	struct rproc_dump_segment *s;
-	size_t ehsz, phsz, hdr, total, off;
+	size_t ehsz, phsz, hdr, total = 0, off;
 	unsigned int phnum = 0;
 	u16 machine;
 	u8 class;
@@ -385,73 +472,27 @@ void arp_coredump(struct rproc *rproc)
 
 	lockdep_assert_held(&rproc->lock);
 	if (list_empty(&rproc->dump_segments) ||
-	    rproc->dump_conf == RPROC_COREDUMP_DISABLED)
-		return;
-	if (!arp_dump_elf(rproc, &class, &machine))
+	    rproc->dump_conf == RPROC_COREDUMP_DISABLED ||
+	    !arp_dump_elf(rproc, &class, &machine))
 		return;
 	ehsz = class == ELFCLASS64 ? sizeof(struct elf64_hdr) :
 				     sizeof(struct elf32_hdr);
 	phsz = class == ELFCLASS64 ? sizeof(struct elf64_phdr) :
 				     sizeof(struct elf32_phdr);
-	total = 0;
 	list_for_each_entry(s, &rproc->dump_segments, node) {
 		phnum++;
 		total += s->size;
 	}
 	hdr = ehsz + phnum * phsz;
 	total += hdr;
-	if (phnum > U16_MAX || total > ARP_DUMP_MAX) {
-		dev_err(&rproc->dev, "coredump of %zu bytes is too large\n",
-			total);
+	data = arp_dump_alloc(rproc, class, machine, hdr, total, phnum, false);
+	if (!data)
 		return;
-	}
-	/* No allocation-failure splat: a large dump may simply not fit. */
-	data = __vmalloc(copy ? total : hdr, GFP_KERNEL | __GFP_NOWARN |
-			 __GFP_ZERO);
-	if (!data) {
-		dev_err(&rproc->dev, "coredump of %zu bytes does not fit in memory\n",
-			total);
-		return;
-	}
-	arp_ehdr(data, class, machine, rproc->bootaddr);
-	if (class == ELFCLASS64) {
-		struct elf64_hdr *e = data;
-
-		e->e_phoff = ehsz;
-		e->e_phentsize = phsz;
-		e->e_phnum = phnum;
-	} else {
-		struct elf32_hdr *e = data;
-
-		e->e_phoff = ehsz;
-		e->e_phentsize = phsz;
-		e->e_phnum = phnum;
-	}
 	ph = data + ehsz;
 	off = hdr;
 	list_for_each_entry(s, &rproc->dump_segments, node) {
-		if (class == ELFCLASS64) {
-			struct elf64_phdr *p = ph;
-
-			p->p_type = PT_LOAD;
-			p->p_offset = off;
-			p->p_vaddr = s->da;
-			p->p_paddr = s->da;
-			p->p_filesz = s->size;
-			p->p_memsz = s->size;
-			p->p_flags = PF_R | PF_W | PF_X;
-		} else {
-			struct elf32_phdr *p = ph;
-
-			p->p_type = PT_LOAD;
-			p->p_offset = off;
-			p->p_vaddr = s->da;
-			p->p_paddr = s->da;
-			p->p_filesz = s->size;
-			p->p_memsz = s->size;
-			p->p_flags = PF_R | PF_W | PF_X;
-		}
-		if (copy)
+		arp_put_phdr(ph, class, off, s->da, s->size);
+		if (rproc->dump_conf == RPROC_COREDUMP_ENABLED)
 			arp_copy_segment(rproc, data + off, s, 0, s->size);
 		ph += phsz;
 		off += s->size;
@@ -473,9 +514,8 @@ void arp_coredump(struct rproc *rproc)
 void ampsoc_rproc_coredump_using_sections(struct rproc *rproc)
 {
 	static const char strtab_name[] = "STR_TBL";
-	bool copy = rproc->dump_conf == RPROC_COREDUMP_ENABLED;
 	struct rproc_dump_segment *s;
-	size_t ehsz, shsz, strsz, hdr, total, off, stridx;
+	size_t ehsz, shsz, strsz, hdr, total = 0, off, stridx;
 	unsigned int shnum = 2;
 	char *strtab;
 	u16 machine;
@@ -483,9 +523,8 @@ void ampsoc_rproc_coredump_using_sections(struct rproc *rproc)
 	void *data, *sh;
 
 	if (list_empty(&rproc->dump_segments) ||
-	    rproc->dump_conf == RPROC_COREDUMP_DISABLED)
-		return;
-	if (!arp_dump_elf(rproc, &class, &machine))
+	    rproc->dump_conf == RPROC_COREDUMP_DISABLED ||
+	    !arp_dump_elf(rproc, &class, &machine))
 		return;
 	ehsz = class == ELFCLASS64 ? sizeof(struct elf64_hdr) :
 				     sizeof(struct elf32_hdr);
@@ -493,94 +532,37 @@ void ampsoc_rproc_coredump_using_sections(struct rproc *rproc)
 				     sizeof(struct elf32_shdr);
 	/* a leading NUL, then every name with its NUL */
 	strsz = 1 + sizeof(strtab_name);
-	total = 0;
 	list_for_each_entry(s, &rproc->dump_segments, node) {
 		strsz += strlen(s->priv ?: "") + 1;
 		total += s->size;
 		shnum++;
 	}
-	hdr = ehsz + shnum * shsz + strsz;
+	/* headers, then the string table, then the segments */
+	off = ehsz + shnum * shsz;
+	hdr = off + strsz;
 	total += hdr;
-	if (shnum > U16_MAX || total > ARP_DUMP_MAX) {
-		dev_err(&rproc->dev, "coredump of %zu bytes is too large\n",
-			total);
+	data = arp_dump_alloc(rproc, class, machine, hdr, total, shnum, true);
+	if (!data)
 		return;
-	}
-	data = __vmalloc(copy ? total : hdr, GFP_KERNEL | __GFP_NOWARN |
-			 __GFP_ZERO);
-	if (!data) {
-		dev_err(&rproc->dev, "coredump of %zu bytes does not fit in memory\n",
-			total);
-		return;
-	}
-	arp_ehdr(data, class, machine, rproc->bootaddr);
-	if (class == ELFCLASS64) {
-		struct elf64_hdr *e = data;
-
-		e->e_shoff = ehsz;
-		e->e_shentsize = shsz;
-		e->e_shnum = shnum;
-		e->e_shstrndx = 1;
-	} else {
-		struct elf32_hdr *e = data;
-
-		e->e_shoff = ehsz;
-		e->e_shentsize = shsz;
-		e->e_shnum = shnum;
-		e->e_shstrndx = 1;
-	}
-	strtab = data + ehsz + shnum * shsz;
-	stridx = 1;
 	/* section 0 stays null; section 1 is the string table */
 	sh = data + ehsz + shsz;
-	off = ehsz + shnum * shsz;
-	if (class == ELFCLASS64) {
-		struct elf64_shdr *h = sh;
-
-		h->sh_type = SHT_STRTAB;
-		h->sh_offset = off;
-		h->sh_size = strsz;
-		h->sh_name = stridx;
-	} else {
-		struct elf32_shdr *h = sh;
-
-		h->sh_type = SHT_STRTAB;
-		h->sh_offset = off;
-		h->sh_size = strsz;
-		h->sh_name = stridx;
-	}
+	strtab = data + off;
+	stridx = 1;
+	arp_put_shdr(sh, class, SHT_STRTAB, stridx, off, 0, strsz);
 	memcpy(strtab + stridx, strtab_name, sizeof(strtab_name));
 	stridx += sizeof(strtab_name);
-	off += strsz;
-	sh += shsz;
+	off = hdr;
 	list_for_each_entry(s, &rproc->dump_segments, node) {
 		const char *name = s->priv ?: "";
 
-		if (class == ELFCLASS64) {
-			struct elf64_shdr *h = sh;
-
-			h->sh_type = SHT_PROGBITS;
-			h->sh_offset = off;
-			h->sh_addr = s->da;
-			h->sh_size = s->size;
-			h->sh_flags = SHF_WRITE;
-			h->sh_name = stridx;
-		} else {
-			struct elf32_shdr *h = sh;
-
-			h->sh_type = SHT_PROGBITS;
-			h->sh_offset = off;
-			h->sh_addr = s->da;
-			h->sh_size = s->size;
-			h->sh_flags = SHF_WRITE;
-			h->sh_name = stridx;
-		}
+		sh += shsz;
+		arp_put_shdr(sh, class, SHT_PROGBITS, stridx, off, s->da,
+			     s->size);
 		strcpy(strtab + stridx, name);
 		stridx += strlen(name) + 1;
-		if (copy)
+		if (rproc->dump_conf == RPROC_COREDUMP_ENABLED)
 			arp_copy_segment(rproc, data + off, s, 0, s->size);
 		off += s->size;
-		sh += shsz;
 	}
 	arp_dump_out(rproc, data, hdr, total);
 }

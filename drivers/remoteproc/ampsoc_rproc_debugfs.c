@@ -274,7 +274,9 @@ static int arp_rsc_table_show(struct seq_file *s, void *unused)
 		    avail < ampsoc_fw_rsc_min_size(hdr->type))
 			break;
 		switch (hdr->type) {
-		case RSC_CARVEOUT: {
+		case RSC_CARVEOUT:
+		case RSC_DEVMEM: {
+			/* the same layout */
 			struct fw_rsc_carveout *c = rsc;
 
 			seq_printf(s, "Entry %d is of type %s\n", i, types[hdr->type]);
@@ -284,18 +286,6 @@ static int arp_rsc_table_show(struct seq_file *s, void *unused)
 			seq_printf(s, "  Flags 0x%x\n", c->flags);
 			seq_printf(s, "  Reserved (should be zero) [%d]\n", c->reserved);
 			seq_printf(s, "  Name %.32s\n\n", c->name);
-			break;
-		}
-		case RSC_DEVMEM: {
-			struct fw_rsc_devmem *d = rsc;
-
-			seq_printf(s, "Entry %d is of type %s\n", i, types[hdr->type]);
-			seq_printf(s, "  Device Address 0x%x\n", d->da);
-			seq_printf(s, "  Physical Address 0x%x\n", d->pa);
-			seq_printf(s, "  Length 0x%x Bytes\n", d->len);
-			seq_printf(s, "  Flags 0x%x\n", d->flags);
-			seq_printf(s, "  Reserved (should be zero) [%d]\n", d->reserved);
-			seq_printf(s, "  Name %.32s\n\n", d->name);
 			break;
 		}
 		case RSC_TRACE: {

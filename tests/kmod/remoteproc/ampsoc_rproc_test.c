@@ -1285,6 +1285,18 @@ static struct platform_device *bare_fake(const struct ampsoc_rproc_fake_pdata *p
 	return p;
 }
 
+/* bare_fake() and its driver state; NULL (a failure recorded) if none. */
+static struct ampsoc_rproc_fake *
+bare_fake_of(struct ampsoc_ktap_test *t,
+	     const struct ampsoc_rproc_fake_pdata *pd,
+	     struct platform_device **p)
+{
+	*p = bare_fake(pd);
+	if (!KTAP_EXPECT(t, *p))
+		return NULL;
+	return platform_get_drvdata(*p);
+}
+
 static bool wait_started(struct ampsoc_rproc_fake *fake)
 {
 	return wait_for_completion_timeout(&fake->started,
@@ -1332,12 +1344,12 @@ static void auto_boot_boots(struct ampsoc_ktap_test *t)
 	struct ampsoc_rproc_fake_pdata pd = {
 		.elf_class = ELFCLASS64, .machine = EM_X86_64, .auto_boot = true,
 	};
-	struct platform_device *p = bare_fake(&pd);
+	struct platform_device *p;
 	struct ampsoc_rproc_fake *fake;
 
-	if (!KTAP_EXPECT(t, p))
+	fake = bare_fake_of(t, &pd, &p);
+	if (!fake)
 		return;
-	fake = platform_get_drvdata(p);
 	if (KTAP_EXPECT(t, wait_started(fake))) {
 		/* start() runs under the lock the boot returns after */
 		mutex_lock(&fake->rproc->lock);
@@ -1353,12 +1365,12 @@ static void auto_boot_attaches(struct ampsoc_ktap_test *t)
 	struct ampsoc_rproc_fake_pdata pd = {
 		.detached = true, .auto_boot = true,
 	};
-	struct platform_device *p = bare_fake(&pd);
+	struct platform_device *p;
 	struct ampsoc_rproc_fake *fake;
 
-	if (!KTAP_EXPECT(t, p))
+	fake = bare_fake_of(t, &pd, &p);
+	if (!fake)
 		return;
-	fake = platform_get_drvdata(p);
 	if (KTAP_EXPECT(t, wait_started(fake))) {
 		flush_work(&fake->rproc->attach_work);
 		KTAP_EXPECT_EQ(t, fake->rproc->state, RPROC_ATTACHED);
@@ -1378,12 +1390,12 @@ static void recovery_by_attach(struct ampsoc_ktap_test *t)
 	struct ampsoc_rproc_fake_pdata pd = {
 		.detached = true, .recover_by_attach = true,
 	};
-	struct platform_device *p = bare_fake(&pd);
+	struct platform_device *p;
 	struct ampsoc_rproc_fake *fake;
 
-	if (!KTAP_EXPECT(t, p))
+	fake = bare_fake_of(t, &pd, &p);
+	if (!fake)
 		return;
-	fake = platform_get_drvdata(p);
 	if (!KTAP_EXPECT_EQ(t, rproc_boot(fake->rproc), 0))
 		goto out;
 	rproc_report_crash(fake->rproc, RPROC_FATAL_ERROR);
@@ -1406,12 +1418,12 @@ out:
 static void no_runtime_pm_still_boots(struct ampsoc_ktap_test *t)
 {
 	struct ampsoc_rproc_fake_pdata pd = { .no_runtime_pm = true };
-	struct platform_device *p = bare_fake(&pd);
+	struct platform_device *p;
 	struct ampsoc_rproc_fake *fake;
 
-	if (!KTAP_EXPECT(t, p))
+	fake = bare_fake_of(t, &pd, &p);
+	if (!fake)
 		return;
-	fake = platform_get_drvdata(p);
 	KTAP_EXPECT(t, !pm_runtime_enabled(&p->dev));
 	KTAP_EXPECT_EQ(t, rproc_boot(fake->rproc), 0);
 	KTAP_EXPECT_EQ(t, fake->rproc->state, RPROC_RUNNING);
@@ -1424,13 +1436,13 @@ static void no_runtime_pm_still_boots(struct ampsoc_ktap_test *t)
 static void removal_while_running(struct ampsoc_ktap_test *t)
 {
 	struct ampsoc_rproc_fake_pdata pd = { 0 };
-	struct platform_device *p = bare_fake(&pd);
+	struct platform_device *p;
 	struct ampsoc_rproc_fake *fake;
 	struct rproc *rproc;
 
-	if (!KTAP_EXPECT(t, p))
+	fake = bare_fake_of(t, &pd, &p);
+	if (!fake)
 		return;
-	fake = platform_get_drvdata(p);
 	rproc = fake->rproc;
 	/* keep the processor's memory (and fake, its private data) alive */
 	get_device(&rproc->dev);
@@ -1450,13 +1462,13 @@ static void removal_while_running(struct ampsoc_ktap_test *t)
 static void removal_with_failing_stop(struct ampsoc_ktap_test *t)
 {
 	struct ampsoc_rproc_fake_pdata pd = { 0 };
-	struct platform_device *p = bare_fake(&pd);
+	struct platform_device *p;
 	struct ampsoc_rproc_fake *fake;
 	struct rproc *rproc;
 
-	if (!KTAP_EXPECT(t, p))
+	fake = bare_fake_of(t, &pd, &p);
+	if (!fake)
 		return;
-	fake = platform_get_drvdata(p);
 	rproc = fake->rproc;
 	get_device(&rproc->dev);
 	get_device(&p->dev);
@@ -1475,14 +1487,14 @@ static void removal_with_failing_stop(struct ampsoc_ktap_test *t)
 static void vdev_buffer_region(struct ampsoc_ktap_test *t)
 {
 	struct ampsoc_rproc_fake_pdata pd = { .contiguous = true };
-	struct platform_device *p = bare_fake(&pd);
+	struct platform_device *p;
 	struct vfind f = { .want = FWGEN_VDEV_ID };
 	struct virtio_shm_region r = { 0 };
 	struct ampsoc_rproc_fake *fake;
 
-	if (!KTAP_EXPECT(t, p))
+	fake = bare_fake_of(t, &pd, &p);
+	if (!fake)
 		return;
-	fake = platform_get_drvdata(p);
 	if (!KTAP_EXPECT_EQ(t, rproc_boot(fake->rproc), 0))
 		goto out;
 	virtio_of(fake->rproc, &f);
@@ -1585,12 +1597,12 @@ out:
 static void custom_load_operation(struct ampsoc_ktap_test *t)
 {
 	struct ampsoc_rproc_fake_pdata pd = { .custom_load = true };
-	struct platform_device *p = bare_fake(&pd);
+	struct platform_device *p;
 	struct ampsoc_rproc_fake *fake;
 
-	if (!KTAP_EXPECT(t, p))
+	fake = bare_fake_of(t, &pd, &p);
+	if (!fake)
 		return;
-	fake = platform_get_drvdata(p);
 	KTAP_EXPECT(t, !fake->rproc->ops->parse_fw &&
 		    !fake->rproc->ops->sanity_check &&
 		    !fake->rproc->ops->find_loaded_rsc_table);
@@ -1611,12 +1623,12 @@ out:
 static void iommu_required(struct ampsoc_ktap_test *t)
 {
 	struct ampsoc_rproc_fake_pdata pd = { .has_iommu = true };
-	struct platform_device *p = bare_fake(&pd);
+	struct platform_device *p;
 	struct ampsoc_rproc_fake *fake;
 
-	if (!KTAP_EXPECT(t, p))
+	fake = bare_fake_of(t, &pd, &p);
+	if (!fake)
 		return;
-	fake = platform_get_drvdata(p);
 	KTAP_EXPECT_EQ(t, rproc_boot(fake->rproc), -ENOMEM);
 	KTAP_EXPECT_EQ(t, fake->rproc->state, RPROC_OFFLINE);
 	KTAP_EXPECT_EQ(t, atomic_read(&fake->prepares), 0);

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * /dev/remoteprocN, mainline's character interface: write "start", "stop"
- * or "detach", and the RPROC_{SET,GET}_SHUTDOWN_ON_RELEASE ioctls of
+ * or "detach" (the same calls as the sysfs state attribute, with the same
+ * results), and the RPROC_{SET,GET}_SHUTDOWN_ON_RELEASE ioctls of
  * <uapi/linux/remoteproc_cdev.h>. With shutdown-on-release set, closing the
- * file stops a processor that is still running, so a controlling program
- * that dies does not leave it up.
+ * file stops a running processor or detaches an attached one, so a
+ * controlling program that dies does not leave it up.
  */
 #include <linux/cdev.h>
 #include <linux/compat.h>
@@ -23,8 +24,8 @@ static dev_t arp_major_dev;
 static ssize_t arp_cdev_write(struct file *filp, const char __user *ubuf,
 			      size_t len, loff_t *pos)
 {
-	struct ampsoc_rproc *rproc =
-		container_of(filp->f_inode->i_cdev, struct ampsoc_rproc, cdev);
+	struct rproc *rproc =
+		container_of(filp->f_inode->i_cdev, struct rproc, cdev);
 	char cmd[11];
 	int ret;
 
@@ -33,17 +34,16 @@ static ssize_t arp_cdev_write(struct file *filp, const char __user *ubuf,
 	if (copy_from_user(cmd, ubuf, len))
 		return -EFAULT;
 	cmd[len] = '\0';
-	/* mainline compares the bytes written, without a newline */
+	/*
+	 * As mainline: the bytes written are compared with a prefix of each
+	 * command, without a newline ("st" starts, "sto" stops).
+	 */
 	if (!strncmp(cmd, "start", len)) {
-		enum ampsoc_rproc_state st = READ_ONCE(rproc->state);
-
-		if (st == AMPSOC_RPROC_RUNNING || st == AMPSOC_RPROC_ATTACHED)
-			return -EBUSY;
 		ret = ampsoc_rproc_boot(rproc);
 	} else if (!strncmp(cmd, "stop", len)) {
 		ret = ampsoc_rproc_shutdown(rproc);
 	} else if (!strncmp(cmd, "detach", len)) {
-		ret = -EINVAL;
+		ret = ampsoc_rproc_detach(rproc);
 	} else {
 		dev_err(&rproc->dev, "Unrecognized option\n");
 		ret = -EINVAL;
@@ -54,8 +54,8 @@ static ssize_t arp_cdev_write(struct file *filp, const char __user *ubuf,
 static long arp_cdev_ioctl(struct file *filp, unsigned int ioctl,
 			   unsigned long arg)
 {
-	struct ampsoc_rproc *rproc =
-		container_of(filp->f_inode->i_cdev, struct ampsoc_rproc, cdev);
+	struct rproc *rproc =
+		container_of(filp->f_inode->i_cdev, struct rproc, cdev);
 	void __user *argp = (void __user *)arg;
 	s32 param;
 
@@ -78,12 +78,15 @@ static long arp_cdev_ioctl(struct file *filp, unsigned int ioctl,
 
 static int arp_cdev_release(struct inode *inode, struct file *filp)
 {
-	struct ampsoc_rproc *rproc =
-		container_of(inode->i_cdev, struct ampsoc_rproc, cdev);
+	struct rproc *rproc = container_of(inode->i_cdev, struct rproc, cdev);
+	unsigned int state = READ_ONCE(rproc->state);
 
-	if (rproc->cdev_put_on_release &&
-	    READ_ONCE(rproc->state) == AMPSOC_RPROC_RUNNING)
+	if (!rproc->cdev_put_on_release)
+		return 0;
+	if (state == RPROC_RUNNING)
 		ampsoc_rproc_shutdown(rproc);
+	else if (state == RPROC_ATTACHED)
+		return ampsoc_rproc_detach(rproc);
 	return 0;
 }
 
@@ -102,7 +105,7 @@ static const struct file_operations arp_cdev_fops = {
  *
  * Context: Process context.
  */
-void arp_cdev_prepare(struct ampsoc_rproc *rproc)
+void arp_cdev_prepare(struct rproc *rproc)
 {
 	cdev_init(&rproc->cdev, &arp_cdev_fops);
 	rproc->cdev.owner = THIS_MODULE;
@@ -116,7 +119,7 @@ void arp_cdev_prepare(struct ampsoc_rproc *rproc)
  * Context: Process context.
  * Return: 0 or a negative errno.
  */
-int arp_cdev_add(struct ampsoc_rproc *rproc)
+int arp_cdev_add(struct rproc *rproc)
 {
 	return cdev_device_add(&rproc->cdev, &rproc->dev);
 }
@@ -127,7 +130,7 @@ int arp_cdev_add(struct ampsoc_rproc *rproc)
  *
  * Context: Process context.
  */
-void arp_cdev_del(struct ampsoc_rproc *rproc)
+void arp_cdev_del(struct rproc *rproc)
 {
 	cdev_device_del(&rproc->cdev, &rproc->dev);
 }

@@ -1,98 +1,579 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * ampsoc remoteproc core: registration, refcounted boot and shutdown,
- * firmware loading, resource handling, crash recovery and runtime PM.
+ * ampsoc remoteproc core: mainline 6.1's remoteproc_core.c semantics on
+ * ampsoc's own code: registration, boot and attach, refcounted shutdown and
+ * detach, resources handled in table order and carveouts allocated after
+ * them, crash handling and recovery, the panic notifier. What ampsoc adds
+ * (docs/mainline-differences.md): every image and resource table is
+ * validated before use, memory declared with ampsoc_rproc_add_mem() serves
+ * the allocations mainline makes with dma_alloc_coherent(), the framework
+ * holds a runtime-PM reference on the platform device while the processor
+ * is up, a failed recovery powers the processor off, and removal stops it
+ * whatever its number of users.
  *
  * Locking: rproc->lock serialises every state change and is held across
- * the platform's start/stop callbacks and the subdevices' callbacks, as in
- * mainline. It is never taken from the kick or interrupt paths.
+ * the platform's and the subdevices' callbacks, as in mainline. It is never
+ * taken from the kick or interrupt paths.
  */
 #include <linux/debugfs.h>
-#include <linux/firmware.h>
+#include <linux/delay.h>
+#include <linux/dma-mapping.h>
+#include <linux/elf.h>
+#include <linux/iommu.h>
 #include <linux/kernel.h>
 #include <linux/ktime.h>
 #include <linux/lockdep.h>
 #include <linux/mm.h>
 #include <linux/module.h>
+#include <linux/panic_notifier.h>
 #include <linux/pm_runtime.h>
+#include <linux/pm_wakeup.h>
+#include <linux/rculist.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include <linux/virtio_ring.h>
+#include <linux/vmalloc.h>
 
 #include "ampsoc_rproc_internal.h"
 
 #define ARP_MAX_DEVICES		64
-#define ARP_CARVEOUT_ALIGN	4096
+#define ARP_HIGH_BITS		0xffffffff00000000ULL
+/* What a resource table is told for memory without a physical address. */
+#define ARP_NO_PA32		0xffffffffu
+
+typedef int (*arp_rsc_handler_t)(struct rproc *rproc, void *rsc, int offset,
+				 int avail);
 
 static DEFINE_IDA(arp_ida);
-static struct workqueue_struct *arp_wq;
+static struct workqueue_struct *arp_recovery_wq;
+static DEFINE_MUTEX(arp_list_mutex);
+static LIST_HEAD(arp_list);
 
 static const char * const arp_state_names[] = {
-	[AMPSOC_RPROC_OFFLINE] = "offline",
-	[AMPSOC_RPROC_SUSPENDED] = "suspended",
-	[AMPSOC_RPROC_RUNNING] = "running",
-	[AMPSOC_RPROC_CRASHED] = "crashed",
-	[AMPSOC_RPROC_ATTACHED] = "attached",
-	[AMPSOC_RPROC_DETACHED] = "detached",
+	[RPROC_OFFLINE] = "offline",
+	[RPROC_SUSPENDED] = "suspended",
+	[RPROC_RUNNING] = "running",
+	[RPROC_CRASHED] = "crashed",
+	[RPROC_ATTACHED] = "attached",
+	[RPROC_DETACHED] = "detached",
+	[RPROC_LAST] = "invalid",
 };
 
 static const char * const arp_crash_names[] = {
-	[AMPSOC_RPROC_MMUFAULT] = "mmufault",
-	[AMPSOC_RPROC_WATCHDOG] = "watchdog",
-	[AMPSOC_RPROC_FATAL_ERROR] = "fatal error",
+	[RPROC_MMUFAULT] = "mmufault",
+	[RPROC_WATCHDOG] = "watchdog",
+	[RPROC_FATAL_ERROR] = "fatal error",
 };
 
 /**
  * ampsoc_rproc_state_name() - mainline's name of a state
- * @state: the state
+ * @state: an &enum rproc_state value
  *
  * Context: Any context.
- * Return: the string shown in the "state" attribute; "invalid" for an
- * unknown value.
+ * Return: the string the "state" attribute shows; "invalid" beyond
+ * RPROC_LAST.
  */
-const char *ampsoc_rproc_state_name(enum ampsoc_rproc_state state)
+const char *ampsoc_rproc_state_name(unsigned int state)
 {
-	if ((unsigned int)state < ARRAY_SIZE(arp_state_names))
-		return arp_state_names[state];
-	return "invalid";
+	return arp_state_names[min_t(unsigned int, state, RPROC_LAST)];
 }
 EXPORT_SYMBOL_GPL(ampsoc_rproc_state_name);
 
-static __printf(3, 4) int arp_reject(struct ampsoc_rproc *rproc, int err,
-				     const char *fmt, ...)
+/**
+ * arp_reason() - remember why an image is being refused
+ * @rproc: the processor
+ * @fmt: printf format of one sentence
+ *
+ * The first reason of a boot wins; the boot logs it once, in the line
+ * "firmware NAME rejected: REASON (ERRNO)".
+ *
+ * Context: Process context, rproc->lock held during a boot.
+ */
+void arp_reason(struct rproc *rproc, const char *fmt, ...)
 {
-	struct va_format vaf;
+	struct arp_state *arp = rproc->arp;
 	va_list ap;
 
+	if (arp->reason[0])
+		return;
 	va_start(ap, fmt);
-	vaf.fmt = fmt;
-	vaf.va = &ap;
-	dev_err(&rproc->dev, "firmware %s rejected: %pV (%d)\n",
-		rproc->firmware, &vaf, err);
+	vscnprintf(arp->reason, sizeof(arp->reason), fmt, ap);
 	va_end(ap);
+}
+
+/* One line per refused image: the recorded reason, or @what. */
+static int arp_reject(struct rproc *rproc, int err, const char *what)
+{
+	dev_err(&rproc->dev, "firmware %s rejected: %s (%d)\n",
+		rproc->firmware, rproc->arp->reason[0] ? rproc->arp->reason : what,
+		err);
 	return err;
 }
 
-/* ---- device memory ---------------------------------------------------- */
+/* ---- IOMMU (as mainline) ----------------------------------------------- */
 
-static struct arp_mem *arp_mem_find(struct ampsoc_rproc *rproc, u64 da,
-				    u64 len)
+static int arp_iommu_fault(struct iommu_domain *domain, struct device *dev,
+			   unsigned long iova, int flags, void *token)
+{
+	struct rproc *rproc = token;
+
+	dev_err(dev, "iommu fault: da 0x%lx flags 0x%x\n", iova, flags);
+	ampsoc_rproc_report_crash(rproc, RPROC_MMUFAULT);
+	/* Not zero, "not handled": the fault only triggers recovery. */
+	return -EOPNOTSUPP;
+}
+
+static int arp_enable_iommu(struct rproc *rproc)
+{
+	struct device *dev = rproc->dev.parent;
+	struct iommu_domain *domain;
+	int ret;
+
+	if (!rproc->has_iommu)
+		return 0;
+	domain = iommu_domain_alloc(dev->bus);
+	if (!domain) {
+		dev_err(dev, "can't alloc iommu domain\n");
+		return -ENOMEM;
+	}
+	iommu_set_fault_handler(domain, arp_iommu_fault, rproc);
+	ret = iommu_attach_device(domain, dev);
+	if (ret) {
+		dev_err(dev, "can't attach iommu device: %d\n", ret);
+		iommu_domain_free(domain);
+		return ret;
+	}
+	rproc->domain = domain;
+	return 0;
+}
+
+static void arp_disable_iommu(struct rproc *rproc)
+{
+	struct iommu_domain *domain = rproc->domain;
+
+	if (!domain)
+		return;
+	iommu_detach_device(domain, rproc->dev.parent);
+	iommu_domain_free(domain);
+	rproc->domain = NULL;
+}
+
+/* ---- addresses ----------------------------------------------------------- */
+
+/**
+ * ampsoc_rproc_va_to_pa() - physical address of a kernel address (rproc_va_to_pa)
+ * @cpu_addr: a linear-map or vmalloc address
+ *
+ * Context: Any context.
+ * Return: the physical address of the byte at @cpu_addr.
+ */
+phys_addr_t ampsoc_rproc_va_to_pa(void *cpu_addr)
+{
+	if (is_vmalloc_addr(cpu_addr))
+		return page_to_phys(vmalloc_to_page(cpu_addr)) +
+		       offset_in_page(cpu_addr);
+	WARN_ON(!virt_addr_valid(cpu_addr));
+	return virt_to_phys(cpu_addr);
+}
+EXPORT_SYMBOL_GPL(ampsoc_rproc_va_to_pa);
+
+/**
+ * ampsoc_rproc_da_to_va() - translate a device address (rproc_da_to_va)
+ * @rproc: the processor
+ * @da: device address
+ * @len: bytes that must be mapped contiguously from @da
+ * @is_iomem: if not NULL, set to whether the memory is I/O memory
+ *
+ * Asks &rproc_ops.da_to_va first, then looks in the carveouts, as mainline,
+ * and last in the memory declared with ampsoc_rproc_add_mem().
+ *
+ * Context: Any context.
+ * Return: the kernel address of @da, or NULL if [@da, @da + @len) is not
+ * entirely mapped.
+ */
+void *ampsoc_rproc_da_to_va(struct rproc *rproc, u64 da, size_t len,
+			    bool *is_iomem)
+{
+	struct rproc_mem_entry *c;
+	void *ptr;
+
+	if (rproc->ops->da_to_va) {
+		ptr = rproc->ops->da_to_va(rproc, da, len, is_iomem);
+		if (ptr)
+			return ptr;
+	}
+	list_for_each_entry(c, &rproc->carveouts, node) {
+		if (!c->va || da < c->da || len > c->len ||
+		    da - c->da > c->len - len)
+			continue;
+		if (is_iomem)
+			*is_iomem = c->is_iomem;
+		return c->va + (da - c->da);
+	}
+	ptr = arp_pool_to_va(rproc, da, len);
+	if (ptr && is_iomem)
+		*is_iomem = false;
+	return ptr;
+}
+EXPORT_SYMBOL_GPL(ampsoc_rproc_da_to_va);
+
+/* ---- carveouts ----------------------------------------------------------- */
+
+/**
+ * arp_find_carveout() - a carveout by name (rproc_find_carveout_by_name)
+ * @rproc: the processor
+ * @name: the name
+ *
+ * Context: Process context, rproc->lock held.
+ * Return: the entry, or NULL.
+ */
+struct rproc_mem_entry *arp_find_carveout(struct rproc *rproc,
+					  const char *name)
+{
+	struct rproc_mem_entry *c;
+
+	list_for_each_entry(c, &rproc->carveouts, node)
+		if (!strcmp(c->name, name))
+			return c;
+	return NULL;
+}
+
+/**
+ * arp_check_carveout_da() - does a request fit a registered carveout
+ * @rproc: the processor
+ * @mem: the registered carveout
+ * @da: requested device address, or FW_RSC_ADDR_ANY
+ * @len: requested length
+ *
+ * Context: Process context, rproc->lock held.
+ * Return: 0, or -EINVAL with the reason recorded.
+ */
+int arp_check_carveout_da(struct rproc *rproc, struct rproc_mem_entry *mem,
+			  u32 da, u32 len)
+{
+	if (len > mem->len) {
+		arp_reason(rproc, "registered carveout '%s' of 0x%zx bytes, 0x%x requested",
+			   mem->name, mem->len, len);
+		return -EINVAL;
+	}
+	if (da == FW_RSC_ADDR_ANY)
+		return 0;
+	if (mem->da == FW_RSC_ADDR_ANY || da < mem->da ||
+	    (u64)(da - mem->da) + len > mem->len) {
+		arp_reason(rproc, "registered carveout '%s' does not hold 0x%x bytes at 0x%x",
+			   mem->name, len, da);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static __printf(8, 0) struct rproc_mem_entry *
+arp_mem_entry_vinit(void *va, dma_addr_t dma, size_t len, u32 da,
+		    int (*alloc)(struct rproc *, struct rproc_mem_entry *),
+		    int (*release)(struct rproc *, struct rproc_mem_entry *),
+		    u32 of_resm_idx, const char *name, va_list args)
+{
+	struct rproc_mem_entry *mem = kzalloc(sizeof(*mem), GFP_KERNEL);
+
+	if (!mem)
+		return NULL;
+	mem->va = va;
+	mem->dma = dma;
+	mem->da = da;
+	mem->len = len;
+	mem->alloc = alloc;
+	mem->release = release;
+	mem->rsc_offset = FW_RSC_ADDR_ANY;
+	mem->of_resm_idx = of_resm_idx;
+	vsnprintf(mem->name, sizeof(mem->name), name, args);
+	return mem;
+}
+
+/**
+ * ampsoc_rproc_mem_entry_init() - describe a carveout (rproc_mem_entry_init)
+ * @dev: the device the memory belongs to (unused, as mainline)
+ * @va: kernel address, or NULL if @alloc provides it
+ * @dma: DMA address
+ * @len: size
+ * @da: device address, or FW_RSC_ADDR_ANY
+ * @alloc: allocator run when the carveouts are allocated, or NULL
+ * @release: releases what @alloc allocated, or NULL
+ * @name: printf format of the name carveout and vring resources match
+ *
+ * Register the entry with ampsoc_rproc_add_carveout(); the framework frees
+ * it when the processor stops, so drivers add theirs in &rproc_ops.prepare.
+ *
+ * Context: Process context.
+ * Return: the entry, or NULL.
+ */
+struct rproc_mem_entry *
+ampsoc_rproc_mem_entry_init(struct device *dev, void *va, dma_addr_t dma,
+			    size_t len, u32 da,
+			    int (*alloc)(struct rproc *, struct rproc_mem_entry *),
+			    int (*release)(struct rproc *, struct rproc_mem_entry *),
+			    const char *name, ...)
+{
+	struct rproc_mem_entry *mem;
+	va_list args;
+
+	va_start(args, name);
+	mem = arp_mem_entry_vinit(va, dma, len, da, alloc, release, -1, name,
+				  args);
+	va_end(args);
+	return mem;
+}
+EXPORT_SYMBOL_GPL(ampsoc_rproc_mem_entry_init);
+
+/**
+ * ampsoc_rproc_of_resm_mem_entry_init() - a carveout from reserved memory
+ * @dev: the device (unused, as mainline)
+ * @of_resm_idx: index in the device tree's "memory-region" list
+ * @len: size
+ * @da: device address
+ * @name: printf format of the name
+ *
+ * As rproc_of_resm_mem_entry_init(). Without device tree support in the
+ * kernel, a vdev buffer described this way cannot be associated and the
+ * vdev fails to start, as in mainline.
+ *
+ * Context: Process context.
+ * Return: the entry, or NULL.
+ */
+struct rproc_mem_entry *
+ampsoc_rproc_of_resm_mem_entry_init(struct device *dev, u32 of_resm_idx,
+				    size_t len, u32 da, const char *name, ...)
+{
+	struct rproc_mem_entry *mem;
+	va_list args;
+
+	va_start(args, name);
+	mem = arp_mem_entry_vinit(NULL, 0, len, da, NULL, NULL, of_resm_idx,
+				  name, args);
+	va_end(args);
+	return mem;
+}
+EXPORT_SYMBOL_GPL(ampsoc_rproc_of_resm_mem_entry_init);
+
+/**
+ * ampsoc_rproc_of_parse_firmware() - "firmware-name" of a device tree node
+ * @dev: the device
+ * @index: index in the property
+ * @fw_name: set to the name on success
+ *
+ * As rproc_of_parse_firmware().
+ *
+ * Context: Process context.
+ * Return: 0, or the device tree layer's errno (-ENOSYS without
+ * CONFIG_OF, Debian's amd64 configuration).
+ */
+int ampsoc_rproc_of_parse_firmware(struct device *dev, int index,
+				   const char **fw_name)
+{
+	return of_property_read_string_index(dev->of_node, "firmware-name",
+					     index, fw_name);
+}
+EXPORT_SYMBOL_GPL(ampsoc_rproc_of_parse_firmware);
+
+/**
+ * ampsoc_rproc_add_carveout() - register a carveout (rproc_add_carveout)
+ * @rproc: the processor
+ * @mem: an entry from ampsoc_rproc_mem_entry_init()
+ *
+ * Context: Process context, before or while the processor boots (from
+ * &rproc_ops.prepare or &rproc_ops.parse_fw).
+ */
+void ampsoc_rproc_add_carveout(struct rproc *rproc, struct rproc_mem_entry *mem)
+{
+	list_add_tail(&mem->node, &rproc->carveouts);
+}
+EXPORT_SYMBOL_GPL(ampsoc_rproc_add_carveout);
+
+/* The physical address a carveout resource is told. */
+static u64 arp_entry_pa(struct rproc *rproc, struct rproc_mem_entry *e)
 {
 	struct arp_mem *m;
 
-	list_for_each_entry(m, &rproc->mems, node)
+	list_for_each_entry(m, &rproc->arp->pool, node) {
+		if (!e->va || e->va < m->va || e->va >= m->va + m->len)
+			continue;
+		if (m->pa == AMPSOC_RPROC_NO_PA ||
+		    m->pa + (e->va - m->va) + e->len > ARP_NO_PA32)
+			return ARP_NO_PA32;
+		return m->pa + (e->va - m->va);
+	}
+	return e->va ? ampsoc_rproc_va_to_pa(e->va) : e->dma;
+}
+
+static int arp_alloc_mem(struct rproc *rproc, struct rproc_mem_entry *mem,
+			 size_t align)
+{
+	struct device *dev = &rproc->dev;
+	struct rproc_mem_entry *mapping;
+	phys_addr_t pa;
+	dma_addr_t dma;
+	u64 da = mem->da;
+	void *va;
+	int ret;
+
+	if (!arp_pool_empty(rproc)) {
+		/* Fixed addresses were claimed by arp_pool_prepare(). */
+		if (mem->da != FW_RSC_ADDR_ANY)
+			va = arp_pool_to_va(rproc, da, mem->len);
+		else
+			va = arp_pool_alloc(rproc, &da, mem->len, align, &pa);
+		if (!va) {
+			arp_reason(rproc, "carveout '%s' of 0x%zx bytes does not fit in memory",
+				   mem->name, mem->len);
+			return -ENOMEM;
+		}
+		memset(va, 0, mem->len);
+		mem->va = va;
+		mem->da = da;
+		mem->dma = arp_entry_pa(rproc, mem);
+		return 0;
+	}
+
+	va = dma_alloc_coherent(dev->parent, mem->len, &dma, GFP_KERNEL);
+	if (!va) {
+		arp_reason(rproc, "no DMA memory for carveout '%s' of 0x%zx bytes",
+			   mem->name, mem->len);
+		return -ENOMEM;
+	}
+	if (mem->da != FW_RSC_ADDR_ANY && !rproc->domain && mem->da != (u32)dma)
+		dev_warn(dev->parent,
+			 "Allocated carveout doesn't fit device address request\n");
+	if (mem->da != FW_RSC_ADDR_ANY && rproc->domain) {
+		mapping = kzalloc(sizeof(*mapping), GFP_KERNEL);
+		if (!mapping) {
+			ret = -ENOMEM;
+			goto err_free;
+		}
+		ret = iommu_map(rproc->domain, mem->da, dma, mem->len,
+				mem->flags);
+		if (ret) {
+			dev_err(dev, "iommu_map failed: %d\n", ret);
+			kfree(mapping);
+			goto err_free;
+		}
+		mapping->da = mem->da;
+		mapping->len = mem->len;
+		list_add_tail(&mapping->node, &rproc->mappings);
+	}
+	if (mem->da == FW_RSC_ADDR_ANY) {
+		if ((u64)dma & ARP_HIGH_BITS)
+			dev_warn(dev, "DMA address cast in 32bit to fit resource table format\n");
+		mem->da = (u32)dma;
+	}
+	mem->dma = dma;
+	mem->va = va;
+	return 0;
+
+err_free:
+	dma_free_coherent(dev->parent, mem->len, va, dma);
+	return ret;
+}
+
+/**
+ * arp_alloc_carveout() - allocator of carveouts no driver registered
+ * @rproc: the processor
+ * @mem: the entry
+ *
+ * Mainline allocates with dma_alloc_coherent() on the platform device; so
+ * does ampsoc, unless the platform declared memory with
+ * ampsoc_rproc_add_mem(), which then serves the allocation (zeroed).
+ *
+ * Context: Process context, rproc->lock held.
+ * Return: 0 or -ENOMEM (or an IOMMU errno).
+ */
+int arp_alloc_carveout(struct rproc *rproc, struct rproc_mem_entry *mem)
+{
+	return arp_alloc_mem(rproc, mem, PAGE_SIZE);
+}
+
+/**
+ * arp_alloc_vring_carveout() - allocator of vrings no driver registered
+ * @rproc: the processor
+ * @mem: the entry; its @priv is the struct rproc_vring
+ *
+ * As arp_alloc_carveout(), aligned to the vring's alignment in declared
+ * memory.
+ *
+ * Context: Process context, rproc->lock held.
+ * Return: 0 or -ENOMEM.
+ */
+int arp_alloc_vring_carveout(struct rproc *rproc, struct rproc_mem_entry *mem)
+{
+	struct rproc_vring *rvring = mem->priv;
+
+	return arp_alloc_mem(rproc, mem, max_t(size_t, PAGE_SIZE,
+					       rvring->align));
+}
+
+/**
+ * arp_release_carveout() - release what the allocators above allocated
+ * @rproc: the processor
+ * @mem: the entry
+ *
+ * Declared memory is given back all at once by the resource cleanup.
+ *
+ * Context: Process context, rproc->lock held.
+ * Return: 0.
+ */
+int arp_release_carveout(struct rproc *rproc, struct rproc_mem_entry *mem)
+{
+	if (arp_pool_empty(rproc) && mem->va)
+		dma_free_coherent(rproc->dev.parent, mem->len, mem->va,
+				  mem->dma);
+	return 0;
+}
+
+/* ---- declared memory (ampsoc_rproc_add_mem) ----------------------------- */
+
+static struct arp_mem *arp_pool_find(struct rproc *rproc, u64 da, u64 len)
+{
+	struct arp_mem *m;
+
+	list_for_each_entry(m, &rproc->arp->pool, node)
 		if (da >= m->da && len <= m->len && da - m->da <= m->len - len)
 			return m;
 	return NULL;
 }
 
-static bool arp_mem_busy(struct ampsoc_rproc *rproc, u64 da, u64 len,
-			 bool ignore_segs, u64 *next)
+/**
+ * arp_pool_empty() - whether the platform declared memory
+ * @rproc: the processor
+ *
+ * Context: Any context.
+ * Return: true without ampsoc_rproc_add_mem() memory.
+ */
+bool arp_pool_empty(struct rproc *rproc)
+{
+	return list_empty(&rproc->arp->pool);
+}
+
+/**
+ * arp_pool_to_va() - translate into declared memory
+ * @rproc: the processor
+ * @da: device address
+ * @len: length
+ *
+ * Context: Any context.
+ * Return: the kernel address, or NULL outside declared memory.
+ */
+void *arp_pool_to_va(struct rproc *rproc, u64 da, size_t len)
+{
+	struct arp_mem *m = arp_pool_find(rproc, da, len);
+
+	return m ? m->va + (da - m->da) : NULL;
+}
+
+/* Does [da, da + len) meet an allocation; claims only if @claims_only. */
+static bool arp_pool_busy(struct rproc *rproc, u64 da, u64 len,
+			  bool claims_only, u64 *next)
 {
 	struct arp_alloc *a;
 
-	list_for_each_entry(a, &rproc->allocs, node) {
-		if (ignore_segs && a->is_seg)
+	list_for_each_entry(a, &rproc->arp->allocs, node) {
+		if (claims_only && !a->claim)
 			continue;
 		if (da < a->da + a->len && a->da < da + len) {
 			if (next)
@@ -103,8 +584,7 @@ static bool arp_mem_busy(struct ampsoc_rproc *rproc, u64 da, u64 len,
 	return false;
 }
 
-static int arp_mem_track(struct ampsoc_rproc *rproc, u64 da, u64 len,
-			 bool is_seg)
+static int arp_pool_track(struct rproc *rproc, u64 da, u64 len, bool claim)
 {
 	struct arp_alloc *a = kzalloc(sizeof(*a), GFP_KERNEL);
 
@@ -112,724 +592,1291 @@ static int arp_mem_track(struct ampsoc_rproc *rproc, u64 da, u64 len,
 		return -ENOMEM;
 	a->da = da;
 	a->len = len;
-	a->is_seg = is_seg;
-	list_add_tail(&a->node, &rproc->allocs);
+	a->claim = claim;
+	list_add_tail(&a->node, &rproc->arp->allocs);
 	return 0;
 }
 
-static phys_addr_t arp_mem_pa(struct arp_mem *m, u64 da)
+/* Keep "anywhere" allocations off [da, da + len) if it is declared memory. */
+static int arp_pool_reserve(struct rproc *rproc, u64 da, u64 len)
 {
-	if (m->pa == AMPSOC_RPROC_NO_PA)
-		return AMPSOC_RPROC_NO_PA;
-	return m->pa + (da - m->da);
-}
+	int ret = 0;
 
-/*
- * Claim [da, da + len) at a fixed device address: it must lie in declared
- * memory (or be translated by ops->da_to_va) and not overlap another
- * carveout or vring. Returns the kernel address or an ERR_PTR.
- */
-static void *arp_mem_claim(struct ampsoc_rproc *rproc, u64 da, u64 len,
-			   phys_addr_t *pa)
-{
-	struct arp_mem *m = arp_mem_find(rproc, da, len);
-	void *va;
-	int ret;
-
-	*pa = AMPSOC_RPROC_NO_PA;
-	if (!m) {
-		va = rproc->ops->da_to_va ?
-		     rproc->ops->da_to_va(rproc, da, len) : NULL;
-		return va ?: ERR_PTR(-ENOMEM);
-	}
-	mutex_lock(&rproc->mem_lock);
-	if (arp_mem_busy(rproc, da, len, true, NULL))
-		ret = -EBUSY;
-	else
-		ret = arp_mem_track(rproc, da, len, false);
-	mutex_unlock(&rproc->mem_lock);
-	if (ret)
-		return ERR_PTR(ret);
-	*pa = arp_mem_pa(m, da);
-	return m->va + (da - m->da);
-}
-
-static void *arp_mem_alloc_locked(struct ampsoc_rproc *rproc, u64 *da,
-				  size_t len, size_t align, phys_addr_t *pa)
-{
-	struct arp_mem *m;
-
-	if (!len)
-		return NULL;
-	list_for_each_entry(m, &rproc->mems, node) {
-		u64 cand = ALIGN(m->da, align);
-		u64 next;
-
-		while (cand >= m->da && cand - m->da < m->len &&
-		       len <= m->len - (cand - m->da)) {
-			if (!arp_mem_busy(rproc, cand, len, false, &next)) {
-				if (arp_mem_track(rproc, cand, len, false))
-					return NULL;
-				*da = cand;
-				*pa = arp_mem_pa(m, cand);
-				return m->va + (cand - m->da);
-			}
-			cand = ALIGN(next, align);
-		}
-	}
-	return NULL;
+	if (!len || !arp_pool_find(rproc, da, len))
+		return 0;
+	mutex_lock(&rproc->arp->pool_lock);
+	ret = arp_pool_track(rproc, da, len, false);
+	mutex_unlock(&rproc->arp->pool_lock);
+	return ret;
 }
 
 /**
- * arp_mem_alloc() - allocate free device memory
+ * arp_pool_alloc() - allocate free declared memory
  * @rproc: the processor
  * @da: set to the device address of the allocation
  * @len: bytes needed
  * @align: alignment of the device address (a power of two)
  * @pa: set to the physical address, or AMPSOC_RPROC_NO_PA
  *
- * First fit over the declared memory, avoiding firmware segments, carveouts
- * and vrings.
+ * First fit, away from every claim and reservation.
  *
- * Context: Process context; takes rproc->mem_lock.
+ * Context: Process context; takes the pool lock.
  * Return: the kernel address, or NULL if nothing fits.
  */
-void *arp_mem_alloc(struct ampsoc_rproc *rproc, u64 *da, size_t len,
-		    size_t align, phys_addr_t *pa)
+void *arp_pool_alloc(struct rproc *rproc, u64 *da, size_t len, size_t align,
+		     phys_addr_t *pa)
 {
-	void *va;
+	struct arp_state *arp = rproc->arp;
+	struct arp_mem *m;
+	void *va = NULL;
 
-	mutex_lock(&rproc->mem_lock);
-	va = arp_mem_alloc_locked(rproc, da, len, align, pa);
-	mutex_unlock(&rproc->mem_lock);
+	if (!len)
+		return NULL;
+	mutex_lock(&arp->pool_lock);
+	list_for_each_entry(m, &arp->pool, node) {
+		u64 cand = ALIGN(m->da, align);
+		u64 next;
+
+		while (cand >= m->da && cand - m->da < m->len &&
+		       len <= m->len - (cand - m->da)) {
+			if (!arp_pool_busy(rproc, cand, len, false, &next)) {
+				if (arp_pool_track(rproc, cand, len, true))
+					goto out;
+				*da = cand;
+				*pa = m->pa == AMPSOC_RPROC_NO_PA ?
+				      AMPSOC_RPROC_NO_PA : m->pa + (cand - m->da);
+				va = m->va + (cand - m->da);
+				goto out;
+			}
+			cand = ALIGN(next, align);
+		}
+	}
+out:
+	mutex_unlock(&arp->pool_lock);
 	return va;
 }
 
 /**
- * arp_mem_release() - release an allocation made by arp_mem_alloc()
+ * arp_pool_release() - release an allocation of arp_pool_alloc()
  * @rproc: the processor
  * @da: its device address
  *
- * Context: Process context; takes rproc->mem_lock.
+ * Context: Process context; takes the pool lock.
  */
-void arp_mem_release(struct ampsoc_rproc *rproc, u64 da)
+void arp_pool_release(struct rproc *rproc, u64 da)
 {
 	struct arp_alloc *a;
 
-	mutex_lock(&rproc->mem_lock);
-	list_for_each_entry(a, &rproc->allocs, node) {
-		if (!a->is_seg && a->da == da) {
+	mutex_lock(&rproc->arp->pool_lock);
+	list_for_each_entry(a, &rproc->arp->allocs, node) {
+		if (a->claim && a->da == da) {
 			list_del(&a->node);
 			kfree(a);
 			break;
 		}
 	}
-	mutex_unlock(&rproc->mem_lock);
+	mutex_unlock(&rproc->arp->pool_lock);
 }
 
 /**
- * ampsoc_rproc_da_to_va() - translate a device address
+ * arp_pool_reset() - forget every allocation in declared memory
  * @rproc: the processor
- * @da: device address
- * @len: length of the range that must be mapped contiguously
  *
- * Looks in the memory declared with ampsoc_rproc_add_mem(), then asks the
- * platform's da_to_va operation.
- *
- * Context: Any context.
- * Return: the kernel address of @da, or NULL if [@da, @da + @len) is not
- * entirely mapped.
+ * Context: Process context; takes the pool lock.
  */
-void *ampsoc_rproc_da_to_va(struct ampsoc_rproc *rproc, u64 da, size_t len)
+void arp_pool_reset(struct rproc *rproc)
 {
-	struct arp_mem *m = arp_mem_find(rproc, da, len);
+	struct arp_alloc *a, *n;
 
-	if (m)
-		return m->va + (da - m->da);
-	if (rproc->ops->da_to_va)
-		return rproc->ops->da_to_va(rproc, da, len);
-	return NULL;
+	mutex_lock(&rproc->arp->pool_lock);
+	list_for_each_entry_safe(a, n, &rproc->arp->allocs, node) {
+		list_del(&a->node);
+		kfree(a);
+	}
+	mutex_unlock(&rproc->arp->pool_lock);
 }
-EXPORT_SYMBOL_GPL(ampsoc_rproc_da_to_va);
 
 /**
- * ampsoc_rproc_add_mem() - declare device memory of a processor
- * @rproc: the processor, not yet registered
- * @name: a name for debugfs
+ * arp_pool_prepare() - place what has a fixed address before allocating
+ * @rproc: the processor, its resources handled
+ * @fw: the image, or NULL when attaching
+ *
+ * With declared memory, "anywhere" allocations must not land on the
+ * image's segments, its trace buffers, the carveouts the driver placed or
+ * the carveouts and vrings at fixed addresses; and two of the latter must
+ * not overlap. Without declared memory this does nothing.
+ *
+ * Context: Process context, rproc->lock held.
+ * Return: 0, -ENOMEM for a fixed carveout outside declared memory, -EBUSY
+ * for two that overlap (reason recorded).
+ */
+int arp_pool_prepare(struct rproc *rproc, const struct firmware *fw)
+{
+	struct ampsoc_fw_info *info = NULL;
+	struct rproc_mem_entry *c;
+	struct arp_trace *t;
+	unsigned int i;
+	int ret = 0;
+
+	if (arp_pool_empty(rproc))
+		return 0;
+	arp_pool_reset(rproc);
+	if (fw) {
+		info = arp_elf_parse(rproc, fw, true);
+		/* Not ELF (a custom loader): nothing to keep clear. */
+		if (IS_ERR(info))
+			info = NULL;
+	}
+	for (i = 0; info && i < info->num_segs && !ret; i++)
+		ret = arp_pool_reserve(rproc, info->segs[i].da,
+				       info->segs[i].memsz);
+	kfree(info);
+	list_for_each_entry(t, &rproc->traces, node)
+		if (!ret)
+			ret = arp_pool_reserve(rproc, t->trace_mem.da,
+					       t->trace_mem.len);
+	list_for_each_entry(c, &rproc->carveouts, node) {
+		bool ours = c->alloc == arp_alloc_carveout ||
+			    c->alloc == arp_alloc_vring_carveout;
+
+		if (ret || c->da == FW_RSC_ADDR_ANY)
+			continue;
+		if (!ours) {
+			if (c->va)
+				ret = arp_pool_reserve(rproc, c->da, c->len);
+			continue;
+		}
+		if (!arp_pool_find(rproc, c->da, c->len)) {
+			arp_reason(rproc, "carveout '%s' (0x%zx bytes at 0x%x) is outside memory",
+				   c->name, c->len, c->da);
+			ret = -ENOMEM;
+			break;
+		}
+		mutex_lock(&rproc->arp->pool_lock);
+		if (arp_pool_busy(rproc, c->da, c->len, true, NULL))
+			ret = -EBUSY;
+		else
+			ret = arp_pool_track(rproc, c->da, c->len, true);
+		mutex_unlock(&rproc->arp->pool_lock);
+		if (ret == -EBUSY)
+			arp_reason(rproc, "carveout '%s' at 0x%x overlaps another carveout",
+				   c->name, c->da);
+	}
+	return ret;
+}
+
+/**
+ * ampsoc_rproc_add_mem() - declare memory the processor sees (ampsoc)
+ * @rproc: the processor, offline
+ * @name: a name for the logs
  * @da: the address the processor sees
  * @pa: the physical address Linux sees, or ~0 if it has none
  * @va: the kernel mapping
  * @len: size in bytes
  *
- * Firmware segments, carveouts, vrings and trace buffers must lie in
- * declared memory (or in what &ampsoc_rproc_ops.da_to_va translates).
+ * An ampsoc extension for platforms without device tree or CMA: declared
+ * memory is translated by rproc_da_to_va() (after &rproc_ops.da_to_va and
+ * the carveouts), and serves the carveouts, vrings and rpmsg buffers no
+ * driver registered, which mainline allocates with dma_alloc_coherent().
+ * Resource tables are told @pa (0xffffffff without one).
  *
- * Context: Process context, before ampsoc_rproc_add().
- * Return: 0, -EINVAL for an empty or overlapping range, -ENOMEM.
+ * Context: Process context; sleeps.
+ * Return: 0, -EINVAL for an empty or overlapping range, -EBUSY unless the
+ * processor is offline, -ENOMEM, -EINTR.
  */
-int ampsoc_rproc_add_mem(struct ampsoc_rproc *rproc, const char *name,
-			 u64 da, phys_addr_t pa, void *va, size_t len)
+int ampsoc_rproc_add_mem(struct rproc *rproc, const char *name, u64 da,
+			 phys_addr_t pa, void *va, size_t len)
 {
 	struct arp_mem *m;
 	u64 end;
+	int ret = 0;
 
 	if (!len || !va || check_add_overflow(da, (u64)len, &end))
 		return -EINVAL;
-	list_for_each_entry(m, &rproc->mems, node)
-		if (da < m->da + m->len && m->da < end)
-			return -EINVAL;
+	if (mutex_lock_interruptible(&rproc->lock))
+		return -EINTR;
+	if (rproc->state != RPROC_OFFLINE || atomic_read(&rproc->power)) {
+		ret = -EBUSY;
+		goto out;
+	}
+	list_for_each_entry(m, &rproc->arp->pool, node) {
+		if (da < m->da + m->len && m->da < end) {
+			ret = -EINVAL;
+			goto out;
+		}
+	}
 	m = kzalloc(sizeof(*m), GFP_KERNEL);
-	if (!m)
-		return -ENOMEM;
+	if (!m) {
+		ret = -ENOMEM;
+		goto out;
+	}
 	strscpy(m->name, name, sizeof(m->name));
 	m->da = da;
 	m->pa = pa;
 	m->va = va;
 	m->len = len;
-	list_add_tail(&m->node, &rproc->mems);
-	return 0;
+	list_add_tail(&m->node, &rproc->arp->pool);
+out:
+	mutex_unlock(&rproc->lock);
+	return ret;
 }
 EXPORT_SYMBOL_GPL(ampsoc_rproc_add_mem);
 
-/* ---- subdevices -------------------------------------------------------- */
+/* ---- resources (table order, as mainline) ------------------------------- */
+
+static int arp_handle_trace(struct rproc *rproc, void *ptr, int offset,
+			    int avail)
+{
+	struct fw_rsc_trace *rsc = ptr;
+	struct arp_trace *trace;
+	char name[16];
+
+	if (sizeof(*rsc) > avail) {
+		arp_reason(rproc, "trace resource is truncated");
+		return -EINVAL;
+	}
+	if (rsc->reserved) {
+		arp_reason(rproc, "trace resource has non-zero reserved bytes");
+		return -EINVAL;
+	}
+	trace = kzalloc(sizeof(*trace), GFP_KERNEL);
+	if (!trace)
+		return -ENOMEM;
+	trace->trace_mem.len = rsc->len;
+	trace->trace_mem.da = rsc->da;
+	trace->rproc = rproc;
+	snprintf(name, sizeof(name), "trace%d", rproc->num_traces);
+	trace->tfile = arp_create_trace_file(name, rproc, trace);
+	list_add_tail(&trace->node, &rproc->traces);
+	rproc->num_traces++;
+	return 0;
+}
+
+static int arp_handle_devmem(struct rproc *rproc, void *ptr, int offset,
+			     int avail)
+{
+	struct fw_rsc_devmem *rsc = ptr;
+	struct rproc_mem_entry *mapping;
+	int ret;
+
+	/* Nothing to map without an IOMMU domain: mainline refuses it. */
+	if (!rproc->domain) {
+		arp_reason(rproc, "devmem resource without an IOMMU");
+		return -EINVAL;
+	}
+	if (sizeof(*rsc) > avail || rsc->reserved) {
+		arp_reason(rproc, "devmem resource is truncated or has non-zero reserved bytes");
+		return -EINVAL;
+	}
+	mapping = kzalloc(sizeof(*mapping), GFP_KERNEL);
+	if (!mapping)
+		return -ENOMEM;
+	ret = iommu_map(rproc->domain, rsc->da, rsc->pa, rsc->len, rsc->flags);
+	if (ret) {
+		arp_reason(rproc, "devmem 0x%x->0x%x could not be mapped",
+			   rsc->da, rsc->pa);
+		kfree(mapping);
+		return ret;
+	}
+	mapping->da = rsc->da;
+	mapping->len = rsc->len;
+	list_add_tail(&mapping->node, &rproc->mappings);
+	return 0;
+}
+
+static int arp_handle_carveout(struct rproc *rproc, void *ptr, int offset,
+			       int avail)
+{
+	struct fw_rsc_carveout *rsc = ptr;
+	struct rproc_mem_entry *carveout;
+	char name[32];
+
+	if (sizeof(*rsc) > avail) {
+		arp_reason(rproc, "carveout resource is truncated");
+		return -EINVAL;
+	}
+	if (rsc->reserved) {
+		arp_reason(rproc, "carveout resource has non-zero reserved bytes");
+		return -EINVAL;
+	}
+	/* The name is 32 bytes, maybe unterminated; mainline keeps 31. */
+	strscpy(name, (const char *)rsc->name, sizeof(name));
+	carveout = arp_find_carveout(rproc, name);
+	if (carveout) {
+		if (carveout->rsc_offset != FW_RSC_ADDR_ANY) {
+			arp_reason(rproc, "carveout '%s' is already in the resource table",
+				   name);
+			return -ENOMEM;
+		}
+		if (arp_check_carveout_da(rproc, carveout, rsc->da, rsc->len))
+			return -ENOMEM;
+		carveout->rsc_offset = offset;
+		carveout->flags = rsc->flags;
+		return 0;
+	}
+	carveout = ampsoc_rproc_mem_entry_init(&rproc->dev, NULL, 0, rsc->len,
+					       rsc->da, arp_alloc_carveout,
+					       arp_release_carveout, "%s", name);
+	if (!carveout)
+		return -ENOMEM;
+	carveout->flags = rsc->flags;
+	carveout->rsc_offset = offset;
+	ampsoc_rproc_add_carveout(rproc, carveout);
+	return 0;
+}
+
+static const arp_rsc_handler_t arp_handlers[RSC_LAST] = {
+	[RSC_CARVEOUT] = arp_handle_carveout,
+	[RSC_DEVMEM] = arp_handle_devmem,
+	[RSC_TRACE] = arp_handle_trace,
+	[RSC_VDEV] = arp_handle_vdev,
+};
+
+static int arp_handle_rsc_entry(u32 type, void *rsc, int offset, int avail,
+				void *data)
+{
+	struct rproc *rproc = data;
+	int ret;
+
+	if (type >= RSC_VENDOR_START && type <= RSC_VENDOR_END) {
+		ret = rproc->ops->handle_rsc ?
+		      rproc->ops->handle_rsc(rproc, type, rsc, offset, avail) :
+		      RSC_IGNORED;
+		if (ret == RSC_HANDLED)
+			return 0;
+		if (ret < 0) {
+			arp_reason(rproc, "vendor resource type %u refused",
+				   type);
+			return ret;
+		}
+		dev_warn(&rproc->dev, "unsupported vendor resource %u\n", type);
+		return 0;
+	}
+	if (type >= RSC_LAST) {
+		dev_warn(&rproc->dev, "unsupported resource %u\n", type);
+		return 0;
+	}
+	return arp_handlers[type](rproc, rsc, offset, avail);
+}
+
+static int arp_handle_resources(struct rproc *rproc)
+{
+	int ret;
+
+	if (!rproc->table_ptr)
+		return 0;
+	ret = rsc_table_for_each_entry(rproc->table_ptr, rproc->table_sz,
+				       &rproc->dev, arp_handle_rsc_entry, rproc);
+	if (ret)
+		arp_reason(rproc, "its resources could not be handled");
+	return ret;
+}
+
+/* ampsoc: every table is checked in full before its entries are handled. */
+static int arp_check_table(struct rproc *rproc)
+{
+	char err[AMPSOC_FW_ERR_LEN];
+	int ret;
+
+	if (!rproc->table_ptr)
+		return 0;
+	if (rproc->table_sz > AMPSOC_RSC_MAX_SIZE) {
+		arp_reason(rproc, "resource table of %zu bytes is too large",
+			   rproc->table_sz);
+		return -E2BIG;
+	}
+	ret = ampsoc_fw_check_rsc(rproc->table_ptr, rproc->table_sz, err,
+				  sizeof(err));
+	if (ret)
+		arp_reason(rproc, "%s", err);
+	return ret;
+}
+
+/* ampsoc: a trace buffer must be mapped once the carveouts exist. */
+static int arp_check_traces(struct rproc *rproc)
+{
+	struct arp_trace *t;
+
+	list_for_each_entry(t, &rproc->traces, node) {
+		if (!ampsoc_rproc_da_to_va(rproc, t->trace_mem.da,
+					   t->trace_mem.len, NULL)) {
+			arp_reason(rproc, "trace buffer at 0x%x (0x%zx bytes) is outside memory",
+				   t->trace_mem.da, t->trace_mem.len);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+static int arp_alloc_registered_carveouts(struct rproc *rproc)
+{
+	struct rproc_mem_entry *entry, *tmp;
+	struct fw_rsc_carveout *rsc;
+	u64 pa;
+	int ret;
+
+	list_for_each_entry_safe(entry, tmp, &rproc->carveouts, node) {
+		if (entry->alloc) {
+			ret = entry->alloc(rproc, entry);
+			if (ret) {
+				dev_err(&rproc->dev, "Unable to allocate carveout %s: %d\n",
+					entry->name, ret);
+				arp_reason(rproc, "carveout '%s' could not be allocated",
+					   entry->name);
+				return -ENOMEM;
+			}
+		}
+		if (entry->rsc_offset == FW_RSC_ADDR_ANY)
+			continue;
+		rsc = (void *)rproc->table_ptr + entry->rsc_offset;
+		pa = arp_entry_pa(rproc, entry);
+		if (pa & ARP_HIGH_BITS)
+			dev_warn(&rproc->dev,
+				 "Physical address cast in 32bit to fit resource table format\n");
+		rsc->pa = (u32)pa;
+		rsc->da = entry->da;
+		rsc->len = entry->len;
+	}
+	return 0;
+}
+
+/* ---- subdevices ---------------------------------------------------------- */
 
 /**
- * ampsoc_rproc_add_subdev() - add a subdevice
+ * ampsoc_rproc_add_subdev() - add a subdevice (rproc_add_subdev)
  * @rproc: the processor
- * @subdev: the subdevice, started after the processor on every boot
+ * @subdev: the subdevice; its callbacks follow every later boot
  *
- * Context: Process context. Not while the processor is being booted.
- * Return: nothing; adding cannot fail.
+ * Context: Process context; not concurrently with a boot or shutdown
+ * (mainline takes no lock either).
  */
-void ampsoc_rproc_add_subdev(struct ampsoc_rproc *rproc,
-			     struct ampsoc_rproc_subdev *subdev)
+void ampsoc_rproc_add_subdev(struct rproc *rproc, struct rproc_subdev *subdev)
 {
-	mutex_lock(&rproc->lock);
 	list_add_tail(&subdev->node, &rproc->subdevs);
-	mutex_unlock(&rproc->lock);
 }
 EXPORT_SYMBOL_GPL(ampsoc_rproc_add_subdev);
 
 /**
- * ampsoc_rproc_remove_subdev() - remove a subdevice
+ * ampsoc_rproc_remove_subdev() - remove a subdevice (rproc_remove_subdev)
  * @rproc: the processor
  * @subdev: a subdevice added with ampsoc_rproc_add_subdev()
  *
- * Context: Process context.
- * Return: nothing; removing cannot fail.
+ * Context: Process context; as ampsoc_rproc_add_subdev().
  */
-void ampsoc_rproc_remove_subdev(struct ampsoc_rproc *rproc,
-				struct ampsoc_rproc_subdev *subdev)
+void ampsoc_rproc_remove_subdev(struct rproc *rproc,
+				struct rproc_subdev *subdev)
 {
-	mutex_lock(&rproc->lock);
 	list_del(&subdev->node);
-	mutex_unlock(&rproc->lock);
 }
 EXPORT_SYMBOL_GPL(ampsoc_rproc_remove_subdev);
 
-static void arp_subdevs_unprepare(struct ampsoc_rproc *rproc,
-				  struct ampsoc_rproc_subdev *from)
+static int arp_prepare_subdevices(struct rproc *rproc)
 {
-	struct ampsoc_rproc_subdev *sd = from;
-
-	list_for_each_entry_continue_reverse(sd, &rproc->subdevs, node)
-		if (sd->unprepare)
-			sd->unprepare(sd);
-}
-
-static void arp_subdevs_stop(struct ampsoc_rproc *rproc,
-			     struct ampsoc_rproc_subdev *from, bool crashed)
-{
-	struct ampsoc_rproc_subdev *sd = from;
-
-	list_for_each_entry_continue_reverse(sd, &rproc->subdevs, node)
-		if (sd->stop)
-			sd->stop(sd, crashed);
-}
-
-static int arp_start_locked(struct ampsoc_rproc *rproc)
-{
-	/* The list head posing as an entry: "from the end" for the helpers. */
-	struct ampsoc_rproc_subdev *head =
-		list_entry(&rproc->subdevs, struct ampsoc_rproc_subdev, node);
-	struct ampsoc_rproc_subdev *sd;
+	struct rproc_subdev *subdev;
 	int ret;
 
-	lockdep_assert_held(&rproc->lock);
-
-	list_for_each_entry(sd, &rproc->subdevs, node) {
-		ret = sd->prepare ? sd->prepare(sd) : 0;
-		if (ret) {
-			dev_err(&rproc->dev, "subdevice prepare failed: %d\n",
-				ret);
-			arp_subdevs_unprepare(rproc, sd);
-			return ret;
-		}
+	list_for_each_entry(subdev, &rproc->subdevs, node) {
+		if (!subdev->prepare)
+			continue;
+		ret = subdev->prepare(subdev);
+		if (ret)
+			goto unroll;
 	}
+	return 0;
 
-	ret = rproc->ops->start(rproc);
-	if (ret) {
-		dev_err(&rproc->dev, "can't start %s: %d\n", rproc->name, ret);
-		arp_subdevs_unprepare(rproc, head);
+unroll:
+	list_for_each_entry_continue_reverse(subdev, &rproc->subdevs, node)
+		if (subdev->unprepare)
+			subdev->unprepare(subdev);
+	return ret;
+}
+
+static int arp_start_subdevices(struct rproc *rproc)
+{
+	struct rproc_subdev *subdev;
+	int ret;
+
+	list_for_each_entry(subdev, &rproc->subdevs, node) {
+		if (!subdev->start)
+			continue;
+		ret = subdev->start(subdev);
+		if (ret)
+			goto unroll;
+	}
+	rproc->arp->subdevs_up = true;
+	return 0;
+
+unroll:
+	/* As mainline: the ones that started are stopped as if crashed. */
+	list_for_each_entry_continue_reverse(subdev, &rproc->subdevs, node)
+		if (subdev->stop)
+			subdev->stop(subdev, true);
+	return ret;
+}
+
+static void arp_stop_subdevices(struct rproc *rproc, bool crashed)
+{
+	struct rproc_subdev *subdev;
+
+	rproc->arp->subdevs_up = false;
+	list_for_each_entry_reverse(subdev, &rproc->subdevs, node)
+		if (subdev->stop)
+			subdev->stop(subdev, crashed);
+}
+
+static void arp_unprepare_subdevices(struct rproc *rproc)
+{
+	struct rproc_subdev *subdev;
+
+	list_for_each_entry_reverse(subdev, &rproc->subdevs, node)
+		if (subdev->unprepare)
+			subdev->unprepare(subdev);
+}
+
+/* ---- power (ampsoc: the framework's runtime-PM reference) -------------- */
+
+/*
+ * A runtime-PM reference on the platform device: its PM domain and the
+ * domain's parents power on first. A platform without runtime PM (never
+ * enabled) is always powered; the usage count is kept balanced either way.
+ */
+static int arp_pm_get(struct rproc *rproc)
+{
+	struct device *parent = rproc->dev.parent;
+	int ret;
+
+	if (rproc->arp->pm_held)
+		return 0;
+	ret = pm_runtime_get_sync(parent);
+	if (ret < 0 && !(ret == -EACCES && !pm_runtime_enabled(parent))) {
+		pm_runtime_put_noidle(parent);
+		dev_err(&rproc->dev, "can't power up %s: %d\n", rproc->name,
+			ret);
 		return ret;
 	}
-
-	list_for_each_entry(sd, &rproc->subdevs, node) {
-		ret = sd->start ? sd->start(sd) : 0;
-		if (ret) {
-			dev_err(&rproc->dev, "subdevice start failed: %d\n",
-				ret);
-			arp_subdevs_stop(rproc, sd, false);
-			rproc->ops->stop(rproc);
-			arp_subdevs_unprepare(rproc, head);
-			return ret;
-		}
-	}
+	rproc->arp->pm_held = true;
 	return 0;
 }
 
-static void arp_stop_locked(struct ampsoc_rproc *rproc, bool crashed)
+/* Synchronous, so that the domain is off when the last user returns. */
+static void arp_pm_put(struct rproc *rproc)
 {
-	struct ampsoc_rproc_subdev *head =
-		list_entry(&rproc->subdevs, struct ampsoc_rproc_subdev, node);
-	int ret;
-
-	lockdep_assert_held(&rproc->lock);
-
-	arp_subdevs_stop(rproc, head, crashed);
-	ret = rproc->ops->stop(rproc);
-	if (ret)
-		dev_warn(&rproc->dev, "stop of %s failed: %d\n", rproc->name,
-			 ret);
-	arp_subdevs_unprepare(rproc, head);
+	if (!rproc->arp->pm_held)
+		return;
+	rproc->arp->pm_held = false;
+	pm_runtime_put_sync(rproc->dev.parent);
 }
 
-/* ---- resources --------------------------------------------------------- */
+/* ---- boot, attach, stop, detach ----------------------------------------- */
 
-static void arp_resource_cleanup(struct ampsoc_rproc *rproc)
+/**
+ * ampsoc_rproc_resource_cleanup() - release what a boot acquired (rproc_resource_cleanup)
+ * @rproc: the processor, stopped
+ *
+ * Trace files, IOMMU mappings, carveouts (the driver's included: drivers
+ * register theirs again in &rproc_ops.prepare), vdevs and coredump segments
+ * go, as in mainline; ampsoc also forgets its allocations in declared
+ * memory.
+ *
+ * Context: Process context, rproc->lock held.
+ */
+void ampsoc_rproc_resource_cleanup(struct rproc *rproc)
 {
-	struct arp_carveout *c, *cn;
-	struct arp_trace *t, *tn;
-	struct arp_rvdev *v, *vn;
-	struct arp_dump_seg *d, *dn;
-	struct arp_alloc *a, *an;
-	LIST_HEAD(dead);
+	struct rproc_mem_entry *entry, *tmp;
+	struct arp_trace *trace, *ttmp;
+	struct rproc_vdev *rvdev, *rvtmp;
+	size_t unmapped;
 
-	lockdep_assert_held(&rproc->lock);
+	list_for_each_entry_safe(trace, ttmp, &rproc->traces, node) {
+		debugfs_remove(trace->tfile);
+		rproc->num_traces--;
+		list_del(&trace->node);
+		kfree(trace);
+	}
+	list_for_each_entry_safe(entry, tmp, &rproc->mappings, node) {
+		unmapped = iommu_unmap(rproc->domain, entry->da, entry->len);
+		if (unmapped != entry->len)
+			dev_err(&rproc->dev, "failed to unmap %zx/%zu\n",
+				entry->len, unmapped);
+		list_del(&entry->node);
+		kfree(entry);
+	}
+	list_for_each_entry_safe(entry, tmp, &rproc->carveouts, node) {
+		if (entry->release)
+			entry->release(rproc, entry);
+		list_del(&entry->node);
+		kfree(entry);
+	}
+	list_for_each_entry_safe(rvdev, rvtmp, &rproc->rvdevs, node)
+		arp_remove_rvdev(rvdev);
+	arp_coredump_cleanup(rproc);
+	arp_pool_reset(rproc);
+}
+EXPORT_SYMBOL_GPL(ampsoc_rproc_resource_cleanup);
 
-	list_for_each_entry_safe(t, tn, &rproc->traces, node) {
-		debugfs_remove(t->file);
-		list_del(&t->node);
-		kfree(t);
-	}
-	list_for_each_entry_safe(v, vn, &rproc->rvdevs, node) {
-		unsigned int i;
-
-		list_del(&v->subdev.node);
-		arp_rvdev_cleanup(v);
-		for (i = 0; i < v->num_vrings; i++)
-			if (v->vring[i].notifyid >= 0)
-				idr_remove(&rproc->notifyids,
-					   v->vring[i].notifyid);
-		list_del(&v->node);
-		list_add(&v->node, &dead);
-	}
-	/* ampsoc_rproc_vq_interrupt() may still look at them */
-	if (!list_empty(&dead))
-		synchronize_srcu(&rproc->vq_srcu);
-	list_for_each_entry_safe(v, vn, &dead, node)
-		kfree(v);
-	list_for_each_entry_safe(c, cn, &rproc->carveouts, node) {
-		list_del(&c->node);
-		kfree(c);
-	}
-	list_for_each_entry_safe(d, dn, &rproc->dump_segments, node) {
-		list_del(&d->node);
-		kfree(d);
-	}
-	mutex_lock(&rproc->mem_lock);
-	list_for_each_entry_safe(a, an, &rproc->allocs, node) {
-		list_del(&a->node);
-		kfree(a);
-	}
-	mutex_unlock(&rproc->mem_lock);
-	rproc->num_traces = 0;
-	rproc->num_vdevs = 0;
-	rproc->table_ptr = NULL;
-	rproc->table_sz = 0;
-	rproc->loaded_table = NULL;
+static void arp_free_tables(struct rproc *rproc)
+{
+	kfree(rproc->clean_table);
+	rproc->clean_table = NULL;
 	kfree(rproc->cached_table);
 	rproc->cached_table = NULL;
-	kfree(rproc->fw_info);
-	rproc->fw_info = NULL;
+	rproc->table_ptr = NULL;
+	rproc->table_sz = 0;
 }
 
-static u32 arp_pa32(phys_addr_t pa)
+/*
+ * Subdevices prepared, @op (start or attach), subdevices started: @state.
+ * A failure unwinds, as mainline: subdevices that started are stopped as
+ * crashed, the processor stopped, the subdevices unprepared.
+ */
+static int arp_bring_up(struct rproc *rproc, int (*op)(struct rproc *rproc),
+			unsigned int state, const char *what)
 {
-	if (pa == AMPSOC_RPROC_NO_PA || (u64)pa >= AMPSOC_FW_RSC_ADDR_ANY)
-		return AMPSOC_FW_RSC_ADDR_ANY;
-	return (u32)pa;
-}
-
-static int arp_handle_carveout(struct ampsoc_rproc *rproc,
-			       struct ampsoc_rsc_carveout *rsc)
-{
-	struct arp_carveout *c;
-	phys_addr_t pa;
-	u64 da = rsc->da;
-	void *va;
+	struct device *dev = &rproc->dev;
 	int ret;
 
-	c = kzalloc(sizeof(*c), GFP_KERNEL);
-	if (!c)
-		return -ENOMEM;
-	memcpy(c->name, rsc->name, AMPSOC_RSC_NAME_LEN);
-
-	if (rsc->da == AMPSOC_FW_RSC_ADDR_ANY) {
-		va = arp_mem_alloc(rproc, &da, rsc->len, ARP_CARVEOUT_ALIGN,
-				   &pa);
-		ret = va ? 0 : -ENOMEM;
-	} else {
-		va = arp_mem_claim(rproc, da, rsc->len, &pa);
-		ret = PTR_ERR_OR_ZERO(va);
-	}
+	ret = arp_prepare_subdevices(rproc);
 	if (ret) {
-		if (ret == -EBUSY)
-			arp_reject(rproc, ret,
-				   "carveout '%s' at 0x%llx overlaps another carveout",
-				   c->name, da);
-		else
-			arp_reject(rproc, ret,
-				   "carveout '%s' (0x%x bytes at 0x%x) does not fit in device memory",
-				   c->name, rsc->len, rsc->da);
-		kfree(c);
+		dev_err(dev, "failed to prepare subdevices for %s: %d\n",
+			rproc->name, ret);
 		return ret;
 	}
-	memset(va, 0, rsc->len);
-	c->da = da;
-	c->pa = pa;
-	c->va = va;
-	c->len = rsc->len;
-	list_add_tail(&c->node, &rproc->carveouts);
-	rsc->da = (u32)da;
-	rsc->pa = arp_pa32(pa);
-	ret = ampsoc_rproc_coredump_add_segment(rproc, da, rsc->len);
+	ret = op ? op(rproc) : 0;
+	if (ret) {
+		dev_err(dev, "can't %s rproc %s: %d\n", what, rproc->name, ret);
+		goto unprepare_subdevices;
+	}
+	ret = arp_start_subdevices(rproc);
+	if (ret) {
+		dev_err(dev, "failed to probe subdevices for %s: %d\n",
+			rproc->name, ret);
+		goto stop_rproc;
+	}
+	rproc->state = state;
+	dev_info(dev, "remote processor %s is now %s\n", rproc->name,
+		 state == RPROC_RUNNING ? "up" : "attached");
+	return 0;
+
+stop_rproc:
+	if (rproc->ops->stop)
+		rproc->ops->stop(rproc);
+unprepare_subdevices:
+	arp_unprepare_subdevices(rproc);
 	return ret;
 }
 
-static int arp_handle_trace(struct ampsoc_rproc *rproc,
-			    struct ampsoc_rsc_trace *rsc)
+static int arp_start(struct rproc *rproc, const struct firmware *fw)
 {
-	struct arp_trace *t;
-	void *va = ampsoc_rproc_da_to_va(rproc, rsc->da, rsc->len);
-
-	if (!va)
-		return arp_reject(rproc, -EINVAL,
-				  "trace buffer at 0x%x (0x%x bytes) is outside device memory",
-				  rsc->da, rsc->len);
-	/* Keep allocations away from it; carveouts may cover it. */
-	if (arp_mem_find(rproc, rsc->da, rsc->len)) {
-		int ret;
-
-		mutex_lock(&rproc->mem_lock);
-		ret = arp_mem_track(rproc, rsc->da, rsc->len, true);
-		mutex_unlock(&rproc->mem_lock);
-		if (ret)
-			return ret;
-	}
-	t = kzalloc(sizeof(*t), GFP_KERNEL);
-	if (!t)
-		return -ENOMEM;
-	t->rproc = rproc;
-	memcpy(t->name, rsc->name, AMPSOC_RSC_NAME_LEN);
-	t->index = rproc->num_traces++;
-	t->da = rsc->da;
-	t->va = va;
-	t->len = rsc->len;
-	list_add_tail(&t->node, &rproc->traces);
-	arp_debugfs_add_trace(rproc, t);
-	return 0;
-}
-
-static int arp_handle_vdev(struct ampsoc_rproc *rproc,
-			   struct ampsoc_rsc_vdev *rsc, u32 offset)
-{
-	struct arp_rvdev *rvdev;
-	unsigned int i;
+	struct arp_state *arp = rproc->arp;
+	struct resource_table *loaded_table;
+	ktime_t t0;
 	int ret;
 
-	rvdev = kzalloc(sizeof(*rvdev), GFP_KERNEL);
-	if (!rvdev)
-		return -ENOMEM;
-	rvdev->rproc = rproc;
-	rvdev->index = rproc->num_vdevs++;
-	rvdev->rsc_offset = offset;
-	rvdev->id = rsc->id;
-	rvdev->dfeatures = rsc->dfeatures;
-	rvdev->config_len = rsc->config_len;
-	rvdev->num_vrings = rsc->num_of_vrings;
-	INIT_LIST_HEAD(&rvdev->bufs);
-	for (i = 0; i < AMPSOC_RSC_MAX_VRINGS; i++)
-		rvdev->vring[i].notifyid = -1;
-	list_add_tail(&rvdev->node, &rproc->rvdevs);
-	INIT_LIST_HEAD(&rvdev->subdev.node);
+	arp->load_bytes = 0;
+	t0 = ktime_get();
+	ret = rproc->ops->load ? rproc->ops->load(rproc, fw) : -EINVAL;
+	arp->load_ns = ktime_to_ns(ktime_sub(ktime_get(), t0));
+	if (ret)
+		return arp_reject(rproc, ret, "its segments could not be loaded");
 
-	for (i = 0; i < rvdev->num_vrings; i++) {
-		struct ampsoc_rsc_vring *r = &rsc->vring[i];
-		struct arp_vring *vr = &rvdev->vring[i];
-		phys_addr_t pa;
-		u64 da = r->da;
-		void *va;
-
-		vr->num = r->num;
-		vr->align = r->align;
-		vr->size = PAGE_ALIGN(vring_size(r->num, r->align));
-		if (r->da == AMPSOC_FW_RSC_ADDR_ANY) {
-			va = arp_mem_alloc(rproc, &da, vr->size,
-					   max_t(size_t, r->align, PAGE_SIZE),
-					   &pa);
-			ret = va ? 0 : -ENOMEM;
-		} else {
-			va = arp_mem_claim(rproc, da, vr->size, &pa);
-			ret = PTR_ERR_OR_ZERO(va);
-		}
-		if (ret)
-			return arp_reject(rproc, ret,
-					  "vdev %u vring %u (%zu bytes at 0x%x) does not fit in device memory",
-					  rvdev->index, i, vr->size, r->da);
-		memset(va, 0, vr->size);
-		vr->va = va;
-		vr->da = da;
-		ret = idr_alloc(&rproc->notifyids, rvdev, 0, 0, GFP_KERNEL);
-		if (ret < 0)
-			return ret;
-		vr->notifyid = ret;
-		r->da = (u32)da;
-		r->pa = arp_pa32(pa);
-		r->notifyid = ret;
+	loaded_table = rproc->ops->find_loaded_rsc_table ?
+		       rproc->ops->find_loaded_rsc_table(rproc, fw) : NULL;
+	if (loaded_table && rproc->cached_table) {
+		memcpy(loaded_table, rproc->cached_table, rproc->table_sz);
+		rproc->table_ptr = loaded_table;
 	}
-	ret = arp_rvdev_setup(rproc, rvdev);
+	ret = rproc->ops->start ?
+	      arp_bring_up(rproc, rproc->ops->start, RPROC_RUNNING, "start") :
+	      -EINVAL;
+	if (ret)
+		rproc->table_ptr = rproc->cached_table;
+	return ret;
+}
+
+/* Everything between handling the table and starting, for boot and attach. */
+static int arp_setup_resources(struct rproc *rproc, const struct firmware *fw)
+{
+	int ret;
+
+	ret = arp_check_table(rproc);
 	if (ret)
 		return ret;
-	list_add_tail(&rvdev->subdev.node, &rproc->subdevs);
-	return 0;
+	rproc->max_notifyid = -1;
+	rproc->nb_vdev = 0;
+	ret = arp_handle_resources(rproc);
+	if (ret)
+		return ret;
+	ret = arp_pool_prepare(rproc, fw);
+	if (ret)
+		return ret;
+	ret = arp_alloc_registered_carveouts(rproc);
+	if (ret)
+		return ret;
+	ret = arp_check_traces(rproc);
+	if (ret)
+		return ret;
+	return arp_coredump_add_image(rproc, fw);
 }
 
-/* Traces first (their memory is reserved), then carveouts, then the rest. */
-static unsigned int arp_rsc_pass(u32 type)
+/* The IOMMU domain, then the platform's prepare. */
+static int arp_prepare_device(struct rproc *rproc)
 {
-	switch (type) {
-	case AMPSOC_RSC_TRACE:
-		return 0;
-	case AMPSOC_RSC_CARVEOUT:
-		return 1;
-	default:
-		return 2;
-	}
-}
-
-static int arp_handle_resources(struct ampsoc_rproc *rproc, unsigned int pass)
-{
-	struct ampsoc_rsc_table *table = rproc->cached_table;
-	unsigned int i;
-	int ret = 0;
-
-	for (i = 0; i < table->num && !ret; i++) {
-		u32 off = table->offset[i];
-		struct ampsoc_rsc_hdr *hdr = (void *)table + off;
-		void *rsc = hdr->data;
-		int avail = rproc->table_sz - off - sizeof(*hdr);
-
-		if (arp_rsc_pass(hdr->type) != pass)
-			continue;
-		switch (hdr->type) {
-		case AMPSOC_RSC_CARVEOUT:
-			ret = arp_handle_carveout(rproc, rsc);
-			break;
-		case AMPSOC_RSC_DEVMEM:
-			/* Without an IOMMU there is nothing to map (as mainline). */
-			dev_dbg(&rproc->dev, "devmem entry %u ignored\n", i);
-			break;
-		case AMPSOC_RSC_TRACE:
-			ret = arp_handle_trace(rproc, rsc);
-			break;
-		case AMPSOC_RSC_VDEV:
-			ret = arp_handle_vdev(rproc, rsc, off);
-			break;
-		default:
-			if (!rproc->ops->handle_rsc) {
-				dev_warn(&rproc->dev,
-					 "vendor resource type %u ignored\n",
-					 hdr->type);
-				break;
-			}
-			ret = rproc->ops->handle_rsc(rproc, hdr->type, rsc,
-						     off + sizeof(*hdr), avail);
-			if (ret == AMPSOC_RSC_IGNORED) {
-				dev_warn(&rproc->dev,
-					 "vendor resource type %u not handled\n",
-					 hdr->type);
-				ret = 0;
-			} else if (ret < 0) {
-				arp_reject(rproc, ret,
-					   "vendor resource type %u refused",
-					   hdr->type);
-			}
-			break;
-		}
-	}
-	return ret;
-}
-
-static int arp_check_segments(struct ampsoc_rproc *rproc,
-			      const struct ampsoc_fw_info *info)
-{
-	unsigned int i;
+	struct device *dev = &rproc->dev;
 	int ret;
 
-	for (i = 0; i < info->num_segs; i++) {
-		const struct ampsoc_fw_seg *s = &info->segs[i];
-
-		if (s->memsz > SIZE_MAX ||
-		    !ampsoc_rproc_da_to_va(rproc, s->da, s->memsz))
-			return arp_reject(rproc, -EINVAL,
-					  "segment 0x%llx+0x%llx is outside device memory",
-					  s->da, s->memsz);
-		if (arp_mem_find(rproc, s->da, s->memsz)) {
-			mutex_lock(&rproc->mem_lock);
-			ret = arp_mem_track(rproc, s->da, s->memsz, true);
-			mutex_unlock(&rproc->mem_lock);
-			if (ret)
-				return ret;
-		}
-		ret = ampsoc_rproc_coredump_add_segment(rproc, s->da, s->memsz);
-		if (ret)
-			return ret;
+	ret = arp_enable_iommu(rproc);
+	if (ret) {
+		dev_err(dev, "can't enable iommu: %d\n", ret);
+		return ret;
 	}
-	return 0;
-}
-
-static int arp_load_segments(struct ampsoc_rproc *rproc,
-			     const struct firmware *fw,
-			     const struct ampsoc_fw_info *info)
-{
-	unsigned int i;
-	ktime_t t0;
-	int ret = 0;
-
-	t0 = ktime_get();
-	rproc->load_bytes = 0;
-	if (rproc->ops->load) {
-		ret = rproc->ops->load(rproc, fw);
-		goto out;
+	ret = rproc->ops->prepare ? rproc->ops->prepare(rproc) : 0;
+	if (ret) {
+		dev_err(dev, "can't prepare rproc %s: %d\n", rproc->name, ret);
+		arp_disable_iommu(rproc);
 	}
-	for (i = 0; i < info->num_segs; i++) {
-		const struct ampsoc_fw_seg *s = &info->segs[i];
-		void *va = ampsoc_rproc_da_to_va(rproc, s->da, s->memsz);
-
-		/* Checked by arp_check_segments(); the map cannot shrink. */
-		if (WARN_ON(!va))
-			return -EINVAL;
-		memcpy(va, fw->data + s->offset, s->filesz);
-		memset(va + s->filesz, 0, s->memsz - s->filesz);
-		rproc->load_bytes += s->memsz;
-	}
-out:
-	/* Figures for debugfs load_stats (benchmarks). */
-	rproc->load_ns = ktime_to_ns(ktime_sub(ktime_get(), t0));
 	return ret;
 }
 
-static int arp_fw_boot(struct ampsoc_rproc *rproc, const struct firmware *fw)
+/* Everything a boot or an attach set up, released; the power kept. */
+static void arp_release(struct rproc *rproc)
 {
-	struct ampsoc_fw_expect expect = {
-		.elf_class = rproc->elf_class,
-		.machine = rproc->elf_machine,
-	};
-	struct ampsoc_fw_info *info;
-	char err[AMPSOC_FW_ERR_LEN];
+	ampsoc_rproc_resource_cleanup(rproc);
+	if (rproc->ops->unprepare)
+		rproc->ops->unprepare(rproc);
+	arp_disable_iommu(rproc);
+	arp_free_tables(rproc);
+}
+
+static int arp_fw_boot(struct rproc *rproc, const struct firmware *fw)
+{
+	int ret;
+
+	if (rproc->ops->sanity_check) {
+		ret = rproc->ops->sanity_check(rproc, fw);
+		if (ret)
+			return arp_reject(rproc, ret, "its sanity check failed");
+	}
+	ret = arp_prepare_device(rproc);
+	if (ret)
+		return ret;
+	rproc->bootaddr = rproc->ops->get_boot_addr ?
+			  rproc->ops->get_boot_addr(rproc, fw) : 0;
+	ret = rproc->ops->parse_fw ? rproc->ops->parse_fw(rproc, fw) : 0;
+	if (ret) {
+		arp_reject(rproc, ret, "its resource table could not be read");
+		goto release;
+	}
+	ret = arp_setup_resources(rproc, fw);
+	if (ret) {
+		arp_reject(rproc, ret, "its resources could not be set up");
+		goto release;
+	}
+	ret = arp_start(rproc, fw);
+	if (!ret)
+		return 0;
+release:
+	arp_release(rproc);
+	return ret;
+}
+
+static int arp_set_rsc_table(struct rproc *rproc)
+{
+	struct resource_table *table_ptr;
+	size_t table_sz = 0;
+
+	table_ptr = rproc->ops->get_loaded_rsc_table ?
+		    rproc->ops->get_loaded_rsc_table(rproc, &table_sz) : NULL;
+	if (!table_ptr)
+		return 0;
+	if (IS_ERR(table_ptr)) {
+		dev_err(&rproc->dev, "can't load resource table: %ld\n",
+			PTR_ERR(table_ptr));
+		return PTR_ERR(table_ptr);
+	}
+	/* An untouched copy, to attach again after a detach. */
+	if (rproc->ops->detach) {
+		rproc->clean_table = kmemdup(table_ptr, table_sz, GFP_KERNEL);
+		if (!rproc->clean_table)
+			return -ENOMEM;
+	} else {
+		rproc->clean_table = NULL;
+	}
+	rproc->cached_table = NULL;
+	rproc->table_ptr = table_ptr;
+	rproc->table_sz = table_sz;
+	return 0;
+}
+
+static int arp_reset_rsc_table_on_detach(struct rproc *rproc)
+{
+	struct resource_table *table_ptr;
+
+	if (!rproc->table_ptr)
+		return 0;
+	if (WARN_ON(!rproc->clean_table))
+		return -EINVAL;
+	table_ptr = rproc->table_ptr;
+	/* The rest of the detach works on a copy of the live table... */
+	rproc->cached_table = kmemdup(rproc->table_ptr, rproc->table_sz,
+				      GFP_KERNEL);
+	if (!rproc->cached_table)
+		return -ENOMEM;
+	rproc->table_ptr = rproc->cached_table;
+	/* ...which is put back as it was, for the next attach. */
+	memcpy(table_ptr, rproc->clean_table, rproc->table_sz);
+	kfree(rproc->clean_table);
+	rproc->clean_table = NULL;
+	return 0;
+}
+
+static int arp_reset_rsc_table_on_stop(struct rproc *rproc)
+{
+	if (!rproc->table_ptr)
+		return 0;
+	if (!rproc->cached_table) {
+		/* Started by someone else: keep a copy of the live table. */
+		rproc->cached_table = kmemdup(rproc->table_ptr,
+					      rproc->table_sz, GFP_KERNEL);
+		if (!rproc->cached_table)
+			return -ENOMEM;
+		kfree(rproc->clean_table);
+		rproc->clean_table = NULL;
+	}
+	/* The loaded table may not be reachable once stopped. */
+	rproc->table_ptr = rproc->cached_table;
+	return 0;
+}
+
+static int arp_attach(struct rproc *rproc)
+{
+	int ret;
+
+	ret = arp_prepare_device(rproc);
+	if (ret)
+		return ret;
+	ret = arp_set_rsc_table(rproc);
+	if (ret) {
+		dev_err(&rproc->dev, "can't load resource table: %d\n", ret);
+		goto release;
+	}
+	ret = arp_setup_resources(rproc, NULL);
+	if (ret) {
+		dev_err(&rproc->dev, "resource table of %s refused: %s (%d)\n",
+			rproc->name, rproc->arp->reason, ret);
+		goto release;
+	}
+	ret = arp_bring_up(rproc, rproc->ops->attach, RPROC_ATTACHED, "attach to");
+	if (!ret)
+		return 0;
+release:
+	arp_release(rproc);
+	return ret;
+}
+
+/*
+ * Subdevices stopped, the table in effect kept aside (stop) or put back
+ * as it was found (detach), the platform's stop or detach, subdevices
+ * unprepared: offline or detached.
+ */
+static int arp_take_down(struct rproc *rproc, bool detach, bool crashed)
+{
+	int (*op)(struct rproc *rproc) = detach ? rproc->ops->detach :
+						  rproc->ops->stop;
+	struct device *dev = &rproc->dev;
+	int ret;
+
+	if (!op)
+		return -EINVAL;
+	arp_stop_subdevices(rproc, crashed);
+	ret = detach ? arp_reset_rsc_table_on_detach(rproc) :
+		       arp_reset_rsc_table_on_stop(rproc);
+	if (ret) {
+		dev_err(dev, "can't reset resource table: %d\n", ret);
+		return ret;
+	}
+	ret = op(rproc);
+	if (ret) {
+		dev_err(dev, "can't %s rproc: %d\n", detach ? "detach from" : "stop",
+			ret);
+		return ret;
+	}
+	arp_unprepare_subdevices(rproc);
+	rproc->state = detach ? RPROC_DETACHED : RPROC_OFFLINE;
+	dev_info(dev, "%s remote processor %s\n",
+		 detach ? "detached" : "stopped", rproc->name);
+	return 0;
+}
+
+static int arp_stop(struct rproc *rproc, bool crashed)
+{
+	return arp_take_down(rproc, false, crashed);
+}
+
+/* After the last user stopped or detached: release everything. */
+static void arp_release_all(struct rproc *rproc)
+{
+	arp_release(rproc);
+	arp_pm_put(rproc);
+}
+
+/*
+ * ampsoc: after a failed recovery, or a stop that failed during removal,
+ * the processor is powered off whatever happened and loses its users
+ * (mainline leaves it with its references and resources, where neither
+ * "start" nor "stop" works any more). A processor left detached by a
+ * failed attach-on-recovery stays detached: it runs on its own.
+ */
+static void arp_force_off(struct rproc *rproc)
+{
+	if (rproc->arp->subdevs_up)
+		arp_stop_subdevices(rproc, true);
+	if (rproc->state != RPROC_OFFLINE && rproc->state != RPROC_DETACHED) {
+		if (rproc->ops->stop)
+			rproc->ops->stop(rproc);
+		arp_unprepare_subdevices(rproc);
+		rproc->state = RPROC_OFFLINE;
+	}
+	atomic_set(&rproc->power, 0);
+	arp_release_all(rproc);
+}
+
+/*
+ * Mainline detaches and attaches again keeping the resources, whose
+ * addresses and notify ids the detach just erased from the live table, and
+ * without a clean copy of it, so that the next detach WARNs. ampsoc
+ * releases them and attaches from scratch, as a first attach.
+ */
+static int arp_attach_recovery(struct rproc *rproc)
+{
+	int ret = arp_take_down(rproc, true, false);
+
+	if (ret)
+		return ret;
+	arp_release(rproc);
+	return arp_attach(rproc);
+}
+
+static int arp_boot_recovery(struct rproc *rproc)
+{
+	const struct firmware *fw;
+	int ret;
+
+	ret = arp_stop(rproc, true);
+	if (ret)
+		return ret;
+	/* ampsoc took the coredump when the crash was handled. */
+	ret = request_firmware(&fw, rproc->firmware, &rproc->dev);
+	if (ret < 0) {
+		dev_err(&rproc->dev, "request_firmware failed: %d\n", ret);
+		return ret;
+	}
+	rproc->arp->reason[0] = '\0';
+	/*
+	 * Mainline keeps the boot address, which a processor it attached to
+	 * never had: ampsoc takes the image's, the same for one it booted.
+	 */
+	if (rproc->ops->get_boot_addr)
+		rproc->bootaddr = rproc->ops->get_boot_addr(rproc, fw);
+	ret = arp_start(rproc, fw);
+	release_firmware(fw);
+	return ret;
+}
+
+static int arp_recover_locked(struct rproc *rproc)
+{
 	int ret;
 
 	lockdep_assert_held(&rproc->lock);
-
-	info = kzalloc(sizeof(*info), GFP_KERNEL);
-	if (!info)
-		return -ENOMEM;
-	rproc->fw_info = info;
-
-	ret = ampsoc_fw_parse_elf(fw->data, fw->size, &expect, info, err,
-				  sizeof(err));
+	if (rproc->deleting)
+		return -ENODEV;
+	/* The state may have changed before the lock was ours. */
+	if (rproc->state != RPROC_CRASHED)
+		return 0;
+	dev_err(&rproc->dev, "recovering %s\n", rproc->name);
+	if (rproc_has_feature(rproc, RPROC_FEAT_ATTACH_ON_RECOVERY))
+		ret = arp_attach_recovery(rproc);
+	else
+		ret = arp_boot_recovery(rproc);
 	if (ret) {
-		arp_reject(rproc, ret, "%s", err);
-		goto fail;
+		dev_err(&rproc->dev, "recovery of %s failed: %d\n",
+			rproc->name, ret);
+		arp_force_off(rproc);
 	}
-	ret = arp_check_segments(rproc, info);
-	if (ret)
-		goto fail;
-
-	if (info->has_rsc) {
-		rproc->table_sz = info->rsc_size;
-		rproc->cached_table = kmemdup(fw->data + info->rsc_offset,
-					      info->rsc_size, GFP_KERNEL);
-		if (!rproc->cached_table) {
-			ret = -ENOMEM;
-			goto fail;
-		}
-		ret = ampsoc_fw_check_rsc(rproc->cached_table, rproc->table_sz,
-					  err, sizeof(err));
-		if (ret) {
-			arp_reject(rproc, ret, "%s", err);
-			goto fail;
-		}
-		rproc->table_ptr = rproc->cached_table;
-	}
-
-	if (rproc->ops->parse_fw) {
-		ret = rproc->ops->parse_fw(rproc, fw);
-		if (ret) {
-			arp_reject(rproc, ret, "refused by the platform");
-			goto fail;
-		}
-	}
-	if (rproc->cached_table) {
-		unsigned int pass;
-
-		for (pass = 0; pass < 3 && !ret; pass++)
-			ret = arp_handle_resources(rproc, pass);
-		if (ret)
-			goto fail;
-	}
-
-	ret = arp_load_segments(rproc, fw, info);
-	if (ret) {
-		arp_reject(rproc, ret, "loading failed");
-		goto fail;
-	}
-	if (rproc->cached_table) {
-		rproc->loaded_table = ampsoc_rproc_da_to_va(rproc, info->rsc_da,
-							    rproc->table_sz);
-		/* The parser checked that the section lies in a segment. */
-		if (WARN_ON(!rproc->loaded_table)) {
-			ret = -EINVAL;
-			goto fail;
-		}
-		memcpy(rproc->loaded_table, rproc->cached_table,
-		       rproc->table_sz);
-		rproc->table_ptr = rproc->loaded_table;
-	}
-
-	rproc->bootaddr = info->entry;
-	ret = arp_start_locked(rproc);
-	if (ret)
-		goto fail;
-	rproc->state = AMPSOC_RPROC_RUNNING;
-	dev_info(&rproc->dev, "remote processor %s is now up\n", rproc->name);
-	return 0;
-
-fail:
-	arp_resource_cleanup(rproc);
 	return ret;
 }
+
+/**
+ * ampsoc_rproc_trigger_recovery() - recover a crashed processor now
+ * @rproc: the processor
+ *
+ * Mainline's rproc_trigger_recovery() (not exported there): stops the
+ * processor and its subdevices (virtio devices go away), loads the firmware
+ * again and starts it, keeping its resources; with
+ * RPROC_FEAT_ATTACH_ON_RECOVERY it detaches and attaches instead. A
+ * processor that is not crashed is left alone. If the recovery fails the
+ * processor is powered off and its users' references are dropped (ampsoc).
+ *
+ * Context: Process context; sleeps.
+ * Return: 0 (also when not crashed), -ENODEV while being removed, -EINTR,
+ * or the errno of the failed recovery.
+ */
+int ampsoc_rproc_trigger_recovery(struct rproc *rproc)
+{
+	int ret;
+
+	ret = mutex_lock_interruptible(&rproc->lock);
+	if (ret)
+		return ret;
+	ret = arp_recover_locked(rproc);
+	mutex_unlock(&rproc->lock);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(ampsoc_rproc_trigger_recovery);
+
+static void arp_crash_handler_work(struct work_struct *work)
+{
+	struct rproc *rproc = container_of(work, struct rproc, crash_handler);
+	struct device *dev = &rproc->dev;
+
+	mutex_lock(&rproc->lock);
+	if (READ_ONCE(rproc->deleting) || rproc->state == RPROC_CRASHED ||
+	    rproc->state == RPROC_OFFLINE) {
+		/* Only the first crash counts; a stopped one is not recovered. */
+		mutex_unlock(&rproc->lock);
+		goto out;
+	}
+	rproc->state = RPROC_CRASHED;
+	dev_err(dev, "handling crash #%u in %s\n", ++rproc->crash_cnt,
+		rproc->name);
+	/* ampsoc: the dump is of the memory as the crash left it. */
+	rproc->ops->coredump(rproc);
+	if (!rproc->recovery_disabled)
+		arp_recover_locked(rproc);
+	mutex_unlock(&rproc->lock);
+out:
+	pm_relax(rproc->dev.parent);
+}
+
+/**
+ * ampsoc_rproc_report_crash() - report a crash (rproc_report_crash)
+ * @rproc: the processor
+ * @type: what happened
+ *
+ * The crash is handled on a workqueue: the state becomes "crashed", the
+ * crash counter increments, a coredump is taken as configured and, unless
+ * recovery is disabled, the processor is recovered. A report while the
+ * processor is offline or already crashed changes nothing.
+ *
+ * Context: Any context, including hard interrupts.
+ */
+void ampsoc_rproc_report_crash(struct rproc *rproc, enum rproc_crash_type type)
+{
+	unsigned long flags;
+
+	if (!rproc) {
+		pr_err("NULL rproc pointer\n");
+		return;
+	}
+	spin_lock_irqsave(&rproc->crash_handler_lock, flags);
+	if (READ_ONCE(rproc->deleting)) {
+		spin_unlock_irqrestore(&rproc->crash_handler_lock, flags);
+		return;
+	}
+	/* No system suspend while the crash is handled. */
+	pm_stay_awake(rproc->dev.parent);
+	if (!queue_work(arp_recovery_wq, &rproc->crash_handler))
+		pm_relax(rproc->dev.parent);
+	spin_unlock_irqrestore(&rproc->crash_handler_lock, flags);
+	dev_err(&rproc->dev, "crash detected in %s: type %s\n", rproc->name,
+		(unsigned int)type < ARRAY_SIZE(arp_crash_names) ?
+		arp_crash_names[type] : "unknown");
+}
+EXPORT_SYMBOL_GPL(ampsoc_rproc_report_crash);
+
+/**
+ * ampsoc_rproc_boot() - boot or attach, or take one more reference (rproc_boot)
+ * @rproc: the processor
+ *
+ * The first user takes a runtime-PM reference on the platform device
+ * (ampsoc), then attaches to a processor in the detached state or loads the
+ * firmware and boots; later users only count. A user of a running,
+ * attached or crashed processor is counted and succeeds.
+ *
+ * Context: Process context; sleeps.
+ * Return: 0, -EINVAL for a NULL processor, -ENODEV once it is being
+ * removed, -EINTR, or the errno of the failed step (the processor is then
+ * left as it was).
+ */
+int ampsoc_rproc_boot(struct rproc *rproc)
+{
+	struct arp_state *arp;
+	const struct firmware *fw;
+	struct device *dev;
+	ktime_t t0;
+	int ret;
+
+	if (!rproc) {
+		pr_err("invalid rproc handle\n");
+		return -EINVAL;
+	}
+	dev = &rproc->dev;
+	arp = rproc->arp;
+	ret = mutex_lock_interruptible(&rproc->lock);
+	if (ret) {
+		dev_err(dev, "can't lock rproc %s: %d\n", rproc->name, ret);
+		return ret;
+	}
+	if (READ_ONCE(rproc->deleting)) {
+		ret = -ENODEV;
+		dev_err(dev, "can't boot deleting rproc %s\n", rproc->name);
+		goto unlock_mutex;
+	}
+	if (atomic_inc_return(&rproc->power) > 1)
+		goto unlock_mutex;
+
+	ret = arp_pm_get(rproc);
+	if (ret)
+		goto downref_rproc;
+	arp->reason[0] = '\0';
+	if (rproc->state == RPROC_DETACHED) {
+		dev_info(dev, "attaching to %s\n", rproc->name);
+		ret = arp_attach(rproc);
+	} else {
+		dev_info(dev, "powering up %s\n", rproc->name);
+		t0 = ktime_get();
+		ret = request_firmware(&fw, rproc->firmware, dev);
+		if (ret < 0) {
+			dev_err(dev, "request_firmware failed: %d\n", ret);
+		} else {
+			arp->load_request_ns =
+				ktime_to_ns(ktime_sub(ktime_get(), t0));
+			arp->load_fw_bytes = fw->size;
+			ret = arp_fw_boot(rproc, fw);
+			release_firmware(fw);
+		}
+	}
+	if (ret)
+		arp_pm_put(rproc);
+downref_rproc:
+	if (ret)
+		atomic_dec(&rproc->power);
+unlock_mutex:
+	mutex_unlock(&rproc->lock);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(ampsoc_rproc_boot);
+
+/*
+ * One user less of a running, attached or crashed processor (@detach: of
+ * an attached one); the last one stops or detaches it and releases
+ * everything. A failing stop or detach keeps the reference, as mainline.
+ */
+static int arp_drop_user(struct rproc *rproc, bool detach)
+{
+	bool crashed;
+	int ret;
+
+	ret = mutex_lock_interruptible(&rproc->lock);
+	if (ret) {
+		dev_err(&rproc->dev, "can't lock rproc %s: %d\n", rproc->name,
+			ret);
+		return ret;
+	}
+	if (detach ? rproc->state != RPROC_ATTACHED :
+		     rproc->state != RPROC_RUNNING &&
+		     rproc->state != RPROC_ATTACHED &&
+		     rproc->state != RPROC_CRASHED) {
+		ret = -EINVAL;
+		goto out;
+	}
+	crashed = rproc->state == RPROC_CRASHED;
+	if (!atomic_dec_and_test(&rproc->power))
+		goto out;
+	ret = arp_take_down(rproc, detach, crashed);
+	if (ret) {
+		atomic_inc(&rproc->power);
+		goto out;
+	}
+	arp_release_all(rproc);
+out:
+	mutex_unlock(&rproc->lock);
+	return ret;
+}
+
+/**
+ * ampsoc_rproc_shutdown() - drop a reference taken by boot (rproc_shutdown)
+ * @rproc: the processor
+ *
+ * The last reference stops the subdevices and the processor (running,
+ * attached or crashed), releases its resources, unprepares it and drops the
+ * runtime-PM reference. If &rproc_ops.stop fails, the reference is kept and
+ * its errno returned, as mainline.
+ *
+ * Context: Process context; sleeps.
+ * Return: 0, -EINVAL unless running, attached or crashed, -EINTR, or the
+ * errno of the stop.
+ */
+int ampsoc_rproc_shutdown(struct rproc *rproc)
+{
+	return arp_drop_user(rproc, false);
+}
+EXPORT_SYMBOL_GPL(ampsoc_rproc_shutdown);
+
+/**
+ * ampsoc_rproc_detach() - let an attached processor go (rproc_detach)
+ * @rproc: the processor
+ *
+ * Drops a reference; the last one stops the subdevices, puts the resource
+ * table back as it was found, calls &rproc_ops.detach and releases the
+ * resources: the processor keeps running, in the detached state.
+ *
+ * Context: Process context; sleeps.
+ * Return: 0, -EINVAL unless attached or without a detach operation,
+ * -EINTR, or the errno of the detach.
+ */
+int ampsoc_rproc_detach(struct rproc *rproc)
+{
+	return arp_drop_user(rproc, true);
+}
+EXPORT_SYMBOL_GPL(ampsoc_rproc_detach);
+
+/**
+ * ampsoc_rproc_get_by_phandle() - a processor by device tree phandle
+ * @phandle: the phandle
+ *
+ * As rproc_get_by_phandle(): on success the processor's device and its
+ * driver's module are pinned; release them with rproc_put().
+ *
+ * Context: Process context.
+ * Return: the processor, or NULL (always without CONFIG_OF, as mainline).
+ */
+struct rproc *ampsoc_rproc_get_by_phandle(phandle phandle)
+{
+#ifdef CONFIG_OF
+	struct rproc *rproc = NULL, *r;
+	struct device_node *np;
+
+	np = of_find_node_by_phandle(phandle);
+	if (!np)
+		return NULL;
+	rcu_read_lock();
+	list_for_each_entry_rcu(r, &arp_list, node) {
+		if (r->dev.parent && r->dev.parent->of_node == np) {
+			if (!try_module_get(r->dev.parent->driver->owner))
+				break;
+			rproc = r;
+			get_device(&rproc->dev);
+			break;
+		}
+	}
+	rcu_read_unlock();
+	of_node_put(np);
+	return rproc;
+#else
+	return NULL;
+#endif
+}
+EXPORT_SYMBOL_GPL(ampsoc_rproc_get_by_phandle);
 
 static bool arp_name_ok(const char *name, size_t len)
 {
@@ -849,193 +1896,337 @@ static bool arp_name_ok(const char *name, size_t len)
 	return true;
 }
 
-static int arp_request_and_boot(struct ampsoc_rproc *rproc)
-{
-	const struct firmware *fw;
-	ktime_t t0;
-	int ret;
-
-	t0 = ktime_get();
-	ret = firmware_request_nowarn(&fw, rproc->firmware, &rproc->dev);
-	if (ret) {
-		dev_err(&rproc->dev, "request_firmware %s failed: %d\n",
-			rproc->firmware, ret);
-		return ret;
-	}
-	rproc->load_request_ns = ktime_to_ns(ktime_sub(ktime_get(), t0));
-	rproc->load_fw_bytes = fw->size;
-	ret = arp_fw_boot(rproc, fw);
-	release_firmware(fw);
-	return ret;
-}
-
-/*
- * Take a runtime-PM reference on the platform device: its PM domain and the
- * domain's parents power on first. A platform without runtime PM (never
- * enabled) is always powered; the usage count is kept balanced either way.
- */
-static int arp_pm_get(struct ampsoc_rproc *rproc)
-{
-	struct device *parent = rproc->dev.parent;
-	int ret;
-
-	ret = pm_runtime_get_sync(parent);
-	if (ret == -EACCES && !pm_runtime_enabled(parent))
-		return 0;
-	if (ret < 0) {
-		pm_runtime_put_noidle(parent);
-		dev_err(&rproc->dev, "can't power up %s: %d\n", rproc->name,
-			ret);
-		return ret;
-	}
-	return 0;
-}
-
-/* Synchronous, so that the domain is off when shutdown returns. */
-static void arp_pm_put(struct ampsoc_rproc *rproc)
-{
-	pm_runtime_put_sync(rproc->dev.parent);
-}
-
 /**
- * ampsoc_rproc_boot() - boot a remote processor, or take another reference
+ * ampsoc_rproc_set_firmware() - choose the firmware file (rproc_set_firmware)
  * @rproc: the processor
+ * @fw_name: a file name relative to /lib/firmware; one trailing newline is
+ *	ignored
  *
- * The first call loads the firmware (see ampsoc_rproc_set_firmware()),
- * takes a runtime-PM reference on the platform device, which powers its PM
- * domain on, handles the resource table and starts the processor. Later
- * calls only count users.
+ * As mainline, only while the processor is offline. ampsoc also refuses
+ * names mainline would pass to the firmware loader: absolute ones, a ".."
+ * component, spaces, control characters, anything after the newline, more
+ * than NAME_MAX bytes.
  *
  * Context: Process context; sleeps.
- * Return: 0, -ENODEV once the processor is being removed, -EINTR, or the
- * errno of the failed step (the processor is then left offline).
+ * Return: 0, -EBUSY unless offline, -EINVAL for a bad name (or a signal
+ * while waiting for the lock, as mainline), -ENOMEM.
  */
-int ampsoc_rproc_boot(struct ampsoc_rproc *rproc)
+int ampsoc_rproc_set_firmware(struct rproc *rproc, const char *fw_name)
 {
-	int ret;
+	size_t len;
+	char *p;
+	int ret = 0;
 
-	if (!rproc)
+	if (!rproc || !fw_name)
 		return -EINVAL;
-	ret = mutex_lock_interruptible(&rproc->lock);
-	if (ret)
-		return ret;
-	if (rproc->deleting) {
-		ret = -ENODEV;
-		goto out;
-	}
-	if (rproc->power) {
-		rproc->power++;
-		goto out;
-	}
-	dev_info(&rproc->dev, "powering up %s\n", rproc->name);
-	ret = arp_pm_get(rproc);
-	if (ret)
-		goto out;
-	ret = arp_request_and_boot(rproc);
-	if (ret) {
-		arp_pm_put(rproc);
-		goto out;
-	}
-	rproc->power = 1;
-out:
-	mutex_unlock(&rproc->lock);
-	return ret;
-}
-EXPORT_SYMBOL_GPL(ampsoc_rproc_boot);
-
-static void arp_power_off_locked(struct ampsoc_rproc *rproc)
-{
-	lockdep_assert_held(&rproc->lock);
-
-	arp_stop_locked(rproc, rproc->state == AMPSOC_RPROC_CRASHED);
-	arp_resource_cleanup(rproc);
-	rproc->state = AMPSOC_RPROC_OFFLINE;
-	rproc->power = 0;
-	arp_pm_put(rproc);
-	dev_info(&rproc->dev, "stopped remote processor %s\n", rproc->name);
-}
-
-/**
- * ampsoc_rproc_shutdown() - drop a reference taken by ampsoc_rproc_boot()
- * @rproc: the processor
- *
- * The last reference stops the subdevices and the processor, releases its
- * resources and its runtime-PM reference. A crashed processor may be shut
- * down too.
- *
- * Context: Process context; sleeps.
- * Return: 0, -EINVAL if the processor is not running or crashed, -EINTR.
- */
-int ampsoc_rproc_shutdown(struct ampsoc_rproc *rproc)
-{
-	int ret;
-
-	if (!rproc)
+	if (mutex_lock_interruptible(&rproc->lock))
 		return -EINVAL;
-	ret = mutex_lock_interruptible(&rproc->lock);
-	if (ret)
-		return ret;
-	if (!rproc->power || (rproc->state != AMPSOC_RPROC_RUNNING &&
-			      rproc->state != AMPSOC_RPROC_CRASHED)) {
+	if (rproc->state != RPROC_OFFLINE) {
+		dev_err(rproc->dev.parent, "can't change firmware while running\n");
+		ret = -EBUSY;
+		goto out;
+	}
+	len = strcspn(fw_name, "\n");
+	if (!arp_name_ok(fw_name, len) ||
+	    fw_name[len + (fw_name[len] == '\n')]) {
+		dev_err(rproc->dev.parent, "invalid firmware name\n");
 		ret = -EINVAL;
 		goto out;
 	}
-	if (--rproc->power)
+	p = kstrndup(fw_name, len, GFP_KERNEL);
+	if (!p) {
+		ret = -ENOMEM;
 		goto out;
-	arp_power_off_locked(rproc);
+	}
+	kfree_const(rproc->firmware);
+	rproc->firmware = p;
 out:
 	mutex_unlock(&rproc->lock);
 	return ret;
 }
-EXPORT_SYMBOL_GPL(ampsoc_rproc_shutdown);
+EXPORT_SYMBOL_GPL(ampsoc_rproc_set_firmware);
 
-/**
- * ampsoc_rproc_get() - become a user of a remote processor
- * @rproc: the processor
- *
- * Pins the processor and its platform driver, then boots the processor if
- * this is its first user (the seed's rproc_get()).
- *
- * Context: Process context; sleeps.
- * Return: 0 or the errno of ampsoc_rproc_boot(); on error nothing is held.
- */
-int ampsoc_rproc_get(struct ampsoc_rproc *rproc)
+/* ---- registration ------------------------------------------------------- */
+
+static void arp_auto_boot_callback(const struct firmware *fw, void *context)
 {
-	struct device_driver *drv;
+	struct rproc *rproc = context;
+
+	ampsoc_rproc_boot(rproc);
+	release_firmware(fw);
+}
+
+static void arp_attach_work(struct work_struct *work)
+{
+	struct rproc *rproc = container_of(work, struct rproc, attach_work);
+
+	ampsoc_rproc_boot(rproc);
+}
+
+static int arp_trigger_auto_boot(struct rproc *rproc)
+{
 	int ret;
 
-	if (!rproc)
-		return -EINVAL;
-	get_device(&rproc->dev);
-	drv = rproc->dev.parent->driver;
-	if (drv && !try_module_get(drv->owner)) {
-		put_device(&rproc->dev);
-		return -ENODEV;
+	if (rproc->state == RPROC_DETACHED) {
+		schedule_work(&rproc->attach_work);
+		return 0;
 	}
-	ret = ampsoc_rproc_boot(rproc);
-	if (ret) {
-		if (drv)
-			module_put(drv->owner);
-		put_device(&rproc->dev);
-	}
+	/* Asynchronous: registration does not wait for the firmware. */
+	ret = request_firmware_nowait(THIS_MODULE, FW_ACTION_UEVENT,
+				      rproc->firmware, &rproc->dev, GFP_KERNEL,
+				      rproc, arp_auto_boot_callback);
+	if (ret < 0)
+		dev_err(&rproc->dev, "request_firmware_nowait err: %d\n", ret);
 	return ret;
 }
-EXPORT_SYMBOL_GPL(ampsoc_rproc_get);
+
+static int arp_validate(struct rproc *rproc)
+{
+	switch (rproc->state) {
+	case RPROC_OFFLINE:
+		return rproc->ops->start ? 0 : -EINVAL;
+	case RPROC_DETACHED:
+		return rproc->ops->attach && !rproc->cached_table ? 0 : -EINVAL;
+	default:
+		return -EINVAL;
+	}
+}
 
 /**
- * ampsoc_rproc_put() - stop being a user of a remote processor
- * @rproc: a processor obtained with ampsoc_rproc_get()
+ * ampsoc_rproc_add() - register a processor (rproc_add)
+ * @rproc: a processor from ampsoc_rproc_alloc(), in the offline state (with
+ *	a start operation) or the detached state (with an attach operation)
  *
- * The last user powers the processor down (the seed's rproc_put()).
+ * Creates /sys/class/remoteproc/remoteprocN, /dev/remoteprocN and the
+ * debugfs directory. With &rproc.auto_boot (the default) the processor then
+ * boots in the background once its firmware is found, or attaches if
+ * detached.
  *
- * Context: Process context; sleeps.
- * Return: nothing; a failed shutdown is logged.
+ * Context: Process context.
+ * Return: 0, -EINVAL for a processor that cannot be booted or attached,
+ * or the errno of the device registration.
  */
-void ampsoc_rproc_put(struct ampsoc_rproc *rproc)
+int ampsoc_rproc_add(struct rproc *rproc)
+{
+	struct device *dev = &rproc->dev;
+	int ret;
+
+	ret = arp_validate(rproc);
+	if (ret < 0)
+		return ret;
+	ret = arp_cdev_add(rproc);
+	if (ret) {
+		dev_err(dev->parent, "can't register %s: %d\n", dev_name(dev),
+			ret);
+		return ret;
+	}
+	rproc->arp->registered = true;
+	dev_info(dev, "%s is available\n", rproc->name);
+	arp_create_debug_dir(rproc);
+	if (rproc->auto_boot) {
+		ret = arp_trigger_auto_boot(rproc);
+		if (ret < 0) {
+			arp_delete_debug_dir(rproc);
+			arp_cdev_del(rproc);
+			rproc->arp->registered = false;
+			return ret;
+		}
+	}
+	mutex_lock(&arp_list_mutex);
+	list_add_rcu(&rproc->node, &arp_list);
+	mutex_unlock(&arp_list_mutex);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(ampsoc_rproc_add);
+
+static void arp_devm_del(void *rproc)
+{
+	ampsoc_rproc_del(rproc);
+}
+
+/**
+ * ampsoc_rproc_devm_add() - ampsoc_rproc_add() undone on unbind (devm_rproc_add)
+ * @dev: the platform device
+ * @rproc: the processor
+ *
+ * Context: Process context.
+ * Return: 0 or the errno of the registration.
+ */
+int ampsoc_rproc_devm_add(struct device *dev, struct rproc *rproc)
+{
+	int ret = ampsoc_rproc_add(rproc);
+
+	if (ret)
+		return ret;
+	return devm_add_action_or_reset(dev, arp_devm_del, rproc);
+}
+EXPORT_SYMBOL_GPL(ampsoc_rproc_devm_add);
+
+static void arp_type_release(struct device *dev)
+{
+	struct rproc *rproc = container_of(dev, struct rproc, dev);
+	struct arp_state *arp = rproc->arp;
+	struct arp_mem *m, *mn;
+
+	idr_destroy(&rproc->notifyids);
+	if (rproc->index >= 0)
+		ida_free(&arp_ida, rproc->index);
+	if (arp) {
+		list_for_each_entry_safe(m, mn, &arp->pool, node) {
+			list_del(&m->node);
+			kfree(m);
+		}
+		cleanup_srcu_struct(&arp->vq_srcu);
+		kfree(arp);
+	}
+	kfree_const(rproc->firmware);
+	kfree_const(rproc->name);
+	kfree(rproc->ops);
+	kfree(rproc);
+}
+
+const struct device_type ampsoc_rproc_type = {
+	.name = "remoteproc",
+	.release = arp_type_release,
+};
+
+static int arp_alloc_ops(struct rproc *rproc, const struct rproc_ops *ops)
+{
+	rproc->ops = kmemdup(ops, sizeof(*ops), GFP_KERNEL);
+	if (!rproc->ops)
+		return -ENOMEM;
+	if (!rproc->ops->coredump)
+		rproc->ops->coredump = arp_coredump;
+	if (rproc->ops->load)
+		return 0;
+	/* Without a loader of its own, the ELF helpers for everything. */
+	rproc->ops->load = ampsoc_rproc_elf_load_segments;
+	rproc->ops->parse_fw = ampsoc_rproc_elf_load_rsc_table;
+	rproc->ops->find_loaded_rsc_table = ampsoc_rproc_elf_find_loaded_rsc_table;
+	rproc->ops->sanity_check = ampsoc_rproc_elf_sanity_check;
+	rproc->ops->get_boot_addr = ampsoc_rproc_elf_get_boot_addr;
+	return 0;
+}
+
+static void arp_crash_handler_init(struct rproc *rproc)
+{
+	INIT_WORK(&rproc->attach_work, arp_attach_work);
+	INIT_WORK(&rproc->crash_handler, arp_crash_handler_work);
+	spin_lock_init(&rproc->crash_handler_lock);
+}
+
+/**
+ * ampsoc_rproc_alloc() - allocate a processor (rproc_alloc)
+ * @dev: the platform device
+ * @name: a human-readable name
+ * @ops: platform operations (copied)
+ * @firmware: default firmware name, or NULL for "rproc-<name>-fw"
+ * @len: bytes of private data, reachable through &rproc.priv
+ *
+ * The processor is offline, with auto_boot set, recovery enabled and
+ * coredumps disabled, as mainline.
+ *
+ * Context: Process context.
+ * Return: the processor, to register with ampsoc_rproc_add() and release
+ * with ampsoc_rproc_free(), or NULL.
+ */
+struct rproc *ampsoc_rproc_alloc(struct device *dev, const char *name,
+				 const struct rproc_ops *ops,
+				 const char *firmware, int len)
+{
+	struct rproc *rproc;
+
+	if (!dev || !name || !ops || len < 0)
+		return NULL;
+	rproc = kzalloc(sizeof(*rproc) + len, GFP_KERNEL);
+	if (!rproc)
+		return NULL;
+	rproc->priv = &rproc[1];
+	rproc->auto_boot = true;
+	rproc->elf_class = ELFCLASSNONE;
+	rproc->elf_machine = EM_NONE;
+	rproc->index = -1;
+
+	device_initialize(&rproc->dev);
+	rproc->dev.parent = dev;
+	rproc->dev.type = &ampsoc_rproc_type;
+	rproc->dev.class = &ampsoc_rproc_class;
+	rproc->dev.driver_data = rproc;
+	idr_init(&rproc->notifyids);
+
+	rproc->arp = kzalloc(sizeof(*rproc->arp), GFP_KERNEL);
+	if (!rproc->arp)
+		goto put_device;
+	rproc->arp->rproc = rproc;
+	INIT_LIST_HEAD(&rproc->arp->pool);
+	INIT_LIST_HEAD(&rproc->arp->allocs);
+	mutex_init(&rproc->arp->pool_lock);
+	if (init_srcu_struct(&rproc->arp->vq_srcu)) {
+		kfree(rproc->arp);
+		rproc->arp = NULL;
+		goto put_device;
+	}
+
+	rproc->index = ida_alloc_max(&arp_ida, ARP_MAX_DEVICES - 1,
+				     GFP_KERNEL);
+	if (rproc->index < 0) {
+		dev_err(dev, "ida_alloc failed: %d\n", rproc->index);
+		goto put_device;
+	}
+	rproc->name = kstrdup_const(name, GFP_KERNEL);
+	if (!rproc->name)
+		goto put_device;
+	rproc->firmware = firmware ? kstrdup_const(firmware, GFP_KERNEL) :
+				     kasprintf(GFP_KERNEL, "rproc-%s-fw", name);
+	if (!rproc->firmware || arp_alloc_ops(rproc, ops))
+		goto put_device;
+	if (dev_set_name(&rproc->dev, "remoteproc%d", rproc->index))
+		goto put_device;
+
+	atomic_set(&rproc->power, 0);
+	mutex_init(&rproc->lock);
+	INIT_LIST_HEAD(&rproc->carveouts);
+	INIT_LIST_HEAD(&rproc->mappings);
+	INIT_LIST_HEAD(&rproc->traces);
+	INIT_LIST_HEAD(&rproc->rvdevs);
+	INIT_LIST_HEAD(&rproc->subdevs);
+	INIT_LIST_HEAD(&rproc->dump_segments);
+	INIT_LIST_HEAD(&rproc->node);
+	arp_crash_handler_init(rproc);
+	rproc->state = RPROC_OFFLINE;
+	arp_cdev_prepare(rproc);
+	return rproc;
+
+put_device:
+	put_device(&rproc->dev);
+	return NULL;
+}
+EXPORT_SYMBOL_GPL(ampsoc_rproc_alloc);
+
+/**
+ * ampsoc_rproc_free() - release a processor (rproc_free)
+ * @rproc: the processor, never registered or already deleted
+ *
+ * Context: Process context.
+ */
+void ampsoc_rproc_free(struct rproc *rproc)
+{
+	put_device(&rproc->dev);
+}
+EXPORT_SYMBOL_GPL(ampsoc_rproc_free);
+
+/**
+ * ampsoc_rproc_put() - release a reference from get_by_phandle (rproc_put)
+ * @rproc: the processor
+ *
+ * Unpins the platform driver's module and the processor's device.
+ *
+ * Context: Process context.
+ */
+void ampsoc_rproc_put(struct rproc *rproc)
 {
 	struct device_driver *drv = rproc->dev.parent->driver;
 
-	ampsoc_rproc_shutdown(rproc);
 	if (drv)
 		module_put(drv->owner);
 	put_device(&rproc->dev);
@@ -1043,328 +2234,147 @@ void ampsoc_rproc_put(struct ampsoc_rproc *rproc)
 EXPORT_SYMBOL_GPL(ampsoc_rproc_put);
 
 /**
- * ampsoc_rproc_set_firmware() - choose the firmware file
- * @rproc: the processor
- * @name: a file name relative to /lib/firmware; a trailing newline is
- *	ignored
- *
- * Context: Process context; sleeps.
- * Return: 0, -EINVAL for an empty name, an absolute name, a ".." component,
- * spaces or control characters, -EBUSY unless the processor is offline,
- * -ENOMEM, -EINTR if a signal came while waiting for the processor's lock.
- */
-int ampsoc_rproc_set_firmware(struct ampsoc_rproc *rproc, const char *name)
-{
-	size_t len = strcspn(name, "\n");
-	char *copy;
-	int ret = 0;
-
-	if (!arp_name_ok(name, len) || name[len + (name[len] == '\n')]) {
-		dev_err(&rproc->dev, "invalid firmware name\n");
-		return -EINVAL;
-	}
-	copy = kstrndup(name, len, GFP_KERNEL);
-	if (!copy)
-		return -ENOMEM;
-	if (mutex_lock_interruptible(&rproc->lock)) {
-		kfree(copy);
-		return -EINTR;
-	}
-	if (rproc->state != AMPSOC_RPROC_OFFLINE || rproc->power) {
-		ret = -EBUSY;
-		kfree(copy);
-	} else {
-		kfree(rproc->firmware);
-		rproc->firmware = copy;
-	}
-	mutex_unlock(&rproc->lock);
-	return ret;
-}
-EXPORT_SYMBOL_GPL(ampsoc_rproc_set_firmware);
-
-/* ---- crashes and recovery ---------------------------------------------- */
-
-/**
- * arp_recover_locked() - stop, reload and restart a crashed processor
- * @rproc: the processor
- *
- * Subdevices are stopped with crashed=true (rpmsg channels go away) and
- * started again after the new boot. If the reboot fails the processor is
- * powered off and every user reference is dropped.
- *
- * Context: Process context, rproc->lock held.
- * Return: 0 or the errno of the failed reboot.
- */
-int arp_recover_locked(struct ampsoc_rproc *rproc)
-{
-	int ret;
-
-	lockdep_assert_held(&rproc->lock);
-
-	if (rproc->state != AMPSOC_RPROC_CRASHED)
-		return -EINVAL;
-	dev_info(&rproc->dev, "recovering %s\n", rproc->name);
-	arp_stop_locked(rproc, true);
-	arp_resource_cleanup(rproc);
-	ret = arp_request_and_boot(rproc);
-	if (ret) {
-		dev_err(&rproc->dev, "recovery of %s failed: %d\n",
-			rproc->name, ret);
-		rproc->state = AMPSOC_RPROC_OFFLINE;
-		rproc->power = 0;
-		arp_pm_put(rproc);
-		return ret;
-	}
-	dev_info(&rproc->dev, "recovery of %s done\n", rproc->name);
-	return 0;
-}
-
-/**
- * ampsoc_rproc_trigger_recovery() - recover a crashed processor now
- * @rproc: the processor
- *
- * Used by the "recover" command of the recovery attributes; works even if
- * automatic recovery is disabled.
- *
- * Context: Process context; sleeps.
- * Return: 0, -EINVAL if the processor has not crashed, or the errno of the
- * failed reboot.
- */
-int ampsoc_rproc_trigger_recovery(struct ampsoc_rproc *rproc)
-{
-	int ret;
-
-	ret = mutex_lock_interruptible(&rproc->lock);
-	if (ret)
-		return ret;
-	ret = rproc->deleting ? -ENODEV : arp_recover_locked(rproc);
-	mutex_unlock(&rproc->lock);
-	return ret;
-}
-EXPORT_SYMBOL_GPL(ampsoc_rproc_trigger_recovery);
-
-static void arp_crash_work(struct work_struct *work)
-{
-	struct ampsoc_rproc *rproc =
-		container_of(work, struct ampsoc_rproc, crash_work);
-
-	mutex_lock(&rproc->lock);
-	if (rproc->deleting || rproc->state != AMPSOC_RPROC_RUNNING)
-		goto out;
-	rproc->state = AMPSOC_RPROC_CRASHED;
-	rproc->crash_cnt++;
-	dev_err(&rproc->dev, "crash detected in %s: type %s\n", rproc->name,
-		arp_crash_names[rproc->crash_type]);
-	arp_coredump(rproc);
-	if (!rproc->recovery_disabled)
-		arp_recover_locked(rproc);
-out:
-	mutex_unlock(&rproc->lock);
-	put_device(&rproc->dev);
-}
-
-/**
- * ampsoc_rproc_report_crash() - report a crash of the remote processor
- * @rproc: the processor
- * @type: what happened
- *
- * The crash is handled from a workqueue: the state becomes "crashed", a
- * coredump is taken if enabled and, unless recovery is disabled, the
- * processor is stopped, reloaded and restarted. Reports while a crash is
- * being handled, or while the processor is not running, are ignored.
- *
- * Context: Any context, including hard interrupts.
- * Return: nothing; the outcome shows in the state and the log.
- */
-void ampsoc_rproc_report_crash(struct ampsoc_rproc *rproc,
-			       enum ampsoc_rproc_crash_type type)
-{
-	if (!rproc)
-		return;
-	if ((unsigned int)type >= ARRAY_SIZE(arp_crash_names))
-		type = AMPSOC_RPROC_FATAL_ERROR;
-	rproc->crash_type = type;
-	get_device(&rproc->dev);
-	if (!queue_work(arp_wq, &rproc->crash_work))
-		put_device(&rproc->dev);
-}
-EXPORT_SYMBOL_GPL(ampsoc_rproc_report_crash);
-
-/* ---- registration ------------------------------------------------------ */
-
-static void arp_boot_work(struct work_struct *work)
-{
-	struct ampsoc_rproc *rproc =
-		container_of(work, struct ampsoc_rproc, boot_work);
-
-	ampsoc_rproc_boot(rproc);
-}
-
-static void arp_dev_release(struct device *dev)
-{
-	struct ampsoc_rproc *rproc = container_of(dev, struct ampsoc_rproc, dev);
-	struct arp_mem *m, *mn;
-
-	list_for_each_entry_safe(m, mn, &rproc->mems, node) {
-		list_del(&m->node);
-		kfree(m);
-	}
-	idr_destroy(&rproc->notifyids);
-	cleanup_srcu_struct(&rproc->vq_srcu);
-	if (rproc->index >= 0)
-		ida_free(&arp_ida, rproc->index);
-	kfree(rproc->firmware);
-	kfree_const(rproc->name);
-	kfree(rproc);
-}
-
-/**
- * ampsoc_rproc_alloc() - allocate a remote processor
- * @parent: the platform device; its runtime PM powers the processor
- * @name: a human-readable name
- * @ops: platform operations; start and stop are required
- * @firmware: default firmware name, or NULL for "rproc-<name>-fw"
- * @len: bytes of private data, reachable through &ampsoc_rproc.priv
- *
- * Context: Process context.
- * Return: the processor, to be registered with ampsoc_rproc_add() and
- * released with ampsoc_rproc_free(), or NULL.
- */
-struct ampsoc_rproc *ampsoc_rproc_alloc(struct device *parent,
-					const char *name,
-					const struct ampsoc_rproc_ops *ops,
-					const char *firmware, size_t len)
-{
-	struct ampsoc_rproc *rproc;
-
-	if (!parent || !name || !ops || !ops->start || !ops->stop)
-		return NULL;
-	rproc = kzalloc(ALIGN(sizeof(*rproc), 16) + len, GFP_KERNEL);
-	if (!rproc)
-		return NULL;
-	rproc->priv = (void *)rproc + ALIGN(sizeof(*rproc), 16);
-	rproc->ops = ops;
-	mutex_init(&rproc->lock);
-	mutex_init(&rproc->mem_lock);
-	INIT_LIST_HEAD(&rproc->mems);
-	INIT_LIST_HEAD(&rproc->allocs);
-	INIT_LIST_HEAD(&rproc->carveouts);
-	INIT_LIST_HEAD(&rproc->traces);
-	INIT_LIST_HEAD(&rproc->rvdevs);
-	INIT_LIST_HEAD(&rproc->subdevs);
-	INIT_LIST_HEAD(&rproc->dump_segments);
-	idr_init(&rproc->notifyids);
-	INIT_WORK(&rproc->crash_work, arp_crash_work);
-	INIT_WORK(&rproc->boot_work, arp_boot_work);
-	init_completion(&rproc->dump_done);
-	rproc->dump_conf = AMPSOC_RPROC_COREDUMP_ENABLED;
-	rproc->state = AMPSOC_RPROC_OFFLINE;
-	if (init_srcu_struct(&rproc->vq_srcu)) {
-		kfree(rproc);
-		return NULL;
-	}
-
-	device_initialize(&rproc->dev);
-	rproc->dev.parent = parent;
-	rproc->dev.class = &ampsoc_rproc_class;
-	rproc->dev.release = arp_dev_release;
-	rproc->index = ida_alloc_max(&arp_ida, ARP_MAX_DEVICES - 1,
-				     GFP_KERNEL);
-	rproc->name = kstrdup_const(name, GFP_KERNEL);
-	rproc->firmware = firmware ? kstrdup(firmware, GFP_KERNEL) :
-				     kasprintf(GFP_KERNEL, "rproc-%s-fw", name);
-	if (rproc->index < 0 || !rproc->name || !rproc->firmware ||
-	    dev_set_name(&rproc->dev, "remoteproc%d", rproc->index)) {
-		put_device(&rproc->dev);
-		return NULL;
-	}
-	arp_cdev_prepare(rproc);
-	return rproc;
-}
-EXPORT_SYMBOL_GPL(ampsoc_rproc_alloc);
-
-/**
- * ampsoc_rproc_free() - release a processor from ampsoc_rproc_alloc()
- * @rproc: the processor, never registered or already deleted
- *
- * Context: Process context.
- * Return: nothing.
- */
-void ampsoc_rproc_free(struct ampsoc_rproc *rproc)
-{
-	if (rproc)
-		put_device(&rproc->dev);
-}
-EXPORT_SYMBOL_GPL(ampsoc_rproc_free);
-
-/**
- * ampsoc_rproc_add() - register a remote processor
- * @rproc: the processor
- *
- * Creates /sys/class/remoteproc/remoteprocN, /dev/remoteprocN and the
- * debugfs directory. With auto_boot set the processor boots in the
- * background.
- *
- * Context: Process context.
- * Return: 0 or a negative errno.
- */
-int ampsoc_rproc_add(struct ampsoc_rproc *rproc)
-{
-	int ret;
-
-	ret = arp_cdev_add(rproc);
-	if (ret) {
-		dev_err(rproc->dev.parent, "can't register %s: %d\n",
-			dev_name(&rproc->dev), ret);
-		return ret;
-	}
-	rproc->registered = true;
-	arp_debugfs_add(rproc);
-	dev_info(&rproc->dev, "%s is available\n", rproc->name);
-	if (rproc->auto_boot)
-		queue_work(arp_wq, &rproc->boot_work);
-	return 0;
-}
-EXPORT_SYMBOL_GPL(ampsoc_rproc_add);
-
-/**
- * ampsoc_rproc_del() - unregister a remote processor
+ * ampsoc_rproc_del() - unregister a processor (rproc_del)
  * @rproc: a processor registered with ampsoc_rproc_add()
  *
- * Stops the processor whatever its number of users; later boots fail with
- * -ENODEV. Free it with ampsoc_rproc_free() afterwards.
+ * Later boots fail with -ENODEV. Unlike mainline, which drops one
+ * reference only, the processor is stopped whatever its number of users
+ * and even if its stop operation fails: nothing keeps running on resources
+ * whose driver is leaving. A detached processor is left running, as
+ * mainline. Free it with ampsoc_rproc_free() afterwards.
  *
  * Context: Process context; sleeps.
- * Return: nothing; the processor is stopped whatever happens.
+ * Return: 0, or -EINVAL for a NULL processor.
  */
-void ampsoc_rproc_del(struct ampsoc_rproc *rproc)
+int ampsoc_rproc_del(struct rproc *rproc)
 {
-	if (!rproc || !rproc->registered)
-		return;
-	cancel_work_sync(&rproc->boot_work);
-	mutex_lock(&rproc->lock);
-	rproc->deleting = true;
-	mutex_unlock(&rproc->lock);
-	if (cancel_work_sync(&rproc->crash_work))
-		put_device(&rproc->dev);
+	unsigned long flags;
+
+	if (!rproc)
+		return -EINVAL;
+	if (!rproc->arp->registered)
+		return 0;
+	spin_lock_irqsave(&rproc->crash_handler_lock, flags);
+	WRITE_ONCE(rproc->deleting, true);
+	spin_unlock_irqrestore(&rproc->crash_handler_lock, flags);
+	if (cancel_work_sync(&rproc->crash_handler))
+		pm_relax(rproc->dev.parent);
+	cancel_work_sync(&rproc->attach_work);
 
 	mutex_lock(&rproc->lock);
-	if (rproc->state != AMPSOC_RPROC_OFFLINE)
-		arp_power_off_locked(rproc);
+	if (rproc->state == RPROC_RUNNING || rproc->state == RPROC_ATTACHED ||
+	    rproc->state == RPROC_CRASHED) {
+		bool crashed = rproc->state == RPROC_CRASHED;
+
+		if (arp_stop(rproc, crashed))
+			arp_force_off(rproc);
+		else
+			arp_release_all(rproc);
+		atomic_set(&rproc->power, 0);
+	}
 	mutex_unlock(&rproc->lock);
 
-	arp_debugfs_remove(rproc);
+	arp_delete_debug_dir(rproc);
+	mutex_lock(&arp_list_mutex);
+	list_del_rcu(&rproc->node);
+	mutex_unlock(&arp_list_mutex);
+	synchronize_rcu();
 	arp_cdev_del(rproc);
-	rproc->registered = false;
+	rproc->arp->registered = false;
+	return 0;
 }
 EXPORT_SYMBOL_GPL(ampsoc_rproc_del);
+
+static void arp_devm_free(struct device *dev, void *res)
+{
+	ampsoc_rproc_free(*(struct rproc **)res);
+}
+
+/**
+ * ampsoc_rproc_devm_alloc() - ampsoc_rproc_alloc() freed on unbind (devm_rproc_alloc)
+ * @dev: the platform device
+ * @name: a human-readable name
+ * @ops: platform operations
+ * @firmware: default firmware name, or NULL
+ * @len: bytes of private data
+ *
+ * Context: Process context.
+ * Return: the processor, or NULL.
+ */
+struct rproc *ampsoc_rproc_devm_alloc(struct device *dev, const char *name,
+				      const struct rproc_ops *ops,
+				      const char *firmware, int len)
+{
+	struct rproc **ptr, *rproc;
+
+	ptr = devres_alloc(arp_devm_free, sizeof(*ptr), GFP_KERNEL);
+	if (!ptr)
+		return NULL;
+	rproc = ampsoc_rproc_alloc(dev, name, ops, firmware, len);
+	if (rproc) {
+		*ptr = rproc;
+		devres_add(dev, ptr);
+	} else {
+		devres_free(ptr);
+	}
+	return rproc;
+}
+EXPORT_SYMBOL_GPL(ampsoc_rproc_devm_alloc);
+
+/**
+ * ampsoc_rproc_get_by_child() - the processor above a device (rproc_get_by_child)
+ * @dev: a device below a processor (e.g. its virtio device)
+ *
+ * Takes no reference, as mainline.
+ *
+ * Context: Any context.
+ * Return: the processor, or NULL.
+ */
+struct rproc *ampsoc_rproc_get_by_child(struct device *dev)
+{
+	for (dev = dev->parent; dev; dev = dev->parent)
+		if (dev->type == &ampsoc_rproc_type)
+			return dev->driver_data;
+	return NULL;
+}
+EXPORT_SYMBOL_GPL(ampsoc_rproc_get_by_child);
+
+/* ---- panic -------------------------------------------------------------- */
+
+static int arp_panic_handler(struct notifier_block *nb, unsigned long event,
+			     void *ptr)
+{
+	unsigned int longest = 0, d;
+	struct rproc *rproc;
+
+	rcu_read_lock();
+	list_for_each_entry_rcu(rproc, &arp_list, node) {
+		if (!rproc->ops->panic)
+			continue;
+		if (rproc->state != RPROC_RUNNING &&
+		    rproc->state != RPROC_ATTACHED)
+			continue;
+		d = rproc->ops->panic(rproc);
+		longest = max(longest, d);
+	}
+	rcu_read_unlock();
+	/* Give the remotes the longest time one asked for. */
+	mdelay(longest);
+	return NOTIFY_DONE;
+}
+
+struct notifier_block ampsoc_rproc_panic_nb = {
+	.notifier_call = arp_panic_handler,
+};
+EXPORT_SYMBOL_GPL(ampsoc_rproc_panic_nb);
 
 static int __init arp_init(void)
 {
 	int ret;
 
-	arp_wq = alloc_workqueue("ampsoc_rproc", WQ_UNBOUND | WQ_FREEZABLE, 0);
-	if (!arp_wq)
+	arp_recovery_wq = alloc_workqueue("ampsoc_rproc",
+					  WQ_UNBOUND | WQ_FREEZABLE, 0);
+	if (!arp_recovery_wq)
 		return -ENOMEM;
 	ret = class_register(&ampsoc_rproc_class);
 	if (ret)
@@ -1373,22 +2383,27 @@ static int __init arp_init(void)
 	if (ret)
 		goto err_class;
 	arp_debugfs_init();
+	atomic_notifier_chain_register(&panic_notifier_list,
+				       &ampsoc_rproc_panic_nb);
 	return 0;
 
 err_class:
 	class_unregister(&ampsoc_rproc_class);
 err_wq:
-	destroy_workqueue(arp_wq);
+	destroy_workqueue(arp_recovery_wq);
 	return ret;
 }
 module_init(arp_init);
 
 static void __exit arp_exit(void)
 {
+	atomic_notifier_chain_unregister(&panic_notifier_list,
+					 &ampsoc_rproc_panic_nb);
+	arp_virtio_exit();
 	arp_debugfs_exit();
 	arp_cdev_exit();
 	class_unregister(&ampsoc_rproc_class);
-	destroy_workqueue(arp_wq);
+	destroy_workqueue(arp_recovery_wq);
 	ida_destroy(&arp_ida);
 }
 module_exit(arp_exit);

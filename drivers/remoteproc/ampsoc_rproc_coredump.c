@@ -1,13 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Coredumps through devcoredump: an ELF core file (the firmware's class and
- * machine) with one PT_LOAD program header per dump segment. By default the
- * segments are the firmware's loadable segments and its carveouts; the
- * platform may add more with ampsoc_rproc_coredump_add_segment().
+ * Coredumps through devcoredump, as mainline 6.1's remoteproc_coredump.c
+ * produces them: an ELF core file (ET_CORE) of &rproc.elf_class and
+ * &rproc.elf_machine with one PT_LOAD per dump segment, or with one section
+ * per segment for rproc_coredump_using_sections().
+ *
+ * ampsoc differences (docs/mainline-differences.md): when the platform
+ * registered no dump segment, the image's loadable segments and the
+ * carveouts are dumped, and a processor without an ELF class set takes the
+ * loaded image's class and machine, so that a crash always leaves a dump
+ * when dumps are enabled; a dump is at most 256 MiB.
  */
 #include <linux/devcoredump.h>
 #include <linux/delay.h>
 #include <linux/elf.h>
+#include <linux/io.h>
 #include <linux/kernfs.h>
 #include <linux/lockdep.h>
 #include <linux/slab.h>
@@ -19,160 +26,205 @@
 #define ARP_DUMP_MAX	(256u << 20)
 
 /**
- * ampsoc_rproc_coredump_add_segment() - include device memory in coredumps
+ * arp_coredump_cleanup() - forget the dump segments
+ * @rproc: the processor
+ *
+ * Context: Process context, rproc->lock held.
+ */
+void arp_coredump_cleanup(struct rproc *rproc)
+{
+	struct rproc_dump_segment *s, *n;
+
+	list_for_each_entry_safe(s, n, &rproc->dump_segments, node) {
+		list_del(&s->node);
+		kfree(s);
+	}
+}
+
+/**
+ * ampsoc_rproc_coredump_add_custom_segment() - dump a segment with a function
  * @rproc: the processor
  * @da: device address of the segment
  * @size: its size
+ * @dumpfn: fills its part of the dump, or NULL to copy it from memory
+ * @priv: data for @dumpfn
  *
- * Segments are forgotten when the processor stops; call this from
- * &ampsoc_rproc_ops.parse_fw to add segments on every boot. A segment that
- * covers only memory already dumped is not added twice.
+ * As rproc_coredump_add_custom_segment(). Segments are forgotten when the
+ * processor stops: add them from &rproc_ops.parse_fw.
  *
  * Context: Process context.
  * Return: 0 or -ENOMEM.
  */
-int ampsoc_rproc_coredump_add_segment(struct ampsoc_rproc *rproc, u64 da,
-				      size_t size)
+int ampsoc_rproc_coredump_add_custom_segment(struct rproc *rproc,
+					     dma_addr_t da, size_t size,
+					     void (*dumpfn)(struct rproc *rproc,
+							    struct rproc_dump_segment *segment,
+							    void *dest, size_t offset,
+							    size_t size),
+					     void *priv)
 {
-	struct arp_dump_seg *s;
+	struct rproc_dump_segment *s = kzalloc(sizeof(*s), GFP_KERNEL);
 
-	list_for_each_entry(s, &rproc->dump_segments, node)
-		if (da >= s->da && size <= s->size && da - s->da <= s->size - size)
-			return 0;
-	s = kzalloc(sizeof(*s), GFP_KERNEL);
 	if (!s)
 		return -ENOMEM;
 	s->da = da;
 	s->size = size;
+	s->priv = priv;
+	s->dump = dumpfn;
 	list_add_tail(&s->node, &rproc->dump_segments);
 	return 0;
 }
+EXPORT_SYMBOL_GPL(ampsoc_rproc_coredump_add_custom_segment);
+
+/**
+ * ampsoc_rproc_coredump_add_segment() - dump device memory (rproc_coredump_add_segment)
+ * @rproc: the processor
+ * @da: device address of the segment
+ * @size: its size
+ *
+ * Context: Process context.
+ * Return: 0 or -ENOMEM.
+ */
+int ampsoc_rproc_coredump_add_segment(struct rproc *rproc, dma_addr_t da,
+				      size_t size)
+{
+	return ampsoc_rproc_coredump_add_custom_segment(rproc, da, size, NULL,
+							NULL);
+}
 EXPORT_SYMBOL_GPL(ampsoc_rproc_coredump_add_segment);
 
-struct arp_dump_layout {
-	bool is64;
-	size_t ehdr, phdr, hdrs, total;
-	unsigned int nseg;
-};
-
-static void arp_dump_layout(struct ampsoc_rproc *rproc,
-			    struct arp_dump_layout *l)
+/**
+ * ampsoc_rproc_coredump_set_elf_info() - class and machine of coredumps
+ * @rproc: the processor
+ * @class: ELFCLASS32 or ELFCLASS64
+ * @machine: e_machine
+ *
+ * As rproc_coredump_set_elf_info(). In ampsoc a class or machine set here
+ * also restricts the images the default ELF helpers accept.
+ *
+ * Context: Process context, before the processor boots.
+ * Return: 0, or -EINVAL for another class.
+ */
+int ampsoc_rproc_coredump_set_elf_info(struct rproc *rproc, u8 class,
+				       u16 machine)
 {
-	struct arp_dump_seg *s;
+	if (class != ELFCLASS64 && class != ELFCLASS32)
+		return -EINVAL;
+	rproc->elf_class = class;
+	rproc->elf_machine = machine;
+	return 0;
+}
+EXPORT_SYMBOL_GPL(ampsoc_rproc_coredump_set_elf_info);
 
-	l->is64 = !rproc->fw_info || rproc->fw_info->elf_class != ELFCLASS32;
-	l->ehdr = l->is64 ? sizeof(struct elf64_hdr) : sizeof(struct elf32_hdr);
-	l->phdr = l->is64 ? sizeof(struct elf64_phdr) : sizeof(struct elf32_phdr);
-	l->nseg = 0;
-	l->total = 0;
-	list_for_each_entry(s, &rproc->dump_segments, node) {
-		l->nseg++;
-		l->total += s->size;
-	}
-	l->hdrs = l->ehdr + l->nseg * l->phdr;
-	l->total += l->hdrs;
+/* Add [da, da + size) unless a segment already covers it. */
+static int arp_dump_add_unique(struct rproc *rproc, u64 da, u64 size)
+{
+	struct rproc_dump_segment *s;
+
+	if (!size || size > SIZE_MAX)
+		return 0;
+	list_for_each_entry(s, &rproc->dump_segments, node)
+		if (da >= s->da && size <= s->size && da - s->da <= s->size - size)
+			return 0;
+	return ampsoc_rproc_coredump_add_segment(rproc, da, size);
 }
 
-static void arp_dump_headers(struct ampsoc_rproc *rproc,
-			     const struct arp_dump_layout *l, u8 *buf)
+/**
+ * arp_coredump_add_image() - ampsoc's default dump segments
+ * @rproc: the processor, its carveouts allocated
+ * @fw: the image being booted, or NULL when attaching
+ *
+ * Remembers the image's class and machine, and when the platform added no
+ * dump segment, adds the image's loadable segments and the carveouts.
+ *
+ * Context: Process context, rproc->lock held.
+ * Return: 0 or -ENOMEM.
+ */
+int arp_coredump_add_image(struct rproc *rproc, const struct firmware *fw)
 {
-	u16 machine = rproc->fw_info ? rproc->fw_info->machine : EM_NONE;
-	struct arp_dump_seg *s;
-	size_t off = l->hdrs;
-	u8 *ph = buf + l->ehdr;
+	struct ampsoc_fw_info *info = NULL;
+	struct rproc_mem_entry *c;
+	unsigned int i;
+	int ret = 0;
 
-	memset(buf, 0, l->hdrs);
-	memcpy(buf, ELFMAG, SELFMAG);
-	buf[EI_CLASS] = l->is64 ? ELFCLASS64 : ELFCLASS32;
-	buf[EI_DATA] = ELFDATA2LSB;
-	buf[EI_VERSION] = EV_CURRENT;
-	buf[EI_OSABI] = ELFOSABI_NONE;
-	if (l->is64) {
-		struct elf64_hdr *e = (struct elf64_hdr *)buf;
-
-		e->e_type = ET_CORE;
-		e->e_machine = machine;
-		e->e_version = EV_CURRENT;
-		e->e_entry = rproc->bootaddr;
-		e->e_phoff = l->ehdr;
-		e->e_ehsize = l->ehdr;
-		e->e_phentsize = l->phdr;
-		e->e_phnum = l->nseg;
-	} else {
-		struct elf32_hdr *e = (struct elf32_hdr *)buf;
-
-		e->e_type = ET_CORE;
-		e->e_machine = machine;
-		e->e_version = EV_CURRENT;
-		e->e_entry = rproc->bootaddr;
-		e->e_phoff = l->ehdr;
-		e->e_ehsize = l->ehdr;
-		e->e_phentsize = l->phdr;
-		e->e_phnum = l->nseg;
-	}
-	list_for_each_entry(s, &rproc->dump_segments, node) {
-		if (l->is64) {
-			struct elf64_phdr *p = (struct elf64_phdr *)ph;
-
-			p->p_type = PT_LOAD;
-			p->p_offset = off;
-			p->p_vaddr = s->da;
-			p->p_paddr = s->da;
-			p->p_filesz = s->size;
-			p->p_memsz = s->size;
-			p->p_flags = PF_R | PF_W | PF_X;
-			p->p_align = 0;
+	rproc->arp->img_class = ELFCLASSNONE;
+	rproc->arp->img_machine = EM_NONE;
+	if (fw) {
+		info = arp_elf_parse(rproc, fw, true);
+		if (IS_ERR(info)) {
+			info = NULL;
 		} else {
-			struct elf32_phdr *p = (struct elf32_phdr *)ph;
-
-			p->p_type = PT_LOAD;
-			p->p_offset = off;
-			p->p_vaddr = s->da;
-			p->p_paddr = s->da;
-			p->p_filesz = s->size;
-			p->p_memsz = s->size;
-			p->p_flags = PF_R | PF_W | PF_X;
-			p->p_align = 0;
+			rproc->arp->img_class = info->elf_class;
+			rproc->arp->img_machine = info->machine;
 		}
-		ph += l->phdr;
-		off += s->size;
+	}
+	if (!list_empty(&rproc->dump_segments))
+		goto out;
+	for (i = 0; info && i < info->num_segs && !ret; i++)
+		ret = arp_dump_add_unique(rproc, info->segs[i].da,
+					  info->segs[i].memsz);
+	list_for_each_entry(c, &rproc->carveouts, node)
+		if (!ret && c->va)
+			ret = arp_dump_add_unique(rproc, c->da, c->len);
+out:
+	kfree(info);
+	return ret;
+}
+
+/* Copy part of a segment; memory that is not mapped reads as 0xff. */
+static void arp_copy_segment(struct rproc *rproc, void *dest,
+			     struct rproc_dump_segment *s, size_t offset,
+			     size_t size)
+{
+	bool is_iomem = false;
+	void *ptr;
+
+	if (s->dump) {
+		s->dump(rproc, s, dest, offset, size);
+		return;
+	}
+	ptr = ampsoc_rproc_da_to_va(rproc, s->da + offset, size, &is_iomem);
+	if (!ptr) {
+		dev_err(&rproc->dev,
+			"invalid copy request for segment %pad with offset %zu and size %zu)\n",
+			&s->da, offset, size);
+		memset(dest, 0xff, size);
+	} else if (is_iomem) {
+		memcpy_fromio(dest, (void const __force __iomem *)ptr, size);
+	} else {
+		memcpy(dest, ptr, size);
 	}
 }
 
-/* Copy one segment; memory that is not mapped any more reads as 0xff. */
-static void arp_dump_copy_seg(struct ampsoc_rproc *rproc,
-			      const struct arp_dump_seg *s, size_t from,
-			      u8 *dst, size_t n)
-{
-	void *va = ampsoc_rproc_da_to_va(rproc, s->da + from, n);
-
-	if (va)
-		memcpy(dst, va, n);
-	else
-		memset(dst, 0xff, n);
-}
-
-struct arp_inline_dump {
-	struct ampsoc_rproc *rproc;
-	struct arp_dump_layout l;
-	u8 *hdrs;
+/**
+ * struct arp_dump - an inline dump devcoredump reads from device memory
+ * @rproc: the processor
+ * @header: the ELF headers (and string table)
+ * @header_sz: their size
+ * @done: completed when devcoredump frees the dump
+ */
+struct arp_dump {
+	struct rproc *rproc;
+	void *header;
+	size_t header_sz;
+	struct completion done;
 };
 
 static ssize_t arp_inline_read(char *buffer, loff_t offset, size_t count,
 			       void *data, size_t datalen)
 {
-	struct arp_inline_dump *d = data;
-	struct arp_dump_seg *s;
+	struct arp_dump *d = data;
+	struct rproc_dump_segment *s;
 	size_t done = 0, pos;
 
-	if (offset < 0 || offset >= d->l.total)
+	if (offset < 0 || offset >= datalen)
 		return 0;
-	count = min_t(size_t, count, d->l.total - offset);
-	if (offset < d->l.hdrs) {
-		done = min_t(size_t, count, d->l.hdrs - offset);
-		memcpy(buffer, d->hdrs + offset, done);
+	count = min_t(size_t, count, datalen - offset);
+	if (offset < d->header_sz) {
+		done = min_t(size_t, count, d->header_sz - offset);
+		memcpy(buffer, d->header + offset, done);
 	}
-	pos = d->l.hdrs;
+	pos = d->header_sz;
 	list_for_each_entry(s, &d->rproc->dump_segments, node) {
 		loff_t at = offset + done;
 
@@ -182,7 +234,7 @@ static ssize_t arp_inline_read(char *buffer, loff_t offset, size_t count,
 			size_t from = at - pos;
 			size_t n = min_t(size_t, count - done, s->size - from);
 
-			arp_dump_copy_seg(d->rproc, s, from, buffer + done, n);
+			arp_copy_segment(d->rproc, buffer + done, s, from, n);
 			done += n;
 		}
 		pos += s->size;
@@ -192,11 +244,10 @@ static ssize_t arp_inline_read(char *buffer, loff_t offset, size_t count,
 
 static void arp_inline_free(void *data)
 {
-	struct arp_inline_dump *d = data;
+	struct arp_dump *d = data;
 
-	complete(&d->rproc->dump_done);
-	kfree(d->hdrs);
-	kfree(d);
+	vfree(d->header);
+	complete(&d->done);
 }
 
 /*
@@ -229,79 +280,290 @@ static void arp_coredump_settle(struct device *dev)
 	dev_warn(dev, "the last coredump is still being released\n");
 }
 
+/*
+ * Hand a dump of @size bytes whose first @header_sz bytes are in @data to
+ * devcoredump: the whole file for "enabled", the headers only for "inline",
+ * where devcoredump then reads the segments from device memory and this
+ * waits until userspace has read or released the dump (or devcoredump's
+ * own timeout), so that recovery does not overwrite it first.
+ */
+static void arp_dump_out(struct rproc *rproc, void *data, size_t header_sz,
+			 size_t size)
+{
+	struct arp_dump *d;
+
+	arp_coredump_settle(&rproc->dev);
+	if (rproc->dump_conf == RPROC_COREDUMP_ENABLED) {
+		/* devcoredump owns data from here and vfree()s it. */
+		dev_coredumpv(&rproc->dev, data, size, GFP_KERNEL);
+		dev_info(&rproc->dev, "coredump of %zu bytes taken\n", size);
+		return;
+	}
+	d = kzalloc(sizeof(*d), GFP_KERNEL);
+	if (!d) {
+		vfree(data);
+		return;
+	}
+	d->rproc = rproc;
+	d->header = data;
+	d->header_sz = header_sz;
+	init_completion(&d->done);
+	dev_coredumpm(&rproc->dev, NULL, d, size, GFP_KERNEL, arp_inline_read,
+		      arp_inline_free);
+	/*
+	 * Waiting for userspace (bounded by devcoredump's timeout), not for
+	 * the kernel: TASK_IDLE, so the hung-task detector does not take it
+	 * for a deadlock.
+	 */
+	wait_for_completion_state(&d->done, TASK_IDLE);
+	kfree(d);
+}
+
+/* Class and machine of a dump; false (and one line) if there is none. */
+static bool arp_dump_elf(struct rproc *rproc, u8 *class, u16 *machine)
+{
+	*class = rproc->elf_class;
+	*machine = rproc->elf_machine;
+	if (*class == ELFCLASSNONE) {
+		*class = rproc->arp->img_class;
+		*machine = rproc->arp->img_machine;
+	}
+	if (*class != ELFCLASS32 && *class != ELFCLASS64) {
+		dev_err(&rproc->dev, "Elf class is not set\n");
+		return false;
+	}
+	return true;
+}
+
+/* The same fields of the ELF32 and ELF64 structures. */
+#define ARP_SET_EHDR(e, machine, entry, ehsz, entsz, n, sections)	\
+	do {								\
+		typeof(e) __e = (e);					\
+		size_t __ehsz = (ehsz), __entsz = (entsz);		\
+		unsigned int __n = (n);					\
+									\
+		__e->e_type = ET_CORE;					\
+		__e->e_machine = (machine);				\
+		__e->e_version = EV_CURRENT;				\
+		__e->e_entry = (entry);					\
+		__e->e_ehsize = __ehsz;					\
+		if (sections) {						\
+			__e->e_shoff = __ehsz;				\
+			__e->e_shentsize = __entsz;			\
+			__e->e_shnum = __n;				\
+			__e->e_shstrndx = 1;				\
+		} else {						\
+			__e->e_phoff = __ehsz;				\
+			__e->e_phentsize = __entsz;			\
+			__e->e_phnum = __n;				\
+		}							\
+	} while (0)
+
+#define ARP_SET_PHDR(p, off, da, size)					\
+	do {								\
+		typeof(p) __p = (p);					\
+		u64 __da = (da), __size = (size);			\
+									\
+		__p->p_type = PT_LOAD;					\
+		__p->p_offset = (off);					\
+		__p->p_vaddr = __da;					\
+		__p->p_paddr = __da;					\
+		__p->p_filesz = __size;					\
+		__p->p_memsz = __size;					\
+		__p->p_flags = PF_R | PF_W | PF_X;			\
+	} while (0)
+
+#define ARP_SET_SHDR(h, type, name, off, addr, size, flags)		\
+	do {								\
+		typeof(h) __h = (h);					\
+									\
+		__h->sh_type = (type);					\
+		__h->sh_name = (name);					\
+		__h->sh_offset = (off);					\
+		__h->sh_addr = (addr);					\
+		__h->sh_size = (size);					\
+		__h->sh_flags = (flags);				\
+	} while (0)
+
+/*
+ * The dump's buffer with its ELF header: the whole file for "enabled",
+ * the @hdr bytes of headers only for "inline". @tables entries of program
+ * (or, with @sections, section) headers follow the ELF header.
+ */
+static void *arp_dump_alloc(struct rproc *rproc, u8 class, u16 machine,
+			    size_t hdr, size_t total, unsigned int tables,
+			    bool sections)
+{
+	bool is64 = class == ELFCLASS64;
+	size_t ehsz = is64 ? sizeof(struct elf64_hdr) : sizeof(struct elf32_hdr);
+	size_t entsz = sections ?
+		(is64 ? sizeof(struct elf64_shdr) : sizeof(struct elf32_shdr)) :
+		(is64 ? sizeof(struct elf64_phdr) : sizeof(struct elf32_phdr));
+	u8 *data;
+
+	if (tables > U16_MAX || total > ARP_DUMP_MAX) {
+		dev_err(&rproc->dev, "coredump of %zu bytes is too large\n",
+			total);
+		return NULL;
+	}
+	/* No allocation-failure splat: a large dump may simply not fit. */
+	data = __vmalloc(rproc->dump_conf == RPROC_COREDUMP_ENABLED ? total : hdr,
+			 GFP_KERNEL | __GFP_NOWARN | __GFP_ZERO);
+	if (!data) {
+		dev_err(&rproc->dev, "coredump of %zu bytes does not fit in memory\n",
+			total);
+		return NULL;
+	}
+	memcpy(data, ELFMAG, SELFMAG);
+	data[EI_CLASS] = class;
+	data[EI_DATA] = ELFDATA2LSB;
+	data[EI_VERSION] = EV_CURRENT;
+	data[EI_OSABI] = ELFOSABI_NONE;
+	if (is64)
+		ARP_SET_EHDR((struct elf64_hdr *)data, machine, rproc->bootaddr,
+			     ehsz, entsz, tables, sections);
+	else
+		ARP_SET_EHDR((struct elf32_hdr *)data, machine, rproc->bootaddr,
+			     ehsz, entsz, tables, sections);
+	return data;
+}
+
+/* A PT_LOAD program header for @size bytes at @da, at file offset @off. */
+static void arp_put_phdr(void *ph, u8 class, u64 off, u64 da, u64 size)
+{
+	if (class == ELFCLASS64)
+		ARP_SET_PHDR((struct elf64_phdr *)ph, off, da, size);
+	else
+		ARP_SET_PHDR((struct elf32_phdr *)ph, off, da, size);
+}
+
+/* A section header: string table (@addr 0) or a writable segment. */
+static void arp_put_shdr(void *sh, u8 class, u32 type, u32 name, u64 off,
+			 u64 addr, u64 size)
+{
+	u32 flags = type == SHT_PROGBITS ? SHF_WRITE : 0;
+
+	if (class == ELFCLASS64)
+		ARP_SET_SHDR((struct elf64_shdr *)sh, type, name, off, addr,
+			     size, flags);
+	else
+		ARP_SET_SHDR((struct elf32_shdr *)sh, type, name, off, addr,
+			     size, flags);
+}
+
 /**
- * arp_coredump() - take a coredump of a crashed processor
- * @rproc: the processor
+ * arp_coredump() - the default &rproc_ops.coredump (rproc_coredump)
+ * @rproc: the crashed processor
  *
- * "enabled" copies the segments into a vmalloc'd ELF file handed to
- * devcoredump. "inline" lets devcoredump read device memory directly and
- * waits until userspace has read the dump (or devcoredump's own timeout has
- * expired), so recovery does not overwrite it first.
+ * One PT_LOAD program header per dump segment, as mainline; "enabled"
+ * copies the segments into the dump, "inline" lets devcoredump read them
+ * from device memory and waits until the dump is read or released.
  *
  * Context: Process context, rproc->lock held.
  */
-void arp_coredump(struct ampsoc_rproc *rproc)
+void arp_coredump(struct rproc *rproc)
 {
-	struct arp_dump_layout l;
-	struct arp_dump_seg *s;
-	size_t off;
-	u8 *buf;
+	struct rproc_dump_segment *s;
+	size_t ehsz, phsz, hdr, total = 0, off;
+	unsigned int phnum = 0;
+	u16 machine;
+	u8 class;
+	void *data, *ph;
 
 	lockdep_assert_held(&rproc->lock);
-
-	if (rproc->dump_conf == AMPSOC_RPROC_COREDUMP_DISABLED)
+	if (list_empty(&rproc->dump_segments) ||
+	    rproc->dump_conf == RPROC_COREDUMP_DISABLED ||
+	    !arp_dump_elf(rproc, &class, &machine))
 		return;
-	if (list_empty(&rproc->dump_segments)) {
-		dev_info(&rproc->dev, "no segments to dump\n");
-		return;
-	}
-	arp_coredump_settle(&rproc->dev);
-	arp_dump_layout(rproc, &l);
-	if (l.total > ARP_DUMP_MAX) {
-		dev_err(&rproc->dev, "coredump of %zu bytes is too large\n",
-			l.total);
-		return;
-	}
-
-	if (rproc->dump_conf == AMPSOC_RPROC_COREDUMP_INLINE) {
-		struct arp_inline_dump *d = kzalloc(sizeof(*d), GFP_KERNEL);
-
-		if (!d)
-			return;
-		d->hdrs = kzalloc(l.hdrs, GFP_KERNEL);
-		if (!d->hdrs) {
-			kfree(d);
-			return;
-		}
-		d->rproc = rproc;
-		d->l = l;
-		arp_dump_headers(rproc, &l, d->hdrs);
-		reinit_completion(&rproc->dump_done);
-		dev_coredumpm(&rproc->dev, NULL, d, l.total, GFP_KERNEL,
-			      arp_inline_read, arp_inline_free);
-		/*
-		 * Waiting for userspace (bounded by devcoredump's timeout),
-		 * not for the kernel: TASK_IDLE, so that the hung-task
-		 * detector does not take it for a deadlock.
-		 */
-		wait_for_completion_state(&rproc->dump_done, TASK_IDLE);
-		return;
-	}
-
-	/* No allocation-failure splat: a large dump may simply not fit. */
-	buf = __vmalloc(l.total, GFP_KERNEL | __GFP_NOWARN);
-	if (!buf) {
-		dev_err(&rproc->dev, "coredump of %zu bytes does not fit in memory\n",
-			l.total);
-		return;
-	}
-	arp_dump_headers(rproc, &l, buf);
-	off = l.hdrs;
+	ehsz = class == ELFCLASS64 ? sizeof(struct elf64_hdr) :
+				     sizeof(struct elf32_hdr);
+	phsz = class == ELFCLASS64 ? sizeof(struct elf64_phdr) :
+				     sizeof(struct elf32_phdr);
 	list_for_each_entry(s, &rproc->dump_segments, node) {
-		arp_dump_copy_seg(rproc, s, 0, buf + off, s->size);
+		phnum++;
+		total += s->size;
+	}
+	hdr = ehsz + phnum * phsz;
+	total += hdr;
+	data = arp_dump_alloc(rproc, class, machine, hdr, total, phnum, false);
+	if (!data)
+		return;
+	ph = data + ehsz;
+	off = hdr;
+	list_for_each_entry(s, &rproc->dump_segments, node) {
+		arp_put_phdr(ph, class, off, s->da, s->size);
+		if (rproc->dump_conf == RPROC_COREDUMP_ENABLED)
+			arp_copy_segment(rproc, data + off, s, 0, s->size);
+		ph += phsz;
 		off += s->size;
 	}
-	/* devcoredump owns buf from here and vfree()s it. */
-	dev_coredumpv(&rproc->dev, buf, l.total, GFP_KERNEL);
-	dev_info(&rproc->dev, "coredump of %zu bytes taken\n", l.total);
+	arp_dump_out(rproc, data, hdr, total);
 }
+
+/**
+ * ampsoc_rproc_coredump_using_sections() - a dump with one section per segment
+ * @rproc: the crashed processor; every segment's &rproc_dump_segment.priv
+ *	is its section name
+ *
+ * As rproc_coredump_using_sections(), for a &rproc_ops.coredump: a null
+ * section, a string table section ("STR_TBL") and one SHT_PROGBITS section
+ * per segment.
+ *
+ * Context: Process context, rproc->lock held (from &rproc_ops.coredump).
+ */
+void ampsoc_rproc_coredump_using_sections(struct rproc *rproc)
+{
+	static const char strtab_name[] = "STR_TBL";
+	struct rproc_dump_segment *s;
+	size_t ehsz, shsz, strsz, hdr, total = 0, off, stridx;
+	unsigned int shnum = 2;
+	char *strtab;
+	u16 machine;
+	u8 class;
+	void *data, *sh;
+
+	if (list_empty(&rproc->dump_segments) ||
+	    rproc->dump_conf == RPROC_COREDUMP_DISABLED ||
+	    !arp_dump_elf(rproc, &class, &machine))
+		return;
+	ehsz = class == ELFCLASS64 ? sizeof(struct elf64_hdr) :
+				     sizeof(struct elf32_hdr);
+	shsz = class == ELFCLASS64 ? sizeof(struct elf64_shdr) :
+				     sizeof(struct elf32_shdr);
+	/* a leading NUL, then every name with its NUL */
+	strsz = 1 + sizeof(strtab_name);
+	list_for_each_entry(s, &rproc->dump_segments, node) {
+		strsz += strlen(s->priv ?: "") + 1;
+		total += s->size;
+		shnum++;
+	}
+	/* headers, then the string table, then the segments */
+	off = ehsz + shnum * shsz;
+	hdr = off + strsz;
+	total += hdr;
+	data = arp_dump_alloc(rproc, class, machine, hdr, total, shnum, true);
+	if (!data)
+		return;
+	/* section 0 stays null; section 1 is the string table */
+	sh = data + ehsz + shsz;
+	strtab = data + off;
+	stridx = 1;
+	arp_put_shdr(sh, class, SHT_STRTAB, stridx, off, 0, strsz);
+	memcpy(strtab + stridx, strtab_name, sizeof(strtab_name));
+	stridx += sizeof(strtab_name);
+	off = hdr;
+	list_for_each_entry(s, &rproc->dump_segments, node) {
+		const char *name = s->priv ?: "";
+
+		sh += shsz;
+		arp_put_shdr(sh, class, SHT_PROGBITS, stridx, off, s->da,
+			     s->size);
+		strcpy(strtab + stridx, name);
+		stridx += strlen(name) + 1;
+		if (rproc->dump_conf == RPROC_COREDUMP_ENABLED)
+			arp_copy_segment(rproc, data + off, s, 0, s->size);
+		off += s->size;
+	}
+	arp_dump_out(rproc, data, hdr, total);
+}
+EXPORT_SYMBOL_GPL(ampsoc_rproc_coredump_using_sections);

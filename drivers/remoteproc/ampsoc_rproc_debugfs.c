@@ -2,9 +2,10 @@
 /*
  * /sys/kernel/debug/remoteproc/remoteprocN: name, recovery, crash,
  * coredump, resource_table, carveout_memories and one traceN file per
- * trace buffer, as mainline. Two more for benchmarks: load_stats (what the
- * last firmware load cost) and memcpy_bench (a plain memcpy() into the
- * same device memory, the baseline for the load).
+ * trace buffer, with mainline 6.1's formats and write semantics. Two more
+ * for benchmarks (ampsoc): load_stats (what the last firmware load cost)
+ * and memcpy_bench (a plain memcpy() into the same device memory, the
+ * baseline for the load).
  */
 #include <linux/debugfs.h>
 #include <linux/fs.h>
@@ -19,14 +20,42 @@
 
 static struct dentry *arp_dbg_root;
 
+/*
+ * mainline's debugfs writes: at most @max bytes, one trailing newline
+ * dropped, then compared with a prefix of each word ("en" means enabled).
+ */
+static int arp_dbg_copy(char *buf, size_t max, const char __user *ubuf,
+			size_t count)
+{
+	if (count < 1 || count > max)
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	if (buf[count - 1] == '\n')
+		buf[count - 1] = '\0';
+	buf[count] = '\0';
+	return 0;
+}
+
 static ssize_t arp_trace_read(struct file *file, char __user *ubuf,
 			      size_t count, loff_t *ppos)
 {
 	struct arp_trace *t = file->private_data;
+	struct rproc_mem_entry *trace = &t->trace_mem;
+	char buf[100];
+	void *va;
+	size_t len;
 
-	/* The remote writes the buffer concurrently: show up to its NUL. */
-	return simple_read_from_buffer(ubuf, count, ppos, t->va,
-				       strnlen(t->va, t->len));
+	va = ampsoc_rproc_da_to_va(t->rproc, trace->da, trace->len, NULL);
+	if (!va) {
+		len = scnprintf(buf, sizeof(buf), "Trace %s not available\n",
+				trace->name);
+		va = buf;
+	} else {
+		/* The remote writes the buffer concurrently: up to its NUL. */
+		len = strnlen(va, trace->len);
+	}
+	return simple_read_from_buffer(ubuf, count, ppos, va, len);
 }
 
 static const struct file_operations arp_trace_fops = {
@@ -36,31 +65,32 @@ static const struct file_operations arp_trace_fops = {
 };
 
 /**
- * arp_debugfs_add_trace() - publish a trace buffer as traceN
+ * arp_create_trace_file() - publish a trace buffer
+ * @name: "traceN"
  * @rproc: the processor
- * @t: the trace buffer
+ * @trace: the trace buffer
  *
  * Context: Process context.
+ * Return: the file, or NULL or an error pointer (debugfs_remove() accepts
+ * both).
  */
-void arp_debugfs_add_trace(struct ampsoc_rproc *rproc, struct arp_trace *t)
+struct dentry *arp_create_trace_file(const char *name, struct rproc *rproc,
+				     struct arp_trace *trace)
 {
-	char name[16];
-
 	if (!rproc->dbg_dir)
-		return;
-	snprintf(name, sizeof(name), "trace%u", t->index);
-	t->file = debugfs_create_file(name, 0400, rproc->dbg_dir, t,
-				      &arp_trace_fops);
+		return NULL;
+	return debugfs_create_file(name, 0400, rproc->dbg_dir, trace,
+				   &arp_trace_fops);
 }
 
 static ssize_t arp_name_read(struct file *file, char __user *ubuf,
 			     size_t count, loff_t *ppos)
 {
-	struct ampsoc_rproc *rproc = file->private_data;
+	struct rproc *rproc = file->private_data;
 	char buf[100];
 	int n;
 
-	n = scnprintf(buf, sizeof(buf), "name: %s\n", rproc->name);
+	n = scnprintf(buf, sizeof(buf), "%.98s\n", rproc->name);
 	return simple_read_from_buffer(ubuf, count, ppos, buf, n);
 }
 
@@ -73,7 +103,7 @@ static const struct file_operations arp_name_fops = {
 static ssize_t arp_recovery_read(struct file *file, char __user *ubuf,
 				 size_t count, loff_t *ppos)
 {
-	struct ampsoc_rproc *rproc = file->private_data;
+	struct rproc *rproc = file->private_data;
 	const char *s = rproc->recovery_disabled ? "disabled\n" : "enabled\n";
 
 	return simple_read_from_buffer(ubuf, count, ppos, s, strlen(s));
@@ -82,30 +112,24 @@ static ssize_t arp_recovery_read(struct file *file, char __user *ubuf,
 static ssize_t arp_recovery_write(struct file *file, const char __user *ubuf,
 				  size_t count, loff_t *ppos)
 {
-	struct ampsoc_rproc *rproc = file->private_data;
-	char buf[10];
-	int ret = 0;
+	struct rproc *rproc = file->private_data;
+	char buf[11];
+	int ret;
 
-	if (count < 1 || count > sizeof(buf) - 1)
-		return -EINVAL;
-	if (copy_from_user(buf, ubuf, count))
-		return -EFAULT;
-	buf[count] = '\0';
-	if (sysfs_streq(buf, "enabled")) {
-		if (mutex_lock_interruptible(&rproc->lock))
-			return -EINTR;
+	ret = arp_dbg_copy(buf, sizeof(buf) - 1, ubuf, count);
+	if (ret)
+		return ret;
+	if (!strncmp(buf, "enabled", count)) {
 		rproc->recovery_disabled = false;
-		if (rproc->state == AMPSOC_RPROC_CRASHED && !rproc->deleting)
-			ret = arp_recover_locked(rproc);
-		mutex_unlock(&rproc->lock);
-	} else if (sysfs_streq(buf, "disabled")) {
+		ampsoc_rproc_trigger_recovery(rproc);
+	} else if (!strncmp(buf, "disabled", count)) {
 		rproc->recovery_disabled = true;
-	} else if (sysfs_streq(buf, "recover")) {
-		ret = ampsoc_rproc_trigger_recovery(rproc);
+	} else if (!strncmp(buf, "recover", count)) {
+		ampsoc_rproc_trigger_recovery(rproc);
 	} else {
 		return -EINVAL;
 	}
-	return ret ? ret : count;
+	return count;
 }
 
 static const struct file_operations arp_recovery_fops = {
@@ -115,18 +139,17 @@ static const struct file_operations arp_recovery_fops = {
 	.llseek = generic_file_llseek,
 };
 
+/* As mainline, any number: out of range is reported as "unknown". */
 static ssize_t arp_crash_write(struct file *file, const char __user *ubuf,
 			       size_t count, loff_t *ppos)
 {
-	struct ampsoc_rproc *rproc = file->private_data;
+	struct rproc *rproc = file->private_data;
 	unsigned int type;
 	int ret;
 
 	ret = kstrtouint_from_user(ubuf, count, 0, &type);
-	if (ret)
+	if (ret < 0)
 		return ret;
-	if (type > AMPSOC_RPROC_FATAL_ERROR)
-		return -EINVAL;
 	ampsoc_rproc_report_crash(rproc, type);
 	return count;
 }
@@ -140,38 +163,39 @@ static const struct file_operations arp_crash_fops = {
 static ssize_t arp_coredump_read(struct file *file, char __user *ubuf,
 				 size_t count, loff_t *ppos)
 {
-	struct ampsoc_rproc *rproc = file->private_data;
+	struct rproc *rproc = file->private_data;
 	char buf[20];
 	int n;
 
 	n = scnprintf(buf, sizeof(buf), "%s\n",
-		      ampsoc_rproc_dump_names[rproc->dump_conf]);
+		      arp_dump_name(rproc->dump_conf));
 	return simple_read_from_buffer(ubuf, count, ppos, buf, n);
 }
 
 static ssize_t arp_coredump_write(struct file *file, const char __user *ubuf,
 				  size_t count, loff_t *ppos)
 {
-	struct ampsoc_rproc *rproc = file->private_data;
-	char buf[20];
-	int i;
+	struct rproc *rproc = file->private_data;
+	char buf[21];
+	int ret;
 
-	if (count < 1 || count > sizeof(buf) - 1)
-		return -EINVAL;
-	if (copy_from_user(buf, ubuf, count))
-		return -EFAULT;
-	buf[count] = '\0';
-	i = sysfs_match_string(ampsoc_rproc_dump_names, buf);
-	if (i < 0)
-		return -EINVAL;
-	if (mutex_lock_interruptible(&rproc->lock))
-		return -EINTR;
-	if (rproc->state == AMPSOC_RPROC_CRASHED) {
-		mutex_unlock(&rproc->lock);
+	ret = arp_dbg_copy(buf, sizeof(buf) - 1, ubuf, count);
+	if (ret)
+		return ret;
+	if (READ_ONCE(rproc->state) == RPROC_CRASHED) {
+		dev_err(&rproc->dev, "can't change coredump configuration\n");
 		return -EBUSY;
 	}
-	rproc->dump_conf = i;
-	mutex_unlock(&rproc->lock);
+	if (!strncmp(buf, "disabled", count)) {
+		rproc->dump_conf = RPROC_COREDUMP_DISABLED;
+	} else if (!strncmp(buf, "enabled", count)) {
+		rproc->dump_conf = RPROC_COREDUMP_ENABLED;
+	} else if (!strncmp(buf, "inline", count)) {
+		rproc->dump_conf = RPROC_COREDUMP_INLINE;
+	} else {
+		dev_err(&rproc->dev, "Invalid coredump configuration\n");
+		return -EINVAL;
+	}
 	return count;
 }
 
@@ -182,12 +206,8 @@ static const struct file_operations arp_coredump_fops = {
 	.llseek = generic_file_llseek,
 };
 
-static void arp_show_name(struct seq_file *s, const char *what, const u8 *name)
-{
-	seq_printf(s, "  %s %.*s\n", what, AMPSOC_RSC_NAME_LEN, name);
-}
-
-static void arp_show_vdev(struct seq_file *s, const struct ampsoc_rsc_vdev *v)
+static void arp_show_vdev(struct seq_file *s, const struct fw_rsc_vdev *v,
+			  unsigned int nvrings)
 {
 	unsigned int j;
 
@@ -200,8 +220,8 @@ static void arp_show_vdev(struct seq_file *s, const struct ampsoc_rsc_vdev *v)
 	seq_printf(s, "  Number of vrings %d\n", v->num_of_vrings);
 	seq_printf(s, "  Reserved (should be zero) [%d][%d]\n\n",
 		   v->reserved[0], v->reserved[1]);
-	for (j = 0; j < v->num_of_vrings; j++) {
-		const struct ampsoc_rsc_vring *r = &v->vring[j];
+	for (j = 0; j < nvrings; j++) {
+		const struct fw_rsc_vdev_vring *r = &v->vring[j];
 
 		seq_printf(s, "  Vring %d\n", j);
 		seq_printf(s, "    Device Address 0x%x\n", r->da);
@@ -213,105 +233,97 @@ static void arp_show_vdev(struct seq_file *s, const struct ampsoc_rsc_vdev *v)
 }
 
 /*
- * Print the table in use. Entries were validated at boot; the firmware may
- * rewrite the loaded copy since, so only the offsets and sizes checked then
- * are trusted and everything else is printed as plain numbers.
+ * The table in effect, as mainline prints it. The remote may rewrite the
+ * loaded table at any time: a snapshot is printed, and every entry is
+ * bounds-checked against the snapshot before it is read.
  */
 static int arp_rsc_table_show(struct seq_file *s, void *unused)
 {
-	struct ampsoc_rproc *rproc = s->private;
-	struct ampsoc_rsc_table *hdr;
-	const struct ampsoc_rsc_table *orig;
-	unsigned int i;
-	u8 *copy;
+	static const char * const types[] = {
+		"carveout", "devmem", "trace", "vdev",
+	};
+	struct rproc *rproc = s->private;
+	struct resource_table *t;
+	size_t sz;
+	u32 i, num;
 
 	if (mutex_lock_interruptible(&rproc->lock))
 		return -EINTR;
-	orig = rproc->cached_table;
-	if (!rproc->table_ptr || !orig) {
+	if (!rproc->table_ptr) {
+		mutex_unlock(&rproc->lock);
 		seq_puts(s, "No resource table found\n");
-		goto out;
+		return 0;
 	}
-	copy = kmemdup(rproc->table_ptr, rproc->table_sz, GFP_KERNEL);
-	if (!copy)
-		goto out;
-	hdr = (void *)copy;
-	seq_printf(s, "Resource Table:\n  Version %d\n  Number of entries %d\n  Reserved (should be zero) [%d][%d]\n\n",
-		   hdr->ver, orig->num, hdr->reserved[0], hdr->reserved[1]);
-	for (i = 0; i < orig->num; i++) {
-		u32 off = orig->offset[i];
-		const struct ampsoc_rsc_hdr *rh = (const void *)orig + off;
-		void *rsc = copy + off + sizeof(*rh);
+	sz = rproc->table_sz;
+	t = kmemdup(rproc->table_ptr, sz, GFP_KERNEL);
+	mutex_unlock(&rproc->lock);
+	if (!t)
+		return -ENOMEM;
+	num = sz < sizeof(*t) ? 0 :
+	      min_t(u64, t->num, (sz - sizeof(*t)) / sizeof(u32));
+	for (i = 0; i < num; i++) {
+		u32 off = t->offset[i];
+		struct fw_rsc_hdr *hdr = (void *)t + off;
+		void *rsc = hdr->data;
+		size_t avail;
 
-		switch (rh->type) {
-		case AMPSOC_RSC_CARVEOUT: {
-			struct ampsoc_rsc_carveout *c = rsc;
+		if (off < sizeof(*t) || off >= sz || sz - off < sizeof(*hdr))
+			break;
+		avail = sz - off - sizeof(*hdr);
+		if (hdr->type < RSC_LAST &&
+		    avail < ampsoc_fw_rsc_min_size(hdr->type))
+			break;
+		switch (hdr->type) {
+		case RSC_CARVEOUT:
+		case RSC_DEVMEM: {
+			/* the same layout */
+			struct fw_rsc_carveout *c = rsc;
 
-			seq_printf(s, "Entry %d is of type %s\n", i, "carveout");
+			seq_printf(s, "Entry %d is of type %s\n", i, types[hdr->type]);
 			seq_printf(s, "  Device Address 0x%x\n", c->da);
 			seq_printf(s, "  Physical Address 0x%x\n", c->pa);
 			seq_printf(s, "  Length 0x%x Bytes\n", c->len);
 			seq_printf(s, "  Flags 0x%x\n", c->flags);
-			seq_printf(s, "  Reserved (should be zero) [%d]\n",
-				   c->reserved);
-			arp_show_name(s, "Name", c->name);
-			seq_puts(s, "\n");
+			seq_printf(s, "  Reserved (should be zero) [%d]\n", c->reserved);
+			seq_printf(s, "  Name %.32s\n\n", c->name);
 			break;
 		}
-		case AMPSOC_RSC_DEVMEM: {
-			struct ampsoc_rsc_devmem *m = rsc;
+		case RSC_TRACE: {
+			struct fw_rsc_trace *tr = rsc;
 
-			seq_printf(s, "Entry %d is of type %s\n", i, "devmem");
-			seq_printf(s, "  Device Address 0x%x\n", m->da);
-			seq_printf(s, "  Physical Address 0x%x\n", m->pa);
-			seq_printf(s, "  Length 0x%x Bytes\n", m->len);
-			seq_printf(s, "  Flags 0x%x\n", m->flags);
-			seq_printf(s, "  Reserved (should be zero) [%d]\n",
-				   m->reserved);
-			arp_show_name(s, "Name", m->name);
-			seq_puts(s, "\n");
+			seq_printf(s, "Entry %d is of type %s\n", i, types[hdr->type]);
+			seq_printf(s, "  Device Address 0x%x\n", tr->da);
+			seq_printf(s, "  Length 0x%x Bytes\n", tr->len);
+			seq_printf(s, "  Reserved (should be zero) [%d]\n", tr->reserved);
+			seq_printf(s, "  Name %.32s\n\n", tr->name);
 			break;
 		}
-		case AMPSOC_RSC_TRACE: {
-			struct ampsoc_rsc_trace *t = rsc;
+		case RSC_VDEV: {
+			struct fw_rsc_vdev *v = rsc;
+			unsigned int n = v->num_of_vrings;
 
-			seq_printf(s, "Entry %d is of type %s\n", i, "trace");
-			seq_printf(s, "  Device Address 0x%x\n", t->da);
-			seq_printf(s, "  Length 0x%x Bytes\n", t->len);
-			seq_printf(s, "  Reserved (should be zero) [%d]\n",
-				   t->reserved);
-			arp_show_name(s, "Name", t->name);
-			seq_puts(s, "\n");
-			break;
-		}
-		case AMPSOC_RSC_VDEV: {
-			struct ampsoc_rsc_vdev *v = rsc;
-			const struct ampsoc_rsc_vdev *ov =
-				(const void *)rh->data;
-
-			/* The ring count comes from the validated copy. */
-			v->num_of_vrings = ov->num_of_vrings;
-			seq_printf(s, "Entry %d is of type %s\n", i, "vdev");
-			arp_show_vdev(s, v);
+			/* Only the vrings that fit in the snapshot. */
+			n = min_t(size_t, n, (avail - sizeof(*v)) /
+					     sizeof(struct fw_rsc_vdev_vring));
+			seq_printf(s, "Entry %d is of type %s\n", i, types[hdr->type]);
+			arp_show_vdev(s, v, n);
 			break;
 		}
 		default:
-			seq_printf(s, "Entry %d is of vendor type %u\n\n", i,
-				   rh->type);
+			seq_printf(s, "Unknown resource type found: %d [hdr: %pK]\n",
+				   hdr->type, hdr);
 			break;
 		}
 	}
-	kfree(copy);
-out:
-	mutex_unlock(&rproc->lock);
+	kfree(t);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(arp_rsc_table);
 
 static int arp_carveouts_show(struct seq_file *s, void *unused)
 {
-	struct ampsoc_rproc *rproc = s->private;
-	struct arp_carveout *c;
+	struct rproc *rproc = s->private;
+	struct rproc_mem_entry *c;
 
 	if (mutex_lock_interruptible(&rproc->lock))
 		return -EINTR;
@@ -319,11 +331,8 @@ static int arp_carveouts_show(struct seq_file *s, void *unused)
 		seq_puts(s, "Carveout memory entry:\n");
 		seq_printf(s, "\tName: %s\n", c->name);
 		seq_printf(s, "\tVirtual address: %pK\n", c->va);
-		if (c->pa == AMPSOC_RPROC_NO_PA)
-			seq_puts(s, "\tDMA address: none\n");
-		else
-			seq_printf(s, "\tDMA address: %pa\n", &c->pa);
-		seq_printf(s, "\tDevice address: 0x%llx\n", c->da);
+		seq_printf(s, "\tDMA address: %pad\n", &c->dma);
+		seq_printf(s, "\tDevice address: 0x%x\n", c->da);
 		seq_printf(s, "\tLength: 0x%zx Bytes\n\n", c->len);
 	}
 	mutex_unlock(&rproc->lock);
@@ -333,12 +342,14 @@ DEFINE_SHOW_ATTRIBUTE(arp_carveouts);
 
 static int arp_load_stats_show(struct seq_file *s, void *unused)
 {
-	struct ampsoc_rproc *rproc = s->private;
+	struct rproc *rproc = s->private;
+
+	struct arp_state *arp = rproc->arp;
 
 	mutex_lock(&rproc->lock);
 	seq_printf(s, "fw_bytes %zu request_ns %llu load_bytes %llu load_ns %llu\n",
-		   rproc->load_fw_bytes, rproc->load_request_ns,
-		   rproc->load_bytes, rproc->load_ns);
+		   arp->load_fw_bytes, arp->load_request_ns, arp->load_bytes,
+		   arp->load_ns);
 	mutex_unlock(&rproc->lock);
 	return 0;
 }
@@ -347,13 +358,13 @@ DEFINE_SHOW_ATTRIBUTE(arp_load_stats);
 static ssize_t arp_memcpy_bench_read(struct file *file, char __user *ubuf,
 				     size_t count, loff_t *ppos)
 {
-	struct ampsoc_rproc *rproc = file->private_data;
+	struct rproc *rproc = file->private_data;
 	char buf[64];
 	int n;
 
 	mutex_lock(&rproc->lock);
 	n = scnprintf(buf, sizeof(buf), "bytes %llu ns %llu\n",
-		      rproc->memcpy_bytes, rproc->memcpy_ns);
+		      rproc->arp->memcpy_bytes, rproc->arp->memcpy_ns);
 	mutex_unlock(&rproc->lock);
 	return simple_read_from_buffer(ubuf, count, ppos, buf, n);
 }
@@ -368,7 +379,7 @@ static ssize_t arp_memcpy_bench_write(struct file *file,
 				      const char __user *ubuf, size_t count,
 				      loff_t *ppos)
 {
-	struct ampsoc_rproc *rproc = file->private_data;
+	struct rproc *rproc = file->private_data;
 	char buf[48];
 	u64 da, len;
 	ktime_t t0;
@@ -385,11 +396,11 @@ static ssize_t arp_memcpy_bench_write(struct file *file,
 		return -EINVAL;
 
 	mutex_lock(&rproc->lock);
-	if (rproc->state != AMPSOC_RPROC_OFFLINE) {
+	if (rproc->state != RPROC_OFFLINE) {
 		ret = -EBUSY;
 		goto out;
 	}
-	dst = ampsoc_rproc_da_to_va(rproc, da, len);
+	dst = ampsoc_rproc_da_to_va(rproc, da, len, NULL);
 	if (!dst) {
 		ret = -ERANGE;
 		goto out;
@@ -403,8 +414,8 @@ static ssize_t arp_memcpy_bench_write(struct file *file,
 	memset(src, 0x5a, len);
 	t0 = ktime_get();
 	memcpy(dst, src, len);
-	rproc->memcpy_ns = ktime_to_ns(ktime_sub(ktime_get(), t0));
-	rproc->memcpy_bytes = len;
+	rproc->arp->memcpy_ns = ktime_to_ns(ktime_sub(ktime_get(), t0));
+	rproc->arp->memcpy_bytes = len;
 out:
 	mutex_unlock(&rproc->lock);
 	vfree(src);
@@ -419,12 +430,12 @@ static const struct file_operations arp_memcpy_bench_fops = {
 };
 
 /**
- * arp_debugfs_add() - create a processor's debugfs directory
+ * arp_create_debug_dir() - create a processor's debugfs directory
  * @rproc: the processor
  *
  * Context: Process context.
  */
-void arp_debugfs_add(struct ampsoc_rproc *rproc)
+void arp_create_debug_dir(struct rproc *rproc)
 {
 	struct dentry *d;
 
@@ -449,12 +460,12 @@ void arp_debugfs_add(struct ampsoc_rproc *rproc)
 }
 
 /**
- * arp_debugfs_remove() - remove a processor's debugfs directory
+ * arp_delete_debug_dir() - remove a processor's debugfs directory
  * @rproc: the processor
  *
  * Context: Process context.
  */
-void arp_debugfs_remove(struct ampsoc_rproc *rproc)
+void arp_delete_debug_dir(struct rproc *rproc)
 {
 	debugfs_remove_recursive(rproc->dbg_dir);
 	rproc->dbg_dir = NULL;

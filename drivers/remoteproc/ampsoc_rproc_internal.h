@@ -5,6 +5,8 @@
 #ifndef _AMPSOC_RPROC_INTERNAL_H
 #define _AMPSOC_RPROC_INTERNAL_H
 
+#include <linux/firmware.h>
+#include <linux/srcu.h>
 #include <ampsoc/remoteproc.h>
 
 #include "ampsoc_rproc_fw.h"
@@ -12,115 +14,138 @@
 /* A physical address the platform could not give (e.g. vmalloc memory). */
 #define AMPSOC_RPROC_NO_PA	((phys_addr_t)~0ull)
 
-/* A contiguous range of device memory declared by the platform. */
+/* Longest reason kept for the one "firmware NAME rejected" line. */
+#define ARP_REASON_LEN		160
+
+/* A contiguous range of memory declared with ampsoc_rproc_add_mem(). */
 struct arp_mem {
 	struct list_head node;
-	char name[AMPSOC_RSC_NAME_LEN];
+	char name[32];
 	u64 da;
 	phys_addr_t pa;
 	void *va;
 	size_t len;
 };
 
-/* A used range of device memory. Carveouts may lie over segments. */
+/*
+ * A used range of declared memory. Claims are carveouts and vrings the
+ * pool placed; reservations (segments, trace buffers, carveouts the driver
+ * placed) only keep "anywhere" allocations away.
+ */
 struct arp_alloc {
 	struct list_head node;
 	u64 da;
 	u64 len;
-	bool is_seg;
-};
-
-struct arp_carveout {
-	struct list_head node;
-	char name[AMPSOC_RSC_NAME_LEN + 1];
-	u64 da;
-	phys_addr_t pa;
-	void *va;
-	size_t len;
+	bool claim;
 };
 
 struct arp_trace {
+	struct rproc *rproc;
+	struct dentry *tfile;
 	struct list_head node;
-	struct ampsoc_rproc *rproc;
-	char name[AMPSOC_RSC_NAME_LEN + 1];
-	unsigned int index;
-	u64 da;
-	void *va;
-	size_t len;
-	struct dentry *file;
+	struct rproc_mem_entry trace_mem;
 };
 
-struct arp_dump_seg {
-	struct list_head node;
-	u64 da;
-	size_t size;
-};
-
-struct arp_vring {
-	void *va;
-	u64 da;
-	size_t size;
-	unsigned int num;
-	unsigned int align;
-	int notifyid;
-	struct virtqueue *vq;
-};
-
-struct arp_vdev_dev;
-
-/* One vdev resource: becomes a virtio device while the processor runs. */
+/*
+ * A vdev resource: mainline's struct rproc_vdev, the device its virtio
+ * device hangs from, the ring count and config size checked at boot, and
+ * its buffer region (shm_va is set when it was allocated for it).
+ */
 struct arp_rvdev {
-	struct ampsoc_rproc_subdev subdev;
-	struct list_head node;
-	struct ampsoc_rproc *rproc;
-	unsigned int index;
-	u32 rsc_offset;
-	u32 id;
-	u32 dfeatures;
-	u32 config_len;
+	struct rproc_vdev rvdev;
+	struct device dev;
+	int dev_id;
 	unsigned int num_vrings;
-	struct arp_vring vring[AMPSOC_RSC_MAX_VRINGS];
-	struct arp_vdev_dev *vd;
-	struct list_head bufs;
+	u32 config_len;
+	struct virtio_device *vdev;
 	void *shm_va;
 	u64 shm_da;
 	phys_addr_t shm_pa;
 	size_t shm_len;
-	bool shm_owned;
+};
+
+/* ampsoc's state of a processor, &rproc.arp. */
+struct arp_state {
+	struct rproc *rproc;
+	struct list_head pool;		/* struct arp_mem */
+	struct list_head allocs;	/* struct arp_alloc */
+	struct mutex pool_lock;		/* protects allocs */
+	struct srcu_struct vq_srcu;	/* vrings for ampsoc_rproc_vq_interrupt() */
+	bool registered;
+	bool pm_held;		/* the framework's runtime-PM reference */
+	bool subdevs_up;	/* subdevices started and not stopped */
+	/* class and machine of the image loaded last, for coredumps */
+	u8 img_class;
+	u16 img_machine;
+	/* reason for the one line that logs a rejected image */
+	char reason[ARP_REASON_LEN];
+	/* debugfs load_stats and memcpy_bench (under rproc->lock) */
+	size_t load_fw_bytes;
+	u64 load_request_ns;
+	u64 load_bytes;
+	u64 load_ns;
+	u64 memcpy_bytes;
+	u64 memcpy_ns;
 };
 
 extern struct class ampsoc_rproc_class;
-extern const char * const ampsoc_rproc_dump_names[3];
+extern const struct device_type ampsoc_rproc_type;
+
+static inline struct arp_rvdev *to_arp_rvdev(struct rproc_vdev *rvdev)
+{
+	return container_of(rvdev, struct arp_rvdev, rvdev);
+}
 
 /* core */
-void *arp_mem_alloc(struct ampsoc_rproc *rproc, u64 *da, size_t len,
-		    size_t align, phys_addr_t *pa);
-void arp_mem_release(struct ampsoc_rproc *rproc, u64 da);
-struct ampsoc_rsc_vdev *arp_rvdev_rsc(struct arp_rvdev *rvdev);
-int arp_recover_locked(struct ampsoc_rproc *rproc);
+__printf(2, 3) void arp_reason(struct rproc *rproc, const char *fmt, ...);
+struct rproc_mem_entry *arp_find_carveout(struct rproc *rproc,
+					  const char *name);
+int arp_check_carveout_da(struct rproc *rproc, struct rproc_mem_entry *mem,
+			  u32 da, u32 len);
+int arp_alloc_carveout(struct rproc *rproc, struct rproc_mem_entry *mem);
+int arp_alloc_vring_carveout(struct rproc *rproc,
+			     struct rproc_mem_entry *mem);
+int arp_release_carveout(struct rproc *rproc, struct rproc_mem_entry *mem);
+void *arp_pool_alloc(struct rproc *rproc, u64 *da, size_t len, size_t align,
+		     phys_addr_t *pa);
+void arp_pool_release(struct rproc *rproc, u64 da);
+bool arp_pool_empty(struct rproc *rproc);
+void *arp_pool_to_va(struct rproc *rproc, u64 da, size_t len);
+int arp_pool_prepare(struct rproc *rproc, const struct firmware *fw);
+void arp_pool_reset(struct rproc *rproc);
 
 /* sysfs */
 extern const struct attribute_group *ampsoc_rproc_groups[];
+const char *arp_dump_name(unsigned int conf);
+int arp_match_dump_conf(const char *buf);
 
 /* debugfs */
 void arp_debugfs_init(void);
 void arp_debugfs_exit(void);
-void arp_debugfs_add(struct ampsoc_rproc *rproc);
-void arp_debugfs_remove(struct ampsoc_rproc *rproc);
-void arp_debugfs_add_trace(struct ampsoc_rproc *rproc, struct arp_trace *t);
+void arp_create_debug_dir(struct rproc *rproc);
+void arp_delete_debug_dir(struct rproc *rproc);
+struct dentry *arp_create_trace_file(const char *name, struct rproc *rproc,
+				     struct arp_trace *trace);
 
 /* cdev */
 int arp_cdev_init(void);
 void arp_cdev_exit(void);
-void arp_cdev_prepare(struct ampsoc_rproc *rproc);
-int arp_cdev_add(struct ampsoc_rproc *rproc);
-void arp_cdev_del(struct ampsoc_rproc *rproc);
+void arp_cdev_prepare(struct rproc *rproc);
+int arp_cdev_add(struct rproc *rproc);
+void arp_cdev_del(struct rproc *rproc);
 
 /* coredump */
-void arp_coredump(struct ampsoc_rproc *rproc);
+void arp_coredump(struct rproc *rproc);
+void arp_coredump_cleanup(struct rproc *rproc);
+int arp_coredump_add_image(struct rproc *rproc, const struct firmware *fw);
+
+/* ELF */
+struct ampsoc_fw_info *arp_elf_parse(struct rproc *rproc,
+				     const struct firmware *fw, bool quiet);
 
 /* virtio */
-int arp_rvdev_setup(struct ampsoc_rproc *rproc, struct arp_rvdev *rvdev);
-void arp_rvdev_cleanup(struct arp_rvdev *rvdev);
+int arp_handle_vdev(struct rproc *rproc, void *ptr, int offset, int avail);
+void arp_remove_rvdev(struct rproc_vdev *rvdev);
+void arp_virtio_exit(void);
 
 #endif /* _AMPSOC_RPROC_INTERNAL_H */

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * /sys/class/remoteproc/remoteprocN: mainline's attributes and semantics
- * (state, firmware, name, recovery, coredump).
+ * /sys/class/remoteproc/remoteprocN: mainline 6.1's attributes with its
+ * semantics and errnos (state, firmware, name, recovery, coredump), made
+ * read-only by &rproc.sysfs_read_only.
  */
 #include <linux/device.h>
 #include <linux/string.h>
@@ -9,88 +10,109 @@
 
 #include "ampsoc_rproc_internal.h"
 
-#define to_arp(d) container_of(d, struct ampsoc_rproc, dev)
+#define to_rproc(d) container_of(d, struct rproc, dev)
 
-const char * const ampsoc_rproc_dump_names[3] = {
-	[AMPSOC_RPROC_COREDUMP_DISABLED] = "disabled",
-	[AMPSOC_RPROC_COREDUMP_ENABLED] = "enabled",
-	[AMPSOC_RPROC_COREDUMP_INLINE] = "inline",
+static const char * const arp_dump_names[] = {
+	[RPROC_COREDUMP_DISABLED] = "disabled",
+	[RPROC_COREDUMP_ENABLED] = "enabled",
+	[RPROC_COREDUMP_INLINE] = "inline",
 };
+
+/**
+ * arp_dump_name() - the name of a coredump configuration
+ * @conf: an &enum rproc_dump_mechanism value
+ *
+ * Context: Any context.
+ * Return: "disabled", "enabled" or "inline".
+ */
+const char *arp_dump_name(unsigned int conf)
+{
+	return conf < ARRAY_SIZE(arp_dump_names) ? arp_dump_names[conf] :
+						   "disabled";
+}
+
+/**
+ * arp_match_dump_conf() - parse a coredump configuration as sysfs does
+ * @buf: what was written; a trailing newline is allowed
+ *
+ * Context: Any context.
+ * Return: the &enum rproc_dump_mechanism value, or -EINVAL.
+ */
+int arp_match_dump_conf(const char *buf)
+{
+	return sysfs_match_string(arp_dump_names, buf);
+}
 
 static ssize_t recovery_show(struct device *dev, struct device_attribute *attr,
 			     char *buf)
 {
-	return sysfs_emit(buf, "%s\n", to_arp(dev)->recovery_disabled ?
+	return sysfs_emit(buf, "%s\n", to_rproc(dev)->recovery_disabled ?
 			  "disabled" : "enabled");
 }
 
+/*
+ * As mainline, the outcome of a recovery started here shows in the state
+ * and the log, not in the write's result.
+ */
 static ssize_t recovery_store(struct device *dev,
 			      struct device_attribute *attr, const char *buf,
 			      size_t count)
 {
-	struct ampsoc_rproc *rproc = to_arp(dev);
-	int ret = 0;
+	struct rproc *rproc = to_rproc(dev);
 
 	if (sysfs_streq(buf, "enabled")) {
-		/* Enabling recovery also recovers a processor left crashed. */
-		if (mutex_lock_interruptible(&rproc->lock))
-			return -EINTR;
 		rproc->recovery_disabled = false;
-		if (rproc->state == AMPSOC_RPROC_CRASHED && !rproc->deleting)
-			ret = arp_recover_locked(rproc);
-		mutex_unlock(&rproc->lock);
+		ampsoc_rproc_trigger_recovery(rproc);
 	} else if (sysfs_streq(buf, "disabled")) {
 		rproc->recovery_disabled = true;
 	} else if (sysfs_streq(buf, "recover")) {
-		ret = ampsoc_rproc_trigger_recovery(rproc);
+		ampsoc_rproc_trigger_recovery(rproc);
 	} else {
 		return -EINVAL;
 	}
-	return ret ? ret : count;
+	return count;
 }
 static DEVICE_ATTR_RW(recovery);
 
 static ssize_t coredump_show(struct device *dev, struct device_attribute *attr,
 			     char *buf)
 {
-	return sysfs_emit(buf, "%s\n",
-			  ampsoc_rproc_dump_names[to_arp(dev)->dump_conf]);
+	return sysfs_emit(buf, "%s\n", arp_dump_name(to_rproc(dev)->dump_conf));
 }
 
 static ssize_t coredump_store(struct device *dev,
 			      struct device_attribute *attr, const char *buf,
 			      size_t count)
 {
-	struct ampsoc_rproc *rproc = to_arp(dev);
+	struct rproc *rproc = to_rproc(dev);
 	int i;
 
-	i = sysfs_match_string(ampsoc_rproc_dump_names, buf);
-	if (i < 0) {
-		dev_err(dev, "invalid coredump configuration\n");
-		return -EINVAL;
-	}
-	if (mutex_lock_interruptible(&rproc->lock))
-		return -EINTR;
-	if (rproc->state == AMPSOC_RPROC_CRASHED) {
-		mutex_unlock(&rproc->lock);
-		dev_err(dev, "can't change coredump configuration while crashed\n");
+	if (READ_ONCE(rproc->state) == RPROC_CRASHED) {
+		dev_err(&rproc->dev, "can't change coredump configuration\n");
 		return -EBUSY;
 	}
+	i = arp_match_dump_conf(buf);
+	if (i < 0) {
+		dev_err(&rproc->dev, "Invalid coredump configuration\n");
+		return -EINVAL;
+	}
 	rproc->dump_conf = i;
-	mutex_unlock(&rproc->lock);
 	return count;
 }
 static DEVICE_ATTR_RW(coredump);
 
+/* An attached processor runs firmware Linux did not load: "unknown". */
 static ssize_t firmware_show(struct device *dev, struct device_attribute *attr,
 			     char *buf)
 {
-	struct ampsoc_rproc *rproc = to_arp(dev);
+	struct rproc *rproc = to_rproc(dev);
 	ssize_t n;
 
+	/* The name is freed by a concurrent write: read it under the lock. */
 	if (mutex_lock_interruptible(&rproc->lock))
 		return -EINTR;
-	n = sysfs_emit(buf, "%s\n", rproc->firmware);
+	n = sysfs_emit(buf, "%s\n", rproc->state == RPROC_ATTACHED ?
+		       "unknown" : rproc->firmware);
 	mutex_unlock(&rproc->lock);
 	return n;
 }
@@ -99,7 +121,7 @@ static ssize_t firmware_store(struct device *dev,
 			      struct device_attribute *attr, const char *buf,
 			      size_t count)
 {
-	int ret = ampsoc_rproc_set_firmware(to_arp(dev), buf);
+	int ret = ampsoc_rproc_set_firmware(to_rproc(dev), buf);
 
 	return ret ? ret : count;
 }
@@ -109,27 +131,25 @@ static ssize_t state_show(struct device *dev, struct device_attribute *attr,
 			  char *buf)
 {
 	return sysfs_emit(buf, "%s\n",
-			  ampsoc_rproc_state_name(READ_ONCE(to_arp(dev)->state)));
+			  ampsoc_rproc_state_name(READ_ONCE(to_rproc(dev)->state)));
 }
 
 static ssize_t state_store(struct device *dev, struct device_attribute *attr,
 			   const char *buf, size_t count)
 {
-	struct ampsoc_rproc *rproc = to_arp(dev);
-	enum ampsoc_rproc_state st = READ_ONCE(rproc->state);
+	struct rproc *rproc = to_rproc(dev);
 	int ret;
 
 	if (sysfs_streq(buf, "start")) {
-		if (st == AMPSOC_RPROC_RUNNING || st == AMPSOC_RPROC_ATTACHED)
-			return -EBUSY;
 		ret = ampsoc_rproc_boot(rproc);
+		if (ret)
+			dev_err(&rproc->dev, "Boot failed: %d\n", ret);
 	} else if (sysfs_streq(buf, "stop")) {
 		ret = ampsoc_rproc_shutdown(rproc);
 	} else if (sysfs_streq(buf, "detach")) {
-		/* Attach/detach needs platform support nobody offers yet. */
-		ret = -EINVAL;
+		ret = ampsoc_rproc_detach(rproc);
 	} else {
-		dev_err(dev, "Unrecognised option: %*pE\n",
+		dev_err(&rproc->dev, "Unrecognised option: %*pE\n",
 			(int)min_t(size_t, strcspn(buf, "\n"), 32), buf);
 		ret = -EINVAL;
 	}
@@ -140,9 +160,22 @@ static DEVICE_ATTR_RW(state);
 static ssize_t name_show(struct device *dev, struct device_attribute *attr,
 			 char *buf)
 {
-	return sysfs_emit(buf, "%s\n", to_arp(dev)->name);
+	return sysfs_emit(buf, "%s\n", to_rproc(dev)->name);
 }
 static DEVICE_ATTR_RO(name);
+
+static umode_t arp_is_visible(struct kobject *kobj, struct attribute *attr,
+			      int n)
+{
+	struct rproc *rproc = to_rproc(kobj_to_dev(kobj));
+
+	if (rproc->sysfs_read_only && (attr == &dev_attr_recovery.attr ||
+				       attr == &dev_attr_firmware.attr ||
+				       attr == &dev_attr_state.attr ||
+				       attr == &dev_attr_coredump.attr))
+		return 0444;
+	return attr->mode;
+}
 
 static struct attribute *arp_attrs[] = {
 	&dev_attr_coredump.attr,
@@ -155,6 +188,7 @@ static struct attribute *arp_attrs[] = {
 
 static const struct attribute_group arp_group = {
 	.attrs = arp_attrs,
+	.is_visible = arp_is_visible,
 };
 
 const struct attribute_group *ampsoc_rproc_groups[] = {

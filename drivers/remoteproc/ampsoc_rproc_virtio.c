@@ -1,472 +1,604 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Each vdev resource becomes a device on the kernel's own virtio bus while
- * the processor runs: its vrings live in device memory at the addresses
- * written back into the resource table, its config space, status and
- * negotiated features are the vdev entry of the loaded table, notifications
- * go out through ops->kick and come in through ampsoc_rproc_vq_interrupt().
- * It is a subdevice, so a crash unregisters it and recovery registers it
- * again: virtio drivers (rpmsg) see remove and probe.
+ * vdev resources, as mainline 6.1's remoteproc_virtio.c handles them: each
+ * becomes a struct rproc_vdev whose vrings are carveouts named
+ * "vdev<N>vring<M>" (registered by the driver, or allocated) with notify
+ * ids written back into the table, and a subdevice that registers a virtio
+ * device on the kernel's own virtio bus while the processor runs. The
+ * virtio device hangs from an intermediate device "rproc-virtio.<id>.auto"
+ * below remoteprocN, as mainline's, which inherits the platform device's
+ * DMA configuration; unlike mainline's it is not a platform device, so
+ * that mainline's own "rproc-virtio" driver, when loaded beside ampsoc,
+ * never binds to it.
+ *
+ * ampsoc differences (docs/mainline-differences.md): the rpmsg buffer
+ * memory a "vdev<N>buffer" carveout describes is offered as virtio shared
+ * memory region 0 instead of dma_declare_coherent_memory() (which Debian's
+ * kernel does not have), and declared memory offers a region without one;
+ * virtqueue interrupts hold SRCU so that teardown cannot free a vring
+ * under them, and the vdev's ring count and config size are the ones
+ * checked at boot, whatever the remote writes later.
  */
+#include <linux/dma-direct.h>
+#include <linux/dma-map-ops.h>
+#include <linux/dma-mapping.h>
+#include <linux/idr.h>
+#include <linux/mm.h>
+#include <linux/of_reserved_mem.h>
 #include <linux/slab.h>
+#include <linux/vmalloc.h>
 #include <linux/virtio.h>
 #include <linux/virtio_config.h>
 #include <linux/virtio_ring.h>
 
 #include "ampsoc_rproc_internal.h"
 
-struct arp_vdev_dev {
-	struct virtio_device vdev;
-	struct ampsoc_rproc *rproc;
-	struct arp_rvdev *rvdev;
-};
+/* One 512-byte buffer per vring entry when memory is allocated for them. */
+#define ARP_VDEV_BUF_SIZE	512
 
-struct arp_vdev_buf {
-	struct list_head node;
-	void *va;
-	u64 da;
-};
-
+static DEFINE_IDA(arp_vdev_ida);
 static const struct virtio_config_ops arp_virtio_ops;
 
-static struct arp_vdev_dev *to_vd(struct virtio_device *vdev)
+static struct arp_rvdev *vdev_to_arp(struct virtio_device *vdev)
 {
-	return container_of(vdev, struct arp_vdev_dev, vdev);
+	return container_of(vdev->dev.parent, struct arp_rvdev, dev);
+}
+
+static struct rproc_vdev *vdev_to_rvdev(struct virtio_device *vdev)
+{
+	return &vdev_to_arp(vdev)->rvdev;
+}
+
+static struct fw_rsc_vdev *arp_rsc(struct rproc_vdev *rvdev)
+{
+	return (void *)rvdev->rproc->table_ptr + rvdev->rsc_offset;
+}
+
+static bool arp_virtio_notify(struct virtqueue *vq)
+{
+	struct rproc_vring *rvring = vq->priv;
+	struct rproc *rproc = rvring->rvdev->rproc;
+
+	rproc->ops->kick(rproc, rvring->notifyid);
+	return true;
 }
 
 /**
- * arp_rvdev_rsc() - the vdev entry of the resource table in use
- * @rvdev: the vdev
+ * ampsoc_rproc_vq_interrupt() - the remote kicked a vring (rproc_vq_interrupt)
+ * @rproc: the processor
+ * @notifyid: the vring's notify id, as written in the resource table
  *
- * Context: Any context, while the processor's resources exist.
- * Return: the entry; its size was validated when the firmware was loaded.
+ * Runs the virtqueue's callback in the caller's context. Only SRCU is held
+ * around it, so the callback may block (rpmsg's does): call this from a
+ * threaded interrupt handler or a work item.
+ *
+ * Context: Any context the virtqueue's callback allows.
+ * Return: IRQ_HANDLED if the virtqueue had work, IRQ_NONE otherwise
+ * (including an unknown @notifyid, which the remote controls).
  */
-struct ampsoc_rsc_vdev *arp_rvdev_rsc(struct arp_rvdev *rvdev)
+irqreturn_t ampsoc_rproc_vq_interrupt(struct rproc *rproc, int notifyid)
 {
-	return rvdev->rproc->table_ptr + rvdev->rsc_offset +
-	       sizeof(struct ampsoc_rsc_hdr);
-}
+	struct rproc_vring *rvring;
+	struct virtqueue *vq = NULL;
+	irqreturn_t ret = IRQ_NONE;
+	int idx;
 
-static u8 *arp_config(struct arp_rvdev *rvdev)
-{
-	return (u8 *)arp_rvdev_rsc(rvdev) + sizeof(struct ampsoc_rsc_vdev) +
-	       rvdev->num_vrings * sizeof(struct ampsoc_rsc_vring);
+	idx = srcu_read_lock(&rproc->arp->vq_srcu);
+	rcu_read_lock();
+	rvring = idr_find(&rproc->notifyids, notifyid);
+	if (rvring)
+		vq = READ_ONCE(rvring->vq);
+	rcu_read_unlock();
+	if (vq)
+		ret = vring_interrupt(0, vq);
+	srcu_read_unlock(&rproc->arp->vq_srcu, idx);
+	return ret;
 }
+EXPORT_SYMBOL_GPL(ampsoc_rproc_vq_interrupt);
 
-static bool arp_config_range_ok(struct arp_rvdev *rvdev, unsigned int off,
-				unsigned int len)
+static struct virtqueue *arp_find_vq(struct virtio_device *vdev,
+				     unsigned int id,
+				     void (*callback)(struct virtqueue *vq),
+				     const char *name, bool ctx)
 {
-	if (off > rvdev->config_len || len > rvdev->config_len - off) {
-		dev_err(&rvdev->rproc->dev,
-			"vdev %u config access 0x%x+0x%x beyond 0x%x bytes\n",
-			rvdev->index, off, len, rvdev->config_len);
-		return false;
+	struct rproc_vdev *rvdev = vdev_to_rvdev(vdev);
+	struct rproc *rproc = rvdev->rproc;
+	struct rproc_mem_entry *mem;
+	struct rproc_vring *rvring;
+	struct virtqueue *vq;
+	char cname[32];
+
+	if (id >= ARRAY_SIZE(rvdev->vring))
+		return ERR_PTR(-EINVAL);
+	if (!name)
+		return NULL;
+	snprintf(cname, sizeof(cname), "vdev%dvring%d", rvdev->index, id);
+	mem = arp_find_carveout(rproc, cname);
+	if (!mem || !mem->va)
+		return ERR_PTR(-ENOMEM);
+	rvring = &rvdev->vring[id];
+	memset(mem->va, 0, vring_size(rvring->num, rvring->align));
+	/* A real device on the other side: no weak barriers. */
+	vq = vring_new_virtqueue(id, rvring->num, rvring->align, vdev, false,
+				 ctx, mem->va, arp_virtio_notify, callback,
+				 name);
+	if (!vq) {
+		dev_err(&rproc->dev, "vring_new_virtqueue %s failed\n", name);
+		return ERR_PTR(-ENOMEM);
 	}
-	return true;
+	vq->num_max = rvring->num;
+	vq->priv = rvring;
+	rvring->va = mem->va;
+	WRITE_ONCE(rvring->vq, vq);
+	/* The remote learns the ring's address now, as with mainline. */
+	arp_rsc(rvdev)->vring[id].da = mem->da;
+	return vq;
 }
 
-static void arp_vd_get(struct virtio_device *vdev, unsigned int off,
-		       void *buf, unsigned int len)
+static void arp_del_vqs(struct virtio_device *vdev)
 {
-	struct arp_rvdev *rvdev = to_vd(vdev)->rvdev;
-
-	if (arp_config_range_ok(rvdev, off, len))
-		memcpy(buf, arp_config(rvdev) + off, len);
-	else
-		memset(buf, 0, len);
-}
-
-static void arp_vd_set(struct virtio_device *vdev, unsigned int off,
-		       const void *buf, unsigned int len)
-{
-	struct arp_rvdev *rvdev = to_vd(vdev)->rvdev;
-
-	if (arp_config_range_ok(rvdev, off, len))
-		memcpy(arp_config(rvdev) + off, buf, len);
-}
-
-static u8 arp_vd_get_status(struct virtio_device *vdev)
-{
-	return READ_ONCE(arp_rvdev_rsc(to_vd(vdev)->rvdev)->status);
-}
-
-static void arp_vd_set_status(struct virtio_device *vdev, u8 status)
-{
-	WRITE_ONCE(arp_rvdev_rsc(to_vd(vdev)->rvdev)->status, status);
-}
-
-static void arp_vd_reset(struct virtio_device *vdev)
-{
-	WRITE_ONCE(arp_rvdev_rsc(to_vd(vdev)->rvdev)->status, 0);
-}
-
-/*
- * The resource table has 32 feature bits. VIRTIO_F_VERSION_1 (bit 32) is
- * offered on little-endian hosts, where the legacy native byte order the
- * firmware already uses is little-endian: the wire format is the same
- * whether or not the driver takes it.
- */
-static u64 arp_vd_get_features(struct virtio_device *vdev)
-{
-	u64 features = to_vd(vdev)->rvdev->dfeatures;
-
-	if (!IS_ENABLED(CONFIG_CPU_BIG_ENDIAN))
-		features |= BIT_ULL(VIRTIO_F_VERSION_1);
-	return features;
-}
-
-static int arp_vd_finalize_features(struct virtio_device *vdev)
-{
-	struct arp_rvdev *rvdev = to_vd(vdev)->rvdev;
-
-	vring_transport_features(vdev);
-	if (vdev->features >> 32 & ~(u64)BIT(VIRTIO_F_VERSION_1 - 32))
-		return -EINVAL;
-	arp_rvdev_rsc(rvdev)->gfeatures = (u32)vdev->features;
-	return 0;
-}
-
-static bool arp_vq_notify(struct virtqueue *vq)
-{
-	struct arp_vring *vr = vq->priv;
-	struct arp_vdev_dev *vd = to_vd(vq->vdev);
-	struct ampsoc_rproc *rproc = vd->rproc;
-
-	if (!rproc->ops->kick)
-		return false;
-	rproc->ops->kick(rproc, vr->notifyid);
-	return true;
-}
-
-static void arp_vd_del_vqs(struct virtio_device *vdev)
-{
-	struct arp_rvdev *rvdev = to_vd(vdev)->rvdev;
-	struct ampsoc_rproc *rproc = rvdev->rproc;
+	struct rproc *rproc = vdev_to_rvdev(vdev)->rproc;
 	struct virtqueue *vq, *n;
 
 	list_for_each_entry(vq, &vdev->vqs, list)
-		WRITE_ONCE(((struct arp_vring *)vq->priv)->vq, NULL);
+		WRITE_ONCE(((struct rproc_vring *)vq->priv)->vq, NULL);
 	/* no ampsoc_rproc_vq_interrupt() uses them any more */
-	synchronize_srcu(&rproc->vq_srcu);
+	synchronize_srcu(&rproc->arp->vq_srcu);
 	list_for_each_entry_safe(vq, n, &vdev->vqs, list)
 		vring_del_virtqueue(vq);
 }
 
-static int arp_vd_find_vqs(struct virtio_device *vdev, unsigned int nvqs,
-			   struct virtqueue *vqs[], vq_callback_t *callbacks[],
-			   const char * const names[], const bool *ctx,
-			   struct irq_affinity *desc)
+static int arp_find_vqs(struct virtio_device *vdev, unsigned int nvqs,
+			struct virtqueue *vqs[], vq_callback_t *callbacks[],
+			const char * const names[], const bool *ctx,
+			struct irq_affinity *desc)
 {
-	struct arp_rvdev *rvdev = to_vd(vdev)->rvdev;
-	struct ampsoc_rproc *rproc = rvdev->rproc;
-	unsigned int i, idx = 0;
+	unsigned int i, queue_idx = 0;
 
 	for (i = 0; i < nvqs; i++) {
-		struct arp_vring *vr;
-		struct virtqueue *vq;
-
 		if (!names[i]) {
 			vqs[i] = NULL;
 			continue;
 		}
-		if (idx >= rvdev->num_vrings) {
-			dev_err(&rproc->dev, "vdev %u has only %u vrings\n",
-				rvdev->index, rvdev->num_vrings);
-			arp_vd_del_vqs(vdev);
-			return -EINVAL;
+		vqs[i] = arp_find_vq(vdev, queue_idx++, callbacks[i], names[i],
+				     ctx ? ctx[i] : false);
+		if (IS_ERR(vqs[i])) {
+			int ret = PTR_ERR(vqs[i]);
+
+			arp_del_vqs(vdev);
+			return ret;
 		}
-		vr = &rvdev->vring[idx];
-		memset(vr->va, 0, vr->size);
-		vq = vring_new_virtqueue(idx, vr->num, vr->align, vdev, false,
-					 ctx ? ctx[i] : false, vr->va,
-					 arp_vq_notify, callbacks[i], names[i]);
-		if (!vq) {
-			dev_err(&rproc->dev, "can't create vq %u of vdev %u\n",
-				idx, rvdev->index);
-			arp_vd_del_vqs(vdev);
-			return -ENOMEM;
-		}
-		vq->priv = vr;
-		WRITE_ONCE(vr->vq, vq);
-		vqs[i] = vq;
-		idx++;
 	}
 	return 0;
 }
 
-/*
- * Shared memory region 0: buffers for the virtio driver (rpmsg's), with a
- * physical address the driver can put in descriptors. A carveout named
- * "vdev<N>buffer" (mainline's name for such memory) is used as it is;
- * otherwise one buffer of 512 bytes per vring entry is allocated from the
- * processor's memory on first use. Memory without a physical address
- * (vmalloc'd) cannot be offered.
- */
-static bool arp_vd_get_shm_region(struct virtio_device *vdev,
-				  struct virtio_shm_region *region, u8 id)
+static u8 arp_get_status(struct virtio_device *vdev)
 {
-	struct arp_rvdev *rvdev = to_vd(vdev)->rvdev;
-	struct ampsoc_rproc *rproc = rvdev->rproc;
-	struct arp_carveout *c;
-	char name[AMPSOC_RSC_NAME_LEN];
+	return READ_ONCE(arp_rsc(vdev_to_rvdev(vdev))->status);
+}
+
+static void arp_set_status(struct virtio_device *vdev, u8 status)
+{
+	WRITE_ONCE(arp_rsc(vdev_to_rvdev(vdev))->status, status);
+}
+
+static void arp_reset(struct virtio_device *vdev)
+{
+	WRITE_ONCE(arp_rsc(vdev_to_rvdev(vdev))->status, 0);
+}
+
+/* The vdev's 32 feature bits, as the table gives them. */
+static u64 arp_get_features(struct virtio_device *vdev)
+{
+	return arp_rsc(vdev_to_rvdev(vdev))->dfeatures;
+}
+
+static int arp_finalize_features(struct virtio_device *vdev)
+{
+	vring_transport_features(vdev);
+	/* Rings live in preallocated memory: split rings only. */
+	__virtio_clear_bit(vdev, VIRTIO_F_RING_PACKED);
+	if ((u32)vdev->features != vdev->features)
+		return -EINVAL;
+	arp_rsc(vdev_to_rvdev(vdev))->gfeatures = vdev->features;
+	return 0;
+}
+
+/* The config space after the vrings, its size as checked at boot. */
+static u8 *arp_config(struct virtio_device *vdev, unsigned int off,
+		      unsigned int len)
+{
+	struct arp_rvdev *a = vdev_to_arp(vdev);
+	struct fw_rsc_vdev *rsc = arp_rsc(&a->rvdev);
+
+	if (off > a->config_len || len > a->config_len - off) {
+		dev_err(&vdev->dev, "config access 0x%x+0x%x out of bounds\n",
+			off, len);
+		return NULL;
+	}
+	return (u8 *)&rsc->vring[a->num_vrings] + off;
+}
+
+static void arp_get(struct virtio_device *vdev, unsigned int off, void *buf,
+		    unsigned int len)
+{
+	u8 *cfg = arp_config(vdev, off, len);
+
+	if (cfg)
+		memcpy(buf, cfg, len);
+	else
+		memset(buf, 0, len);
+}
+
+static void arp_set(struct virtio_device *vdev, unsigned int off,
+		    const void *buf, unsigned int len)
+{
+	u8 *cfg = arp_config(vdev, off, len);
+
+	if (cfg)
+		memcpy(cfg, buf, len);
+}
+
+/* Physically contiguous memory: its physical address, or NO_PA. */
+static phys_addr_t arp_contiguous_pa(void *va, dma_addr_t dma, size_t len)
+{
+	phys_addr_t pa;
+	size_t off;
+
+	if (!va)
+		return dma;
+	if (!is_vmalloc_addr(va))
+		return virt_addr_valid(va) ? virt_to_phys(va) :
+					     AMPSOC_RPROC_NO_PA;
+	pa = ampsoc_rproc_va_to_pa(va);
+	for (off = PAGE_SIZE - offset_in_page(va); off < len; off += PAGE_SIZE)
+		if (ampsoc_rproc_va_to_pa(va + off) != pa + off)
+			return AMPSOC_RPROC_NO_PA;
+	return pa;
+}
+
+/*
+ * Shared memory region 0: the memory rpmsg's buffers must live in, with a
+ * physical address for the descriptors. Mainline gives a "vdev<N>buffer"
+ * carveout to dma_declare_coherent_memory(); ampsoc offers it here. Without
+ * one, declared memory gives one 512-byte buffer per vring entry, and with
+ * no declared memory either there is no region and the driver allocates
+ * from the DMA API on the intermediate device, as mainline's does.
+ */
+static bool arp_get_shm_region(struct virtio_device *vdev,
+			       struct virtio_shm_region *region, u8 id)
+{
+	struct arp_rvdev *a = vdev_to_arp(vdev);
+	struct rproc *rproc = a->rvdev.rproc;
+	struct rproc_mem_entry *mem;
+	char name[32];
 	size_t len = 0;
 	unsigned int i;
 
 	if (id != 0)
 		return false;
-	if (!rvdev->shm_va) {
-		snprintf(name, sizeof(name), "vdev%ubuffer", rvdev->index);
-		list_for_each_entry(c, &rproc->carveouts, node) {
-			if (!strcmp(c->name, name)) {
-				rvdev->shm_va = c->va;
-				rvdev->shm_da = c->da;
-				rvdev->shm_pa = c->pa;
-				rvdev->shm_len = c->len;
-				break;
-			}
+	if (!a->shm_len) {
+		snprintf(name, sizeof(name), "vdev%dbuffer", a->rvdev.index);
+		mem = arp_find_carveout(rproc, name);
+		if (mem && (mem->va || mem->dma)) {
+			a->shm_pa = arp_contiguous_pa(mem->va, mem->dma,
+						      mem->len);
+			a->shm_len = mem->len;
+		} else if (!mem && !arp_pool_empty(rproc)) {
+			for (i = 0; i < a->num_vrings; i++)
+				len += a->rvdev.vring[i].num * ARP_VDEV_BUF_SIZE;
+			len = PAGE_ALIGN(len);
+			a->shm_va = arp_pool_alloc(rproc, &a->shm_da, len,
+						   PAGE_SIZE, &a->shm_pa);
+			if (!a->shm_va)
+				return false;
+			memset(a->shm_va, 0, len);
+			a->shm_len = len;
 		}
 	}
-	if (!rvdev->shm_va) {
-		for (i = 0; i < rvdev->num_vrings; i++)
-			len += rvdev->vring[i].num * 512;
-		len = PAGE_ALIGN(len);
-		rvdev->shm_va = arp_mem_alloc(rproc, &rvdev->shm_da, len,
-					      PAGE_SIZE, &rvdev->shm_pa);
-		if (!rvdev->shm_va)
-			return false;
-		rvdev->shm_len = len;
-		rvdev->shm_owned = true;
-		memset(rvdev->shm_va, 0, len);
-	}
-	if (rvdev->shm_pa == AMPSOC_RPROC_NO_PA)
+	if (!a->shm_len || a->shm_pa == AMPSOC_RPROC_NO_PA)
 		return false;
-	region->addr = rvdev->shm_pa;
-	region->len = rvdev->shm_len;
+	region->addr = a->shm_pa;
+	region->len = a->shm_len;
 	return true;
 }
 
-static const char *arp_vd_bus_name(struct virtio_device *vdev)
-{
-	return dev_name(&to_vd(vdev)->rproc->dev);
-}
-
 static const struct virtio_config_ops arp_virtio_ops = {
-	.get = arp_vd_get,
-	.set = arp_vd_set,
-	.get_status = arp_vd_get_status,
-	.set_status = arp_vd_set_status,
-	.reset = arp_vd_reset,
-	.find_vqs = arp_vd_find_vqs,
-	.del_vqs = arp_vd_del_vqs,
-	.get_features = arp_vd_get_features,
-	.finalize_features = arp_vd_finalize_features,
-	.bus_name = arp_vd_bus_name,
-	.get_shm_region = arp_vd_get_shm_region,
+	.get = arp_get,
+	.set = arp_set,
+	.get_status = arp_get_status,
+	.set_status = arp_set_status,
+	.reset = arp_reset,
+	.find_vqs = arp_find_vqs,
+	.del_vqs = arp_del_vqs,
+	.get_features = arp_get_features,
+	.finalize_features = arp_finalize_features,
+	.get_shm_region = arp_get_shm_region,
 };
 
-/**
- * ampsoc_rproc_vq_interrupt() - the remote processor kicked a vring
- * @rproc: the processor
- * @notifyid: the notify id of the vring, as written in the resource table
- *
- * Runs the virtqueue's callback in the caller's context: a virtio driver
- * whose callback sleeps (rpmsg's receive queue) needs the platform to call
- * this from a threaded interrupt handler or a work item. Only SRCU is held,
- * so the callback may block, and may kick.
- *
- * Context: Any context; the callback's needs decide.
- * Return: IRQ_HANDLED if a virtqueue had work, IRQ_NONE otherwise
- * (including for an unknown @notifyid, which the remote controls).
- */
-irqreturn_t ampsoc_rproc_vq_interrupt(struct ampsoc_rproc *rproc,
-				      int notifyid)
+static void arp_virtio_dev_release(struct device *dev)
 {
-	irqreturn_t ret = IRQ_NONE;
-	struct arp_rvdev *rvdev;
-	unsigned int i;
-	int idx;
+	struct virtio_device *vdev = dev_to_virtio(dev);
+	struct device *parent = vdev->dev.parent;
 
-	idx = srcu_read_lock(&rproc->vq_srcu);
-	/* idr nodes are freed by RCU; the vdev itself by vq_srcu */
-	rcu_read_lock();
-	rvdev = idr_find(&rproc->notifyids, notifyid);
-	rcu_read_unlock();
-	for (i = 0; rvdev && i < rvdev->num_vrings; i++) {
-		struct arp_vring *vr = &rvdev->vring[i];
-		struct virtqueue *vq = READ_ONCE(vr->vq);
-
-		if (vr->notifyid == notifyid && vq)
-			ret = vring_interrupt(0, vq);
-	}
-	srcu_read_unlock(&rproc->vq_srcu, idx);
-	return ret;
-}
-EXPORT_SYMBOL_GPL(ampsoc_rproc_vq_interrupt);
-
-/**
- * ampsoc_rproc_from_vdev() - the processor behind a virtio device
- * @vdev: a virtio device
- *
- * Context: Any context.
- * Return: the processor, or NULL if @vdev does not come from remoteproc.
- */
-struct ampsoc_rproc *ampsoc_rproc_from_vdev(struct virtio_device *vdev)
-{
-	if (vdev->config != &arp_virtio_ops)
-		return NULL;
-	return to_vd(vdev)->rproc;
-}
-EXPORT_SYMBOL_GPL(ampsoc_rproc_from_vdev);
-
-/**
- * ampsoc_rproc_vdev_alloc() - allocate shared buffers for a virtio driver
- * @vdev: a virtio device from remoteproc
- * @size: bytes needed
- * @da: set to the address the remote processor uses
- * @pa: set to the physical address, or ~0 if the memory has none
- *
- * The memory comes from the processor's declared memory, outside the
- * firmware, carveouts and vrings, and is zeroed. It is released with
- * ampsoc_rproc_vdev_free() or when the processor stops.
- *
- * Context: Process context; may be called from the virtio driver's probe.
- * Return: the kernel address, or NULL if nothing fits.
- */
-void *ampsoc_rproc_vdev_alloc(struct virtio_device *vdev, size_t size,
-			      u64 *da, phys_addr_t *pa)
-{
-	struct arp_rvdev *rvdev;
-	struct arp_vdev_buf *b;
-
-	if (vdev->config != &arp_virtio_ops)
-		return NULL;
-	rvdev = to_vd(vdev)->rvdev;
-	b = kzalloc(sizeof(*b), GFP_KERNEL);
-	if (!b)
-		return NULL;
-	b->va = arp_mem_alloc(rvdev->rproc, &b->da, PAGE_ALIGN(size),
-			      PAGE_SIZE, pa);
-	if (!b->va) {
-		dev_err(&rvdev->rproc->dev,
-			"no device memory for %zu bytes of vdev %u buffers\n",
-			size, rvdev->index);
-		kfree(b);
-		return NULL;
-	}
-	memset(b->va, 0, size);
-	*da = b->da;
-	list_add_tail(&b->node, &rvdev->bufs);
-	return b->va;
-}
-EXPORT_SYMBOL_GPL(ampsoc_rproc_vdev_alloc);
-
-/**
- * ampsoc_rproc_vdev_free() - free buffers from ampsoc_rproc_vdev_alloc()
- * @vdev: the virtio device
- * @va: the address ampsoc_rproc_vdev_alloc() returned
- *
- * Context: Process context.
- * Return: nothing; freeing an unknown address warns.
- */
-void ampsoc_rproc_vdev_free(struct virtio_device *vdev, void *va)
-{
-	struct arp_rvdev *rvdev;
-	struct arp_vdev_buf *b;
-
-	if (vdev->config != &arp_virtio_ops || !va)
-		return;
-	rvdev = to_vd(vdev)->rvdev;
-	list_for_each_entry(b, &rvdev->bufs, node) {
-		if (b->va == va) {
-			arp_mem_release(rvdev->rproc, b->da);
-			list_del(&b->node);
-			kfree(b);
-			return;
-		}
-	}
-	WARN(1, "%s: %p was not allocated for this vdev\n", __func__, va);
-}
-EXPORT_SYMBOL_GPL(ampsoc_rproc_vdev_free);
-
-static void arp_vd_release(struct device *dev)
-{
-	kfree(to_vd(dev_to_virtio(dev)));
+	kfree(vdev);
+	put_device(parent);
 }
 
-static int arp_rvdev_start(struct ampsoc_rproc_subdev *subdev)
+static int arp_vdev_start(struct rproc_subdev *subdev)
 {
-	struct arp_rvdev *rvdev = container_of(subdev, struct arp_rvdev,
-					       subdev);
-	struct ampsoc_rproc *rproc = rvdev->rproc;
-	struct arp_vdev_dev *vd;
+	struct rproc_vdev *rvdev = container_of(subdev, struct rproc_vdev,
+						subdev);
+	struct arp_rvdev *a = to_arp_rvdev(rvdev);
+	struct rproc *rproc = rvdev->rproc;
+	struct device *dev = &a->dev;
+	struct rproc_mem_entry *mem;
+	struct virtio_device *vdev;
+	char name[32];
 	int ret;
 
-	vd = kzalloc(sizeof(*vd), GFP_KERNEL);
-	if (!vd)
+	if (!rproc->ops->kick) {
+		dev_err(&rproc->dev, ".kick method not defined for %s\n",
+			rproc->name);
+		return -EINVAL;
+	}
+	snprintf(name, sizeof(name), "vdev%dbuffer", rvdev->index);
+	mem = arp_find_carveout(rproc, name);
+	if (mem && mem->of_resm_idx != -1) {
+		/* Reserved memory needs a device tree: fails without one. */
+		ret = of_reserved_mem_device_init_by_idx(dev,
+							 rproc->dev.parent->of_node,
+							 mem->of_resm_idx);
+		if (ret) {
+			dev_err(&rproc->dev, "%s: can't associate reserved memory\n",
+				dev_name(dev));
+			return ret;
+		}
+	}
+	vdev = kzalloc(sizeof(*vdev), GFP_KERNEL);
+	if (!vdev)
 		return -ENOMEM;
-	vd->rproc = rproc;
-	vd->rvdev = rvdev;
-	vd->vdev.id.device = rvdev->id;
-	vd->vdev.config = &arp_virtio_ops;
-	vd->vdev.dev.parent = &rproc->dev;
-	vd->vdev.dev.release = arp_vd_release;
-	rvdev->vd = vd;
-	ret = register_virtio_device(&vd->vdev);
+	vdev->id.device = rvdev->id;
+	vdev->config = &arp_virtio_ops;
+	vdev->dev.parent = dev;
+	vdev->dev.release = arp_virtio_dev_release;
+	/* The virtio device keeps its parent, with the vrings, alive. */
+	get_device(dev);
+	ret = register_virtio_device(vdev);
 	if (ret) {
-		dev_err(&rproc->dev, "can't register vdev %u: %d\n",
-			rvdev->index, ret);
-		put_device(&vd->vdev.dev);
-		rvdev->vd = NULL;
+		put_device(&vdev->dev);
+		dev_err(&rproc->dev, "failed to register vdev: %d\n", ret);
 		return ret;
 	}
-	dev_info(&rproc->dev, "registered %s (type %u)\n",
-		 dev_name(&vd->vdev.dev), rvdev->id);
+	a->vdev = vdev;
+	dev_info(&rproc->dev, "%s: registered %s (type %d)\n", dev_name(dev),
+		 dev_name(&vdev->dev), rvdev->id);
 	return 0;
 }
 
-static void arp_rvdev_stop(struct ampsoc_rproc_subdev *subdev, bool crashed)
+static void arp_vdev_stop(struct rproc_subdev *subdev, bool crashed)
 {
-	struct arp_rvdev *rvdev = container_of(subdev, struct arp_rvdev,
-					       subdev);
+	struct rproc_vdev *rvdev = container_of(subdev, struct rproc_vdev,
+						subdev);
+	struct arp_rvdev *a = to_arp_rvdev(rvdev);
 
-	if (!rvdev->vd)
+	if (!a->vdev)
 		return;
-	unregister_virtio_device(&rvdev->vd->vdev);
-	rvdev->vd = NULL;
+	unregister_virtio_device(a->vdev);
+	a->vdev = NULL;
 }
 
-/**
- * arp_rvdev_setup() - prepare a vdev's subdevice callbacks
- * @rproc: the processor
- * @rvdev: the vdev, with its vrings allocated
- *
- * Context: Process context, rproc->lock held.
- * Return: 0 (the virtio device itself is registered on start).
- */
-int arp_rvdev_setup(struct ampsoc_rproc *rproc, struct arp_rvdev *rvdev)
+static void arp_rvdev_release(struct device *dev)
 {
-	rvdev->subdev.start = arp_rvdev_start;
-	rvdev->subdev.stop = arp_rvdev_stop;
+	struct arp_rvdev *a = container_of(dev, struct arp_rvdev, dev);
+
+	kfree(dev->dma_range_map);
+	ida_free(&arp_vdev_ida, a->dev_id);
+	kfree(a);
+}
+
+/* The intermediate device takes the platform device's DMA configuration. */
+static int arp_rvdev_dma(struct device *dev, struct device *from)
+{
+	const struct bus_dma_region *map = from->dma_range_map, *r;
+	int n = 0;
+
+	if (map) {
+		for (r = map; r->size; r++)
+			n++;
+		dev->dma_range_map = kmemdup(map, array_size(n + 1, sizeof(*map)),
+					     GFP_KERNEL);
+		if (!dev->dma_range_map)
+			return -ENOMEM;
+	}
+	set_dma_ops(dev, get_dma_ops(from));
+	if (dma_coerce_mask_and_coherent(dev, dma_get_mask(from)))
+		dev_warn(dev, "Failed to set DMA mask %llx. Trying to continue...\n",
+			 dma_get_mask(from));
 	return 0;
 }
 
+static int arp_alloc_vring(struct rproc_vdev *rvdev, struct fw_rsc_vdev *rsc,
+			   int i)
+{
+	struct rproc *rproc = rvdev->rproc;
+	struct rproc_vring *rvring = &rvdev->vring[i];
+	struct rproc_mem_entry *mem;
+	char name[32];
+	size_t size;
+	int ret;
+
+	size = PAGE_ALIGN(vring_size(rvring->num, rvring->align));
+	snprintf(name, sizeof(name), "vdev%dvring%d", rvdev->index, i);
+	mem = arp_find_carveout(rproc, name);
+	if (mem) {
+		if (arp_check_carveout_da(rproc, mem, rsc->vring[i].da, size))
+			return -ENOMEM;
+	} else {
+		mem = ampsoc_rproc_mem_entry_init(&rproc->dev, NULL, 0, size,
+						  rsc->vring[i].da,
+						  arp_alloc_vring_carveout,
+						  arp_release_carveout, "%s",
+						  name);
+		if (!mem)
+			return -ENOMEM;
+		mem->priv = rvring;
+		ampsoc_rproc_add_carveout(rproc, mem);
+	}
+	ret = idr_alloc(&rproc->notifyids, rvring, 0, 0, GFP_KERNEL);
+	if (ret < 0)
+		return ret;
+	rvring->notifyid = ret;
+	rproc->max_notifyid = max(rproc->max_notifyid, ret);
+	rsc->vring[i].notifyid = ret;
+	return 0;
+}
+
+static void arp_free_vring(struct rproc_vring *rvring)
+{
+	struct rproc *rproc = rvring->rvdev->rproc;
+	int idx = rvring - rvring->rvdev->vring;
+	struct fw_rsc_vdev *rsc;
+
+	if (rvring->notifyid < 0)
+		return;
+	idr_remove(&rproc->notifyids, rvring->notifyid);
+	rvring->notifyid = -1;
+	/* The cached copy of the table, if any, forgets the ring. */
+	if (rproc->table_ptr) {
+		rsc = arp_rsc(rvring->rvdev);
+		rsc->vring[idx].da = 0;
+		rsc->vring[idx].notifyid = -1;
+	}
+}
+
 /**
- * arp_rvdev_cleanup() - release what a vdev's virtio driver left behind
- * @rvdev: the vdev, already stopped
+ * arp_handle_vdev() - handle a vdev resource (mainline's rproc_handle_vdev)
+ * @rproc: the processor
+ * @ptr: the resource
+ * @offset: its offset in the table
+ * @avail: bytes available from @ptr
+ *
+ * Context: Process context, rproc->lock held.
+ * Return: 0, -EINVAL for a malformed entry, -ENOMEM, or an errno of the
+ * vring setup (reason recorded).
+ */
+int arp_handle_vdev(struct rproc *rproc, void *ptr, int offset, int avail)
+{
+	struct fw_rsc_vdev *rsc = ptr;
+	struct rproc_vdev *rvdev;
+	struct arp_rvdev *a;
+	unsigned int i, n;
+	int ret;
+
+	if (avail < (int)sizeof(*rsc)) {
+		arp_reason(rproc, "vdev resource is truncated");
+		return -EINVAL;
+	}
+	n = rsc->num_of_vrings;
+	if (size_add(struct_size(rsc, vring, n), rsc->config_len) > avail) {
+		arp_reason(rproc, "vdev resource is truncated");
+		return -EINVAL;
+	}
+	if (rsc->reserved[0] || rsc->reserved[1]) {
+		arp_reason(rproc, "vdev resource has non-zero reserved bytes");
+		return -EINVAL;
+	}
+	if (n > RVDEV_NUM_VRINGS) {
+		arp_reason(rproc, "vdev resource has %u vrings", n);
+		return -EINVAL;
+	}
+	a = kzalloc(sizeof(*a), GFP_KERNEL);
+	if (!a)
+		return -ENOMEM;
+	a->dev_id = ida_alloc(&arp_vdev_ida, GFP_KERNEL);
+	if (a->dev_id < 0) {
+		ret = a->dev_id;
+		kfree(a);
+		return ret;
+	}
+	rvdev = &a->rvdev;
+	rvdev->id = rsc->id;
+	rvdev->rproc = rproc;
+	rvdev->index = rproc->nb_vdev++;
+	rvdev->rsc_offset = offset;
+	a->num_vrings = n;
+	a->config_len = rsc->config_len;
+	for (i = 0; i < RVDEV_NUM_VRINGS; i++) {
+		rvdev->vring[i].rvdev = rvdev;
+		rvdev->vring[i].notifyid = -1;
+	}
+	device_initialize(&a->dev);
+	a->dev.parent = &rproc->dev;
+	a->dev.release = arp_rvdev_release;
+	ret = dev_set_name(&a->dev, "rproc-virtio.%d.auto", a->dev_id);
+	if (!ret)
+		ret = arp_rvdev_dma(&a->dev, rproc->dev.parent);
+	if (ret)
+		goto err_put;
+
+	for (i = 0; i < n; i++) {
+		if (!rsc->vring[i].num || !rsc->vring[i].align) {
+			arp_reason(rproc, "vdev %u vring %u has size %u and alignment %u",
+				   rvdev->index, i, rsc->vring[i].num,
+				   rsc->vring[i].align);
+			ret = -EINVAL;
+			goto err_put;
+		}
+		rvdev->vring[i].num = rsc->vring[i].num;
+		rvdev->vring[i].align = rsc->vring[i].align;
+	}
+	for (i = 0; i < n; i++) {
+		ret = arp_alloc_vring(rvdev, rsc, i);
+		if (ret)
+			goto err_vrings;
+	}
+	ret = device_add(&a->dev);
+	if (ret)
+		goto err_vrings;
+	list_add_tail(&rvdev->node, &rproc->rvdevs);
+	rvdev->subdev.start = arp_vdev_start;
+	rvdev->subdev.stop = arp_vdev_stop;
+	ampsoc_rproc_add_subdev(rproc, &rvdev->subdev);
+	return 0;
+
+err_vrings:
+	for (i = 0; i < n; i++)
+		arp_free_vring(&rvdev->vring[i]);
+err_put:
+	put_device(&a->dev);
+	return ret;
+}
+
+/**
+ * arp_remove_rvdev() - release a vdev (mainline's rproc_virtio_remove)
+ * @rvdev: the vdev, its virtio device already unregistered
  *
  * Context: Process context, rproc->lock held.
  */
-void arp_rvdev_cleanup(struct arp_rvdev *rvdev)
+void arp_remove_rvdev(struct rproc_vdev *rvdev)
 {
-	struct arp_vdev_buf *b, *n;
+	struct arp_rvdev *a = to_arp_rvdev(rvdev);
+	struct rproc *rproc = rvdev->rproc;
+	unsigned int i;
 
-	list_for_each_entry_safe(b, n, &rvdev->bufs, node) {
-		arp_mem_release(rvdev->rproc, b->da);
-		list_del(&b->node);
-		kfree(b);
-	}
-	if (rvdev->shm_owned)
-		arp_mem_release(rvdev->rproc, rvdev->shm_da);
-	rvdev->shm_va = NULL;
-	rvdev->shm_owned = false;
+	for (i = 0; i < RVDEV_NUM_VRINGS; i++)
+		arp_free_vring(&rvdev->vring[i]);
+	ampsoc_rproc_remove_subdev(rproc, &rvdev->subdev);
+	list_del(&rvdev->node);
+	/* ampsoc_rproc_vq_interrupt() may still look at the vrings */
+	synchronize_srcu(&rproc->arp->vq_srcu);
+	if (a->shm_va)
+		arp_pool_release(rproc, a->shm_da);
+	device_unregister(&a->dev);
+}
+
+/**
+ * arp_virtio_exit() - module exit of the virtio glue
+ *
+ * Context: Module exit.
+ */
+void arp_virtio_exit(void)
+{
+	ida_destroy(&arp_vdev_ida);
 }

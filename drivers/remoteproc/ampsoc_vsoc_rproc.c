@@ -107,7 +107,7 @@ struct vsoc_rproc {
 	struct vsoc *soc;
 	const struct vsoc_board *board;
 	const struct vsoc_core_info *core;
-	struct ampsoc_rproc *rproc;
+	struct rproc *rproc;
 	void __iomem *ctl;
 	u32 seq;
 	bool pending;
@@ -238,14 +238,14 @@ static int vsoc_rproc_request(struct vsoc_rproc *vr, u32 op)
 	return status;
 }
 
-static enum ampsoc_rproc_crash_type vsoc_rproc_crash_type(u32 reason, u32 info)
+static enum rproc_crash_type vsoc_rproc_crash_type(u32 reason, u32 info)
 {
 	if (reason == VSOC_CRASH_WATCHDOG)
-		return AMPSOC_RPROC_WATCHDOG;
+		return RPROC_WATCHDOG;
 	/* SIGSEGV (11) and SIGBUS (7): a bad memory access. */
 	if (reason == VSOC_CRASH_SIGNAL && (info == 11 || info == 7))
-		return AMPSOC_RPROC_MMUFAULT;
-	return AMPSOC_RPROC_FATAL_ERROR;
+		return RPROC_MMUFAULT;
+	return RPROC_FATAL_ERROR;
 }
 
 /* Turn a new crash of a running core into exactly one report. */
@@ -297,7 +297,7 @@ static irqreturn_t vsoc_rproc_isr(int irq, void *data)
 static int vsoc_rproc_get_mbox(struct vsoc_rproc *vr);
 static void vsoc_rproc_free_mbox(struct vsoc_rproc *vr);
 
-static int vsoc_rproc_start(struct ampsoc_rproc *rproc)
+static int vsoc_rproc_start(struct rproc *rproc)
 {
 	struct vsoc_rproc *vr = rproc->priv;
 	unsigned long flags;
@@ -340,7 +340,7 @@ static int vsoc_rproc_start(struct ampsoc_rproc *rproc)
 	return 0;
 }
 
-static int vsoc_rproc_stop(struct ampsoc_rproc *rproc)
+static int vsoc_rproc_stop(struct rproc *rproc)
 {
 	struct vsoc_rproc *vr = rproc->priv;
 	unsigned long flags;
@@ -365,7 +365,7 @@ static int vsoc_rproc_stop(struct ampsoc_rproc *rproc)
  * just before the write. Without a tx channel, or if the mailbox refuses
  * the word, the core's doorbell is rung directly: a kick is never lost.
  */
-static void vsoc_rproc_kick(struct ampsoc_rproc *rproc, int vqid)
+static void vsoc_rproc_kick(struct rproc *rproc, int vqid)
 {
 	struct vsoc_rproc *vr = rproc->priv;
 	struct mbox_chan *tx = READ_ONCE(vr->tx);
@@ -389,7 +389,7 @@ static void vsoc_rproc_kick(struct ampsoc_rproc *rproc, int vqid)
 	vsoc_kick(vr->soc, vr->core->peer, 0);
 }
 
-static const struct ampsoc_rproc_ops vsoc_rproc_ops = {
+static const struct rproc_ops vsoc_rproc_ops = {
 	.start = vsoc_rproc_start,
 	.stop = vsoc_rproc_stop,
 	.kick = vsoc_rproc_kick,
@@ -653,7 +653,7 @@ static int vsoc_rproc_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
 	struct vsoc *soc = vsoc_get(dev);
-	struct ampsoc_rproc *rproc;
+	struct rproc *rproc;
 	struct vsoc_rproc *vr;
 	const char *fw;
 	phys_addr_t shm_pa;
@@ -719,6 +719,8 @@ static int vsoc_rproc_probe(struct platform_device *pdev)
 	rproc->priv = vr;
 	rproc->elf_class = ELFCLASS64;
 	rproc->elf_machine = EM_X86_64;
+	/* Booted by its users, not at registration (mainline's default). */
+	rproc->auto_boot = false;
 	vr->rproc = rproc;
 	ret = vsoc_rproc_add_mems(vr, shm_va, shm_pa);
 	if (ret)

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * rproc_abi NAME: the userspace ABI of a remote processor named NAME (a
- * fake one from ampsoc_rproc_fake), compared with mainline's: the sysfs
- * class attributes, the debugfs files, and /dev/remoteprocN with the ioctls
- * of Debian's <linux/remoteproc_cdev.h>. Also crash recovery, recovery
- * disabled with a devcoredump, and garbage written to every writable file.
+ * rproc_abi NAME [DETACHED]: the userspace ABI of a remote processor named
+ * NAME (a fake one from ampsoc_rproc_fake) against mainline 6.1's answers:
+ * the sysfs class attributes, the debugfs files, and /dev/remoteprocN with
+ * the ioctls of Debian's <linux/remoteproc_cdev.h>, with every command in
+ * every state. Also crash recovery, coredumps, recovery disabled, and
+ * garbage written to every writable file. With DETACHED, the name of a
+ * processor a boot loader started: attach and detach through sysfs and
+ * the character device.
  */
 #include <dirent.h>
 #include <elf.h>
@@ -175,7 +178,8 @@ static void sysfs_layout(const char *name)
 	ktap_ok(reads(cls, "firmware", "ampsoc-rproc-fake.elf\n"),
 		"sysfs_firmware_default");
 	ktap_ok(reads(cls, "recovery", "enabled\n"), "sysfs_recovery_default");
-	ktap_ok(reads(cls, "coredump", "enabled\n"), "sysfs_coredump_default");
+	/* mainline zero-initialises it: disabled */
+	ktap_ok(reads(cls, "coredump", "disabled\n"), "sysfs_coredump_default");
 	ktap_ok(mode_of(cls, "state") == 0644 && mode_of(cls, "firmware") == 0644 &&
 		mode_of(cls, "name") == 0444 && mode_of(cls, "recovery") == 0644 &&
 		mode_of(cls, "coredump") == 0644, "sysfs_modes");
@@ -224,16 +228,25 @@ static void sysfs_semantics(void)
 		"sysfs_firmware_write_with_newline");
 	ktap_ok(ws(cls, "state", "start\n") == 0 && reads(cls, "state", "running\n"),
 		"sysfs_start");
-	ktap_ok(ws(cls, "state", "start") == -EBUSY, "sysfs_start_busy");
+	/* mainline: one more reference, not -EBUSY */
+	ktap_ok(ws(cls, "state", "start") == 0 && reads(cls, "state", "running\n"),
+		"sysfs_start_when_running_counts");
+	ktap_ok(ws(cls, "state", "stop") == 0 && reads(cls, "state", "running\n"),
+		"sysfs_stop_drops_one_reference");
+	ktap_ok(ws(cls, "state", "detach") == -EINVAL &&
+		reads(cls, "state", "running\n"), "sysfs_detach_when_running");
 	ktap_ok(ws(cls, "firmware", "other.elf") == -EBUSY,
 		"sysfs_firmware_busy_while_running");
 	ktap_ok(contains(dbg, "trace0", "fake remote") &&
 		contains(dbg, "trace0", "booted ampsoc-rproc-fake.elf"),
 		"debugfs_trace_shows_firmware_output");
 	ktap_ok(contains(dbg, "resource_table", "Entry 0 is of type carveout") &&
+		contains(dbg, "resource_table", "  Name text\n") &&
 		contains(dbg, "resource_table", "Entry 4 is of type vdev") &&
 		contains(dbg, "resource_table", "  Vring 1") &&
-		contains(dbg, "resource_table", "Entry 5 is of vendor type 128"),
+		contains(dbg, "resource_table", "Unknown resource type found: 128 [hdr: ") &&
+		contains(dbg, "resource_table", "Unknown resource type found: 130 [hdr: ") &&
+		!contains(dbg, "resource_table", "Resource Table:"),
 		"debugfs_resource_table");
 	ktap_ok(contains(dbg, "carveout_memories", "Name: text") &&
 		contains(dbg, "carveout_memories", "Name: heap") &&
@@ -253,8 +266,37 @@ static void sysfs_semantics(void)
 		reads(cls, "recovery", "disabled\n") &&
 		ws(cls, "recovery", "enabled") == 0 &&
 		reads(cls, "recovery", "enabled\n"), "sysfs_recovery_modes");
-	ktap_ok(ws(cls, "recovery", "recover") == -EINVAL,
-		"sysfs_recover_when_not_crashed");
+	/* mainline: nothing to recover is success */
+	ktap_ok(ws(cls, "recovery", "recover") == 0 &&
+		reads(cls, "state", "offline\n"), "sysfs_recover_when_not_crashed");
+	ktap_ok(ws(cls, "state", "detach") == -EINVAL, "sysfs_detach_when_offline");
+	/* debugfs compares a prefix of each word, without a newline */
+	ktap_ok(ws(dbg, "recovery", "d") == 0 && reads(cls, "recovery", "disabled\n") &&
+		ws(dbg, "recovery", "en") == 0 && reads(cls, "recovery", "enabled\n") &&
+		ws(dbg, "recovery", "e\n") == -EINVAL &&
+		ws(dbg, "coredump", "in") == 0 && reads(cls, "coredump", "inline\n") &&
+		ws(dbg, "coredump", "disabled\n") == 0 &&
+		reads(dbg, "coredump", "disabled\n"), "debugfs_prefix_words");
+}
+
+/* ampsoc's benchmark files: load_stats and memcpy_bench. */
+static void bench_files(void)
+{
+	ktap_ok(mode_of(dbg, "load_stats") == 0400 &&
+		mode_of(dbg, "memcpy_bench") == 0600, "debugfs_bench_modes");
+	ktap_ok(ws(cls, "state", "start") == 0 &&
+		ws(dbg, "memcpy_bench", "10000000 4096") == -EBUSY &&
+		ws(cls, "state", "stop") == 0, "memcpy_bench_busy_while_running");
+	/* the test image's two segments occupy 2 x 4 KiB */
+	ktap_ok(contains(dbg, "load_stats", "fw_bytes ") &&
+		contains(dbg, "load_stats", " load_bytes 8192 load_ns "),
+		"load_stats_of_last_load");
+	ktap_ok(ws(dbg, "memcpy_bench", "10000000 4096") == 0 &&
+		contains(dbg, "memcpy_bench", "bytes 4096 ns "),
+		"memcpy_bench_copies");
+	ktap_ok(ws(dbg, "memcpy_bench", "30000000 16") == -ERANGE &&
+		ws(dbg, "memcpy_bench", "nonsense") == -EINVAL,
+		"memcpy_bench_rejects");
 }
 
 static void debugfs_layout(void)
@@ -263,7 +305,7 @@ static void debugfs_layout(void)
 
 	rd(cls, "name", buf, sizeof(buf));
 	buf[strcspn(buf, "\n")] = '\0';
-	snprintf(want, sizeof(want), "name: %s\n", buf);
+	snprintf(want, sizeof(want), "%s\n", buf);
 	ktap_ok(reads(dbg, "name", want), "debugfs_name");
 	ktap_ok(mode_of(dbg, "name") == 0400 && mode_of(dbg, "recovery") == 0600 &&
 		mode_of(dbg, "crash") == 0200 &&
@@ -272,8 +314,9 @@ static void debugfs_layout(void)
 		mode_of(dbg, "coredump") == 0600, "debugfs_modes");
 	ktap_ok(reads(dbg, "resource_table", "No resource table found\n"),
 		"debugfs_no_table_when_offline");
-	ktap_ok(ws(dbg, "crash", "7") == -EINVAL && ws(dbg, "crash", "x") == -EINVAL,
-		"debugfs_crash_rejects_garbage");
+	/* mainline takes any number; an offline processor ignores it */
+	ktap_ok(ws(dbg, "crash", "7") == 0 && reads(cls, "state", "offline\n") &&
+		ws(dbg, "crash", "x") == -EINVAL, "debugfs_crash_any_number");
 }
 
 static void cdev(void)
@@ -290,9 +333,16 @@ static void cdev(void)
 	}
 	ktap_ok(write(fd, "start", 5) == 5 && reads(cls, "state", "running\n"),
 		"cdev_start");
-	ktap_ok(write(fd, "start", 5) < 0 && errno == EBUSY, "cdev_start_busy");
+	/* mainline: one more reference, and "stop" drops it */
+	ktap_ok(write(fd, "start", 5) == 5 && write(fd, "stop", 4) == 4 &&
+		reads(cls, "state", "running\n"), "cdev_start_when_running_counts");
+	ktap_ok(write(fd, "detach", 6) < 0 && errno == EINVAL,
+		"cdev_detach_when_running");
 	ktap_ok(write(fd, "bogus", 5) < 0 && errno == EINVAL,
 		"cdev_rejects_garbage");
+	/* the bytes written are compared, a newline included */
+	ktap_ok(write(fd, "start\n", 6) < 0 && errno == EINVAL,
+		"cdev_newline_refused");
 	ktap_ok(write(fd, "stopstartstop", 13) < 0 && errno == EINVAL,
 		"cdev_rejects_long_write");
 	ktap_ok(!ioctl(fd, RPROC_GET_SHUTDOWN_ON_RELEASE, &v) && v == 0,
@@ -318,6 +368,12 @@ static void cdev(void)
 	fd = open(devnode, O_WRONLY);
 	ktap_ok(fd >= 0 && write(fd, "stop", 4) == 4 &&
 		reads(cls, "state", "offline\n"), "cdev_stop");
+	ktap_ok(fd >= 0 && write(fd, "stop", 4) < 0 && errno == EINVAL,
+		"cdev_stop_when_offline");
+	/* a prefix of a command is that command: "st" starts, "sto" stops */
+	ktap_ok(fd >= 0 && write(fd, "st", 2) == 2 &&
+		reads(cls, "state", "running\n") && write(fd, "sto", 3) == 3 &&
+		reads(cls, "state", "offline\n"), "cdev_prefix_commands");
 	if (fd >= 0)
 		close(fd);
 }
@@ -377,16 +433,27 @@ static void crashes(void)
 	/* recovery: crashed, then running again with a fresh boot */
 	ktap_ok(wait_trace(next, 10) && wait_state("running", 10),
 		"crash_recovers");
-	ktap_ok(find_dump(path, sizeof(path)), "crash_takes_coredump");
+	/* coredumps are off by default */
+	ktap_ok(!find_dump(path, sizeof(path)), "no_coredump_by_default");
+	ktap_ok(ws(cls, "coredump", "enabled") == 0, "coredump_enable");
+	n = rd(fake_dbg, "starts", buf, sizeof(buf));
+	snprintf(next, sizeof(next), "(boot %d)", n > 0 ? atoi(buf) + 1 : -1);
+	ktap_ok(ws(dbg, "crash", "0") == 0 && wait_trace(next, 10) &&
+		wait_state("running", 10) && find_dump(path, sizeof(path)),
+		"crash_takes_coredump");
 	drop_dumps();
 
 	ktap_ok(ws(cls, "recovery", "disabled") == 0, "recovery_disable");
 	ktap_ok(ws(fake_dbg, "watchdog", "1") == 0, "driver_reports_watchdog");
 	ktap_ok(wait_state("crashed", 10), "recovery_disabled_stays_crashed");
-	ktap_ok(ws(cls, "coredump", "inline") == -EBUSY,
+	/* mainline checks the state first: garbage is busy too */
+	ktap_ok(ws(cls, "coredump", "inline") == -EBUSY &&
+		ws(cls, "coredump", "always") == -EBUSY &&
+		ws(dbg, "coredump", "inline") == -EBUSY,
 		"coredump_config_busy_while_crashed");
 	n = -1;
-	if (find_dump(path, sizeof(path)))
+	/* the state turns "crashed" before the dump is taken: wait for it */
+	if (wait_dump(path, sizeof(path), 10))
 		n = rd(path, "data", buf, sizeof(buf));
 	/* ELF64 header: e_type at 16, e_machine at 18, e_phnum at 56 */
 	if (n >= 64) {
@@ -419,9 +486,63 @@ static void crashes(void)
 	drop_dumps();
 	ktap_ok(wait_trace(next, 10) && wait_state("running", 10),
 		"inline_recovery_after_dump_released");
-	ktap_ok(ws(cls, "coredump", "enabled") == 0 &&
+	/* a crashed processor can be stopped, as mainline */
+	ktap_ok(ws(cls, "coredump", "disabled") == 0 &&
+		ws(cls, "recovery", "disabled") == 0 &&
+		ws(fake_dbg, "watchdog", "1") == 0 && wait_state("crashed", 10) &&
+		ws(cls, "state", "detach") == -EINVAL &&
 		ws(cls, "state", "stop") == 0 && reads(cls, "state", "offline\n"),
-		"crash_cleanup");
+		"stop_when_crashed");
+	ktap_ok(ws(cls, "recovery", "enabled") == 0 &&
+		ws(cls, "coredump", "disabled") == 0 &&
+		reads(cls, "state", "offline\n"), "crash_cleanup");
+	drop_dumps();
+}
+
+/* A processor a boot loader started: attach and detach. */
+static void attach(const char *name)
+{
+	int32_t v = 1;
+	int fd;
+
+	if (!ktap_ok(find(name), "find_%s", name))
+		return;
+	ktap_ok(reads(cls, "state", "detached\n"), "detached_at_registration");
+	ktap_ok(reads(cls, "firmware", "ampsoc-rproc-fake.elf\n"),
+		"detached_firmware_name");
+	ktap_ok(ws(cls, "state", "stop") == -EINVAL &&
+		ws(cls, "state", "detach") == -EINVAL &&
+		ws(cls, "firmware", "x.elf") == -EBUSY &&
+		reads(cls, "state", "detached\n"), "detached_refuses");
+	ktap_ok(ws(cls, "state", "start") == 0 &&
+		reads(cls, "state", "attached\n"), "sysfs_start_attaches");
+	/* Linux did not load what it runs */
+	ktap_ok(reads(cls, "firmware", "unknown\n"), "attached_firmware_unknown");
+	ktap_ok(contains(dbg, "trace0", "attached"), "attached_trace");
+	ktap_ok(ws(cls, "state", "start") == 0 && ws(cls, "state", "detach") == 0 &&
+		reads(cls, "state", "attached\n"), "attached_counts_users");
+	ktap_ok(ws(cls, "state", "detach") == 0 &&
+		reads(cls, "state", "detached\n"), "sysfs_detach");
+	fd = open(devnode, O_RDWR);
+	ktap_ok(fd >= 0 && write(fd, "start", 5) == 5 &&
+		reads(cls, "state", "attached\n") &&
+		!ioctl(fd, RPROC_SET_SHUTDOWN_ON_RELEASE, &v), "cdev_attach");
+	if (fd >= 0)
+		close(fd);
+	/* closing with shutdown-on-release detaches an attached processor */
+	ktap_ok(reads(cls, "state", "detached\n"), "cdev_close_detaches");
+	fd = open(devnode, O_WRONLY);
+	ktap_ok(fd >= 0 && write(fd, "start", 5) == 5 &&
+		write(fd, "detach", 6) == 6 && reads(cls, "state", "detached\n"),
+		"cdev_detach");
+	if (fd >= 0)
+		close(fd);
+	/* "stop" on an attached processor stops it; then it boots firmware */
+	ktap_ok(ws(cls, "state", "start") == 0 && ws(cls, "state", "stop") == 0 &&
+		reads(cls, "state", "offline\n"), "sysfs_stop_attached");
+	ktap_ok(ws(cls, "state", "start") == 0 && reads(cls, "state", "running\n") &&
+		reads(cls, "firmware", "ampsoc-rproc-fake.elf\n") &&
+		ws(cls, "state", "stop") == 0, "boots_after_stop");
 }
 
 int main(int argc, char **argv)
@@ -438,7 +559,10 @@ int main(int argc, char **argv)
 	debugfs_layout();
 	sysfs_garbage();
 	sysfs_semantics();
+	bench_files();
 	cdev();
 	crashes();
+	if (argc > 2)
+		attach(argv[2]);
 	ktap_exit();
 }

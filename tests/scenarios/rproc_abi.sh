@@ -1,19 +1,23 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# DESCRIPTION: the remoteproc userspace ABI matches mainline's: sysfs class
-#   attributes and their semantics, debugfs files (trace buffer, resource
-#   table, carveouts, crash), /dev/remoteprocN with its ioctls; garbage
-#   written to every writable file is rejected; a crash recovers, and with
-#   recovery disabled the processor stays crashed with a readable ELF
-#   coredump; ELF32 firmware boots on a processor that accepts it.
-# STRATEGY: load the fake remote processor driver with two processors, run
-#   the rproc_abi guest program on the first, boot the second with the
-#   ELF32 image through sysfs, then unload everything.
+# DESCRIPTION: the remoteproc userspace ABI answers as mainline 6.1's:
+#   sysfs class attributes and their semantics and errnos in every state,
+#   debugfs files (trace buffer, resource table, carveouts, crash) and
+#   their write parsing, /dev/remoteprocN with its ioctls; garbage written
+#   to every writable file is rejected; a crash recovers, coredumps are off
+#   until enabled, and with recovery disabled the processor stays crashed
+#   with a readable ELF coredump; a processor a boot loader started is
+#   attached and detached; ELF32 firmware boots on a processor that
+#   accepts it.
+# STRATEGY: load the fake remote processor driver with two processors and
+#   a detached one, run the rproc_abi guest program on the first and the
+#   detached one, boot the second with the ELF32 image through sysfs, then
+#   unload everything.
 # timeout: 180
 . /ampsoc/lib.sh
 
-check load_fake modprobe ampsoc_rproc_fake devices=2
-guest_test rproc_abi ampsoc-rproc-fake.0
+check load_fake modprobe ampsoc_rproc_fake devices=2 detached=1
+guest_test rproc_abi ampsoc-rproc-fake.0 ampsoc-rproc-fake.2
 
 r1=
 for d in /sys/class/remoteproc/remoteproc*; do

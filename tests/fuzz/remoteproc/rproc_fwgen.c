@@ -3,8 +3,9 @@
  * Builds the test firmware images described in rproc_fwgen.h. The correct
  * image has two PT_LOAD segments (text with a bss tail, data holding the
  * resource table and the trace buffer) and a resource table with two
- * carveouts, a devmem, a trace buffer, an rpmsg vdev with two vrings and a
- * vendor entry. Every malformed case changes exactly one thing.
+ * carveouts, a vendor entry the platform ignores, a trace buffer, an rpmsg
+ * vdev with two vrings, a vendor entry it handles and a one-vring vdev.
+ * Every malformed case changes exactly one thing.
  */
 #include <elf.h>
 #include <errno.h>
@@ -20,6 +21,7 @@
 const struct fwgen_desc fwgen_cases[FWGEN_NUM_CASES] = {
 	[FWGEN_GOOD64] = { FWGEN_GOOD64_NAME, 0, 0 },
 	[FWGEN_GOOD32] = { FWGEN_GOOD32_NAME, 0, 0 },
+	[FWGEN_VDEV_FIRST] = { FWGEN_VDEV_FIRST_NAME, 0, 0 },
 #define BADFW(name, e, stage) \
 	[FWGEN_BAD_##name] = { "ampsoc-rproc-bad-" #name ".elf", e, stage },
 #include "badfw_cases.h"
@@ -46,7 +48,9 @@ struct knobs {
 	uint8_t vdev_nvrings, vdev_reserved;
 	uint32_t vring_num, vring_align, vring0_da, config_len;
 	uint32_t vendor_type;
-	uint32_t unknown_type;	/* replaces the devmem entry's type if set */
+	uint32_t unknown_type;	/* replaces entry 2's type if set */
+	int devmem;		/* entry 2 is a devmem entry */
+	int vdev_first;		/* the one-vring vdev comes first in the table */
 	int offset_patch;	/* which patch to apply to offset[] */
 	int rsc_truncate;
 };
@@ -122,16 +126,25 @@ static size_t build_rsc(const struct knobs *k, uint8_t *t)
 	strcpy((char *)co.name, "heap");
 	put(t, &off, &co, sizeof(co));
 
-	/* 2: devmem (ignored without an IOMMU) */
+	/*
+	 * 2: a vendor entry the platform ignores, or a devmem entry (which
+	 * needs an IOMMU, as in mainline)
+	 */
 	offs[2] = off;
-	type = k->unknown_type ? k->unknown_type : AMPSOC_RSC_DEVMEM;
-	put(t, &off, &type, 4);
-	memset(&dm, 0, sizeof(dm));
-	dm.da = 0x20000000;
-	dm.pa = 0x20000000;
-	dm.len = 0x1000;
-	strcpy((char *)dm.name, "regs");
-	put(t, &off, &dm, sizeof(dm));
+	if (k->devmem) {
+		type = AMPSOC_RSC_DEVMEM;
+		put(t, &off, &type, 4);
+		memset(&dm, 0, sizeof(dm));
+		dm.da = 0x20000000;
+		dm.pa = 0x20000000;
+		dm.len = 0x1000;
+		strcpy((char *)dm.name, "regs");
+		put(t, &off, &dm, sizeof(dm));
+	} else {
+		type = k->unknown_type ? k->unknown_type : FWGEN_VENDOR_IGNORED;
+		put(t, &off, &type, 4);
+		put(t, &off, vendor_payload, sizeof(vendor_payload));
+	}
 
 	/* 3: trace buffer inside the data segment */
 	offs[3] = off;
@@ -186,6 +199,12 @@ static size_t build_rsc(const struct knobs *k, uint8_t *t)
 	put(t, &off, &vr, sizeof(vr));
 	put(t, &off, config, 4);
 
+	if (k->vdev_first) {
+		uint32_t last = offs[6];
+
+		memmove(&offs[1], &offs[0], 6 * sizeof(offs[0]));
+		offs[0] = last;
+	}
 	switch (k->offset_patch) {
 	case 1:
 		offs[3] = off + 64;
@@ -370,6 +389,9 @@ size_t fwgen_build(enum fwgen_case c, uint8_t *buf)
 	switch (c) {
 	case FWGEN_GOOD64:
 		break;
+	case FWGEN_VDEV_FIRST:
+		k.vdev_first = 1;
+		break;
 	case FWGEN_GOOD32:
 	case FWGEN_BAD_wrong_class:
 		k.is64 = 0;
@@ -510,6 +532,9 @@ size_t fwgen_build(enum fwgen_case c, uint8_t *buf)
 		break;
 	case FWGEN_BAD_rsc_vendor_refused:
 		k.vendor_type = FWGEN_VENDOR_REFUSED;
+		break;
+	case FWGEN_BAD_rsc_devmem:
+		k.devmem = 1;
 		break;
 	case FWGEN_NUM_CASES:
 		return 0;

@@ -24,6 +24,8 @@
 #define FWGEN_TEXT_MAGIC	"AMPSOCFW"
 #define FWGEN_GOOD64_NAME	"ampsoc-rproc-fake.elf"
 #define FWGEN_GOOD32_NAME	"ampsoc-rproc-fake32.elf"
+/* The correct image with the one-vring vdev first in the table. */
+#define FWGEN_VDEV_FIRST_NAME	"ampsoc-rproc-fake-vdev-first.elf"
 #define FWGEN_VDEV_ID		7
 #define FWGEN_VRING_NUM		16
 /* A second vdev, bound by ampsoc_rproc_test's virtio driver. */
@@ -31,11 +33,13 @@
 #define FWGEN_TEST_VRING_NUM	8
 #define FWGEN_VENDOR_OK		128
 #define FWGEN_VENDOR_REFUSED	129
+#define FWGEN_VENDOR_IGNORED	130
 
 #ifndef __KERNEL__
 enum fwgen_case {
 	FWGEN_GOOD64,
 	FWGEN_GOOD32,
+	FWGEN_VDEV_FIRST,
 #define BADFW(name, err, stage) FWGEN_BAD_##name,
 #include "badfw_cases.h"
 #undef BADFW

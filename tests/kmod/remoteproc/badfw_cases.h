@@ -7,7 +7,10 @@
  *
  * BADFW(name, errno, stage): stage PARSE means the shared parser rejects
  * the image; CORE means it is well formed but does not fit the processor
- * (its memory map, ELF class, or platform hooks).
+ * (its memory map, ELF class, or platform hooks). The errno is the one a
+ * processor with declared memory (ampsoc_rproc_add_mem()) gives; the
+ * kernel test lists where one whose driver registers named carveouts
+ * (mainline's way) gives another.
  */
 BADFW(not_elf,			ENOEXEC, PARSE)
 BADFW(truncated_header,		ENOEXEC, PARSE)
@@ -51,3 +54,4 @@ BADFW(rsc_vdev_config_huge,	EINVAL,	 PARSE)
 BADFW(rsc_vdev_reserved,	EINVAL,	 PARSE)
 BADFW(rsc_vring_outside,	ENOMEM,	 CORE)
 BADFW(rsc_vendor_refused,	EPERM,	 CORE)
+BADFW(rsc_devmem,		EINVAL,	 CORE)

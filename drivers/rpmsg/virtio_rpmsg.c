@@ -141,6 +141,7 @@ struct virtio_rpmsg_channel {
 	struct rpmsg_device rpdev;
 	struct virtproc_info *vrp;
 	bool counted;
+	bool remote;
 };
 
 struct vrp_endpoint {
@@ -830,7 +831,8 @@ static struct virtio_rpmsg_channel *vrp_alloc_channel(struct virtproc_info *vrp)
 }
 
 static struct rpmsg_device *__rpmsg_create_channel(struct virtproc_info *vrp,
-						   struct rpmsg_channel_info *ci)
+						   struct rpmsg_channel_info *ci,
+						   bool remote)
 {
 	struct virtio_rpmsg_channel *vch;
 	struct rpmsg_device *tmp;
@@ -843,8 +845,8 @@ static struct rpmsg_device *__rpmsg_create_channel(struct virtproc_info *vrp,
 	tmp = ampsoc_rpmsg_find_device(&vrp->vdev->dev, ci);
 	if (tmp) {
 		put_device(&tmp->dev);
-		dev_err(&vrp->vdev->dev, "channel %s:%x:%x already exists\n",
-			ci->name, ci->src, ci->dst);
+		dev_err_ratelimited(&vrp->vdev->dev, "channel %s:%x:%x already exists\n",
+				    ci->name, ci->src, ci->dst);
 		return NULL;
 	}
 	if (atomic_inc_return(&vrp->channels) > max_channels) {
@@ -860,6 +862,7 @@ static struct rpmsg_device *__rpmsg_create_channel(struct virtproc_info *vrp,
 		return NULL;
 	}
 	vch->counted = true;
+	vch->remote = remote;
 	vch->rpdev.src = ci->src;
 	vch->rpdev.dst = ci->dst;
 	vch->rpdev.announce = ci->src != RPMSG_ADDR_ANY;
@@ -874,7 +877,8 @@ static struct rpmsg_device *__rpmsg_create_channel(struct virtproc_info *vrp,
 static struct rpmsg_device *virtio_rpmsg_create_channel(struct rpmsg_device *rpdev,
 							struct rpmsg_channel_info *ci)
 {
-	return __rpmsg_create_channel(to_virtio_rpmsg_channel(rpdev)->vrp, ci);
+	return __rpmsg_create_channel(to_virtio_rpmsg_channel(rpdev)->vrp, ci,
+				      false);
 }
 
 static int virtio_rpmsg_release_channel(struct rpmsg_device *rpdev,
@@ -883,6 +887,49 @@ static int virtio_rpmsg_release_channel(struct rpmsg_device *rpdev,
 	struct virtproc_info *vrp = to_virtio_rpmsg_channel(rpdev)->vrp;
 
 	return ampsoc_rpmsg_unregister_device(&vrp->vdev->dev, ci) ? -ENXIO : 0;
+}
+
+static struct rpmsg_device *virtio_rpmsg_remote_create(struct rpmsg_device *rpdev,
+						       struct rpmsg_channel_info *ci)
+{
+	return __rpmsg_create_channel(to_virtio_rpmsg_channel(rpdev)->vrp, ci,
+				      true);
+}
+
+/* A channel of this transport with @data's name and remote address. */
+static int vrp_channel_match(struct device *dev, void *data)
+{
+	struct rpmsg_channel_info *ci = data;
+	struct rpmsg_device *rpdev;
+
+	if (dev->release != virtio_rpmsg_release_device)
+		return 0;
+	rpdev = to_rpmsg_device(dev);
+	return rpdev->dst == ci->dst &&
+	       !strncmp(rpdev->id.name, ci->name, RPMSG_NAME_SIZE);
+}
+
+/*
+ * The remote may remove what it announced and nothing else: Linux's own
+ * channels (rpmsg_ns, rpmsg_ctrl, local and static channels) are not its
+ * to take away. Removing the name-service channel from its own callback
+ * would wait for that callback forever.
+ */
+static int virtio_rpmsg_remote_release(struct rpmsg_device *rpdev,
+				       struct rpmsg_channel_info *ci)
+{
+	struct virtproc_info *vrp = to_virtio_rpmsg_channel(rpdev)->vrp;
+	struct device *dev;
+	bool remote;
+
+	dev = device_find_child(&vrp->vdev->dev, ci, vrp_channel_match);
+	if (!dev)
+		return -ENXIO;
+	remote = to_virtio_rpmsg_channel(to_rpmsg_device(dev))->remote;
+	if (remote)
+		device_unregister(dev);
+	put_device(dev);
+	return remote ? 0 : -EPERM;
 }
 
 static int virtio_rpmsg_get_stats(struct rpmsg_device *rpdev,
@@ -930,6 +977,8 @@ static const struct ampsoc_rpmsg_device_ops virtio_rpmsg_ops = {
 	.ns_reject = virtio_rpmsg_ns_reject,
 	.create_channel = virtio_rpmsg_create_channel,
 	.release_channel = virtio_rpmsg_release_channel,
+	.remote_create = virtio_rpmsg_remote_create,
+	.remote_release = virtio_rpmsg_remote_release,
 	.create_ept = virtio_rpmsg_create_ept,
 	.announce_create = virtio_rpmsg_announce_create,
 	.announce_destroy = virtio_rpmsg_announce_destroy,

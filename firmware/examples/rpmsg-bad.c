@@ -17,6 +17,9 @@
  *   badaddr  three well-formed messages in buffers whose descriptor
  *            address it rewrote to point outside Linux's region (0, the
  *            top of the address space, bit 40 flipped)
+ *   nsown    name-service messages about Linux's own channels: destroy
+ *            rpmsg_ns (address 53) and rpmsg_ctrl (address 0), announce
+ *            channels under those two names
  *   flood    announces "ampsoc-flood" and, after Linux's first message on
  *            it, sends to Linux as fast as buffers come back, forever
  *            (answering echoes every 64 messages)
@@ -568,6 +571,35 @@ static void bad_addrs(void)
 	amp_log("bad: rewritten descriptor addresses done: %d", ret);
 }
 
+/*
+ * Linux's own channels are not the remote's: it may neither destroy them
+ * nor announce channels under their names.
+ */
+static void ns_own(void)
+{
+	static const struct {
+		const char *name;
+		uint32_t addr, flags;
+	} own[] = {
+		{ "rpmsg_ns", AMP_RPMSG_NS_ADDR, AMP_RPMSG_NS_DESTROY },
+		{ "rpmsg_ctrl", 0, AMP_RPMSG_NS_DESTROY },
+		{ "rpmsg_ns", 0x1234, AMP_RPMSG_NS_CREATE },
+		{ "rpmsg_ctrl", 0x1235, AMP_RPMSG_NS_CREATE },
+	};
+	struct amp_rpmsg_ns_msg ns;
+	unsigned int i;
+
+	for (i = 0; i < AMP_ARRAY_SIZE(own); i++) {
+		memset(&ns, 0, sizeof(ns));
+		strncpy(ns.name, own[i].name, sizeof(ns.name));
+		ns.addr = own[i].addr;
+		ns.flags = own[i].flags;
+		ns_raw(&ns, sizeof(ns), own[i].flags ? "destroy Linux's own channel" :
+		       "announce a channel under Linux's own name");
+	}
+	amp_log("bad: Linux's own channels named");
+}
+
 static void __attribute__((noreturn)) idle_forever(const char *why)
 {
 	amp_log("ampsoc-rpmsg-bad: %s; idling", why);
@@ -626,6 +658,8 @@ static void misbehave(const char *mode)
 		amp_log("bad: %u messages to unknown addresses: %d", i, ret);
 	} else if (!strcmp(mode, "badaddr")) {
 		bad_addrs();
+	} else if (!strcmp(mode, "nsown")) {
+		ns_own();
 	} else if (!strcmp(mode, "flood")) {
 		ret = amp_rpmsg_ept_create(&rdev, &flood, "ampsoc-flood", AMP_RPMSG_ADDR_ANY,
 					   AMP_RPMSG_ADDR_ANY, flood_cb, NULL);

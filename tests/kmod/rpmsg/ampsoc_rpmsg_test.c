@@ -20,6 +20,10 @@ static unsigned int integrity_count = 100000;
 module_param(integrity_count, uint, 0444);
 MODULE_PARM_DESC(integrity_count, "messages in the integrity test");
 
+static char *suite;
+module_param(suite, charp, 0444);
+MODULE_PARM_DESC(suite, "run only this suite (all when unset)");
+
 #define NCHAN		32
 #define WAIT_MS		20000
 
@@ -530,6 +534,70 @@ out:
 	fixture_down(&f);
 }
 
+/*
+ * The remote may take back what it announced and nothing else: Linux's
+ * own channels are refused and counted. Destroying rpmsg_ns (address 53)
+ * from the name service's own callback used to wait for that callback
+ * forever, with the rx path, removal and rmmod stuck behind it; destroying
+ * rpmsg_ctrl (address 0) took /dev/rpmsg_ctrlN away. A local and a static
+ * channel are Linux's too, and so are the reserved names.
+ */
+static void ns_refuses_linux_channels(struct ampsoc_ktap_test *t)
+{
+	struct rpmsg_channel_info local = { .name = "ampsoc-t13", .src = 0x93,
+					    .dst = 0x433 };
+	struct rpmsg_channel_info stat = { .name = "ampsoc-t14",
+					   .src = RPMSG_ADDR_ANY, .dst = 0x434 };
+	struct rpmsg_channel_info ns = { .name = "rpmsg_ns",
+					 .src = RPMSG_ADDR_ANY,
+					 .dst = AMPSOC_RPMSG_NS_ADDR };
+	unsigned int base_p, base_r;
+	struct ampsoc_rpmsg_stats s;
+	struct rpmsg_device *c;
+	struct fixture f;
+
+	if (!fixture_up(t, &f, 0, 0, true))
+		goto out;
+	if (!KTAP_EXPECT(t, ampsoc_rpmsg_create_channel(f.ctrl, &local)))
+		goto out;
+	KTAP_EXPECT_EQ(t, ampsoc_rpmsg_add_static_channels(&ampsoc_rpmsg_lb_vdev(f.lb)->dev,
+							   &stat, 1), 0);
+	base_p = count_locked(&nprobed);
+	base_r = count_locked(&nremoved);
+	ampsoc_rpmsg_lb_announce(f.lb, "rpmsg_ns", AMPSOC_RPMSG_NS_ADDR, true);
+	ampsoc_rpmsg_lb_announce(f.lb, "rpmsg_ctrl", 0, true);
+	ampsoc_rpmsg_lb_announce(f.lb, "ampsoc-t13", 0x433, true);
+	ampsoc_rpmsg_lb_announce(f.lb, "ampsoc-t14", 0x434, true);
+	ampsoc_rpmsg_lb_announce(f.lb, "rpmsg_ns", 0x460, false);
+	ampsoc_rpmsg_lb_announce(f.lb, "rpmsg_ctrl", 0x461, false);
+	/* What the remote announced stays its to take back. */
+	ampsoc_rpmsg_lb_announce(f.lb, "ampsoc-t15", 0x435, false);
+	ampsoc_rpmsg_lb_announce(f.lb, "ampsoc-t15", 0x435, true);
+	/* The remote sends in order: "sync" comes after all of them. */
+	ampsoc_rpmsg_lb_send(f.lb, LB_ECHO_BASE, f.ept->addr, "sync", 4);
+	KTAP_EXPECT(t, rx_wait(&f.rx, 1));
+	stats_of(f.ctrl, &s);
+	KTAP_EXPECT_EQ(t, s.ns_rejected, 6);
+	KTAP_EXPECT(t, chan_get(13) && chan_get(14));
+	KTAP_EXPECT_EQ(t, count_locked(&nprobed) - base_p, 1);
+	KTAP_EXPECT_EQ(t, count_locked(&nremoved) - base_r, 1);
+	c = ampsoc_rpmsg_find_device(&ampsoc_rpmsg_lb_vdev(f.lb)->dev, &ns);
+	if (KTAP_EXPECT(t, c))
+		put_device(&c->dev);
+	c = ctrl_of(f.lb);
+	if (KTAP_EXPECT(t, c))
+		put_device(&c->dev);
+	/* The name service still works. */
+	base_p = count_locked(&nprobed);
+	ampsoc_rpmsg_lb_announce(f.lb, "ampsoc-t16", 0x436, false);
+	KTAP_EXPECT(t, wait_event_timeout(chan_wq,
+					  count_locked(&nprobed) > base_p,
+					  msecs_to_jiffies(WAIT_MS)));
+out:
+	/* Removal waits for the rx path: it returns only if that is free. */
+	fixture_down(&f);
+}
+
 /* --- data --- */
 
 static void integrity_random_sizes(struct ampsoc_ktap_test *t)
@@ -961,6 +1029,7 @@ static const struct ampsoc_ktap_case ns_cases[] = {
 	AMPSOC_KTAP_CASE(dynamic_channel_cycles),
 	AMPSOC_KTAP_CASE(local_and_static_channels),
 	AMPSOC_KTAP_CASE(ns_not_negotiated),
+	AMPSOC_KTAP_CASE(ns_refuses_linux_channels),
 	{}
 };
 
@@ -1004,7 +1073,15 @@ static int __init rpmsg_test_init(void)
 	ret = ampsoc_rpmsg_register_driver(&test_driver);
 	if (ret)
 		return ret;
-	ampsoc_ktap_run(suites, ARRAY_SIZE(suites));
+	for (i = 0; suite && i < ARRAY_SIZE(suites); i++)
+		if (!strcmp(suites[i].name, suite))
+			break;
+	if (!suite)
+		ampsoc_ktap_run(suites, ARRAY_SIZE(suites));
+	else if (i < ARRAY_SIZE(suites))
+		ampsoc_ktap_run(&suites[i], 1);
+	else
+		pr_err("no suite %s\n", suite);
 	return 0;
 }
 module_init(rpmsg_test_init);

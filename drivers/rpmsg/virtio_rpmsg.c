@@ -1188,10 +1188,19 @@ static bool vrp_rx_pass(struct virtproc_info *vrp)
 	return more;
 }
 
+/*
+ * Hand the rx ring to rx_work. Never once the device is dead: remove
+ * passes through rvq_lock after marking it dead and then cancels the work
+ * for good, so nothing can queue it on a freed transport.
+ */
 static void vrp_rx_defer(struct virtproc_info *vrp)
 {
-	WRITE_ONCE(vrp->rx_deferred, true);
-	queue_work(system_wq, &vrp->rx_work);
+	spin_lock(&vrp->rvq_lock);
+	if (!vrp_dead(vrp)) {
+		WRITE_ONCE(vrp->rx_deferred, true);
+		queue_work(system_wq, &vrp->rx_work);
+	}
+	spin_unlock(&vrp->rvq_lock);
 }
 
 /* Has the remote used an rx buffer that no pass took yet? */
@@ -1215,7 +1224,7 @@ static void vrp_rx_work(struct work_struct *work)
 						 rx_work);
 
 	if (vrp_rx_pass(vrp)) {
-		queue_work(system_wq, &vrp->rx_work);
+		vrp_rx_defer(vrp);
 		return;
 	}
 	WRITE_ONCE(vrp->rx_deferred, false);
@@ -1484,7 +1493,10 @@ static void rpmsg_remove(struct virtio_device *vdev)
 	debugfs_remove_recursive(vrp->debugfs);
 	/* Fail every sender now so that nothing waits for the timeout. */
 	vrp_set_dead(vrp, NULL);
-	/* Whoever was inside a queue operation is out after these. */
+	/*
+	 * Whoever was inside a queue operation is out after these, and
+	 * nothing queues rx_work any more (vrp_rx_defer()).
+	 */
 	spin_lock(&vrp->svq_lock);
 	spin_unlock(&vrp->svq_lock);
 	spin_lock(&vrp->rvq_lock);

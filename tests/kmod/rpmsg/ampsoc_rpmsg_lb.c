@@ -120,6 +120,7 @@ struct ampsoc_rpmsg_lb {
 	bool rx_direct;		/* an echo went straight into the rx ring */
 	bool ready;
 	bool frozen;
+	bool del_vqs_started;	/* Linux began deleting the queues */
 
 	struct task_struct *thread;
 	int irq_cpu;		/* where "interrupts" to Linux run */
@@ -823,6 +824,7 @@ static void lb_del_vqs(struct virtio_device *vdev)
 	struct ampsoc_rpmsg_lb *lb = vdev_to_lb(vdev);
 	int i;
 
+	WRITE_ONCE(lb->del_vqs_started, true);
 	mutex_lock(&lb->ring_lock);
 	WRITE_ONCE(lb->ready, false);
 	mutex_unlock(&lb->ring_lock);
@@ -861,6 +863,7 @@ static int lb_find_vqs(struct virtio_device *vdev, unsigned int nvqs,
 	mutex_lock(&lb->ring_lock);
 	memset(lb->last_avail, 0, sizeof(lb->last_avail));
 	memset(lb->used_idx, 0, sizeof(lb->used_idx));
+	WRITE_ONCE(lb->del_vqs_started, false);
 	WRITE_ONCE(lb->ready, true);
 	mutex_unlock(&lb->ring_lock);
 	return 0;
@@ -931,6 +934,22 @@ static void lb_announce_services(struct ampsoc_rpmsg_lb *lb, const char *p)
 			p++;
 	}
 }
+
+/**
+ * ampsoc_rpmsg_lb_queues_deleting() - has Linux begun deleting the queues?
+ * @lb: the remote
+ *
+ * True from the moment the transport's removal calls del_vqs (after it
+ * stopped its own deferred work) until the queues are found again.
+ *
+ * Context: any.
+ * Return: true or false.
+ */
+bool ampsoc_rpmsg_lb_queues_deleting(struct ampsoc_rpmsg_lb *lb)
+{
+	return READ_ONCE(lb->del_vqs_started);
+}
+EXPORT_SYMBOL_GPL(ampsoc_rpmsg_lb_queues_deleting);
 
 /**
  * ampsoc_rpmsg_lb_create() - create and register a loopback remote

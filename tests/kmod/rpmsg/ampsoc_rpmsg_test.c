@@ -7,10 +7,13 @@
  */
 #include <linux/completion.h>
 #include <linux/delay.h>
+#include <linux/kallsyms.h>
+#include <linux/kprobes.h>
 #include <linux/kthread.h>
 #include <linux/module.h>
 #include <linux/random.h>
 #include <linux/virtio.h>
+#include <linux/workqueue.h>
 #include <ampsoc/ktap.h>
 #include <ampsoc/rpmsg.h>
 
@@ -745,6 +748,72 @@ out:
 	fixture_down(&f);
 }
 
+/*
+ * rx work queued after removal cancelled it would run on a freed
+ * transport. A kprobe on queue_work_on() holds the first rx_work queued
+ * by an rx interrupt's pass (one that ended on its budget) for up to a
+ * second, until the removal started meanwhile reaches del_vqs, which comes
+ * after its cancel_work_sync(): the work must not be queued after that.
+ * The burst goes to an address with no endpoint, so that nothing but the
+ * device holds the transport.
+ */
+static struct {
+	struct ampsoc_rpmsg_lb *lb;
+	atomic_t armed;
+	struct completion held;
+	bool late;
+} dq;
+
+static int dq_pre(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct work_struct *work = (void *)regs_get_kernel_argument(regs, 2);
+	char name[KSYM_SYMBOL_LEN];
+	u64 end;
+
+	if (!atomic_read(&dq.armed) || !work || work == current_work())
+		return 0;
+	sprint_symbol_no_offset(name, (unsigned long)work->func);
+	if (strncmp(name, "vrp_rx_work", 11) || atomic_xchg(&dq.armed, 0) != 1)
+		return 0;
+	complete(&dq.held);
+	/* A bounded wait on a condition; jiffies may not move on this CPU. */
+	end = ktime_get_ns() + NSEC_PER_SEC;
+	while (!ampsoc_rpmsg_lb_queues_deleting(dq.lb) && ktime_get_ns() < end)
+		cpu_relax();
+	dq.late = ampsoc_rpmsg_lb_queues_deleting(dq.lb);
+	return 0;
+}
+
+static void remove_while_deferring(struct ampsoc_ktap_test *t)
+{
+	struct kprobe kp = {
+		.symbol_name = "queue_work_on",
+		.pre_handler = dq_pre,
+	};
+	int ret;
+
+	dq.lb = lb_new(0, 0, true, NULL);
+	if (!KTAP_EXPECT(t, !IS_ERR(dq.lb)))
+		return;
+	dq.late = false;
+	init_completion(&dq.held);
+	atomic_set(&dq.armed, 1);
+	ret = register_kprobe(&kp);
+	if (ret) {
+		ampsoc_rpmsg_lb_destroy(dq.lb);
+		KTAP_SKIP(t, "no kprobe on queue_work_on: %d", ret);
+		return;
+	}
+	/* More than one pass's budget at once. */
+	KTAP_EXPECT_EQ(t, ampsoc_rpmsg_lb_stream(dq.lb, 0x7000, 1000, 16), 0);
+	KTAP_EXPECT(t, wait_for_completion_timeout(&dq.held,
+						   msecs_to_jiffies(WAIT_MS)));
+	ampsoc_rpmsg_lb_destroy(dq.lb);
+	atomic_set(&dq.armed, 0);
+	unregister_kprobe(&kp);
+	KTAP_EXPECT(t, !dq.late);
+}
+
 /* --- beyond mainline --- */
 
 static void buffer_size_negotiation(struct ampsoc_ktap_test *t)
@@ -1037,6 +1106,7 @@ static const struct ampsoc_ktap_case data_cases[] = {
 	AMPSOC_KTAP_CASE(integrity_random_sizes),
 	AMPSOC_KTAP_CASE(concurrent_endpoints),
 	AMPSOC_KTAP_CASE(remote_removal_mid_traffic),
+	AMPSOC_KTAP_CASE(remove_while_deferring),
 	{}
 };
 

@@ -77,7 +77,7 @@ struct vrp_stats {
  * @sfree: tx buffers taken and given back unsent
  * @nfree: number of entries in @sfree
  * @svq_lock: protects @svq, @last_sbuf and @tx_last_used
- * @rvq_lock: protects @rvq, @rx_last_used and @rx_held
+ * @rvq_lock: protects @rvq, @rx_last_used, @rx_held and @rx_current
  * @rx_lock: serialises rx processing
  * @rx_work: continues an rx pass that used up its budget, at normal priority
  * @rx_deferred: @rx_work owns the rx ring until it finds it empty
@@ -92,7 +92,6 @@ struct vrp_stats {
  * @rx_last_used: our copy of the rvq used index
  * @rx_held: rx buffers held by zero-copy clients
  * @rx_current: rx buffer whose callback is running
- * @rx_current_held: the running callback held @rx_current
  * @channels: channels created on this device
  * @ns_rpdev: the name-service channel
  * @ctrl_rpdev: the rpmsg_ctrl channel
@@ -115,7 +114,7 @@ struct virtproc_info {
 	void **sfree;
 	unsigned int nfree;
 	spinlock_t svq_lock;		/* svq, last_sbuf, sfree, tx_last_used */
-	spinlock_t rvq_lock;		/* rvq, rx_last_used, rx_held */
+	spinlock_t rvq_lock;		/* rvq, rx_last_used, rx_held, rx_current */
 	struct mutex rx_lock;		/* one rx pass at a time */
 	struct work_struct rx_work;
 	bool rx_deferred;
@@ -128,7 +127,6 @@ struct virtproc_info {
 	u16 tx_last_used, rx_last_used;
 	unsigned long *rx_held;
 	void *rx_current;
-	bool rx_current_held;
 	atomic_t channels;
 	struct rpmsg_device *ns_rpdev, *ctrl_rpdev;
 	struct vrp_stats stats;
@@ -646,38 +644,49 @@ static void vrp_recycle_rx(struct virtproc_info *vrp, void *buf)
 	__vrp_recycle_rx(vrp, buf, true);
 }
 
+static unsigned int vrp_rbuf_id(struct virtproc_info *vrp, void *buf)
+{
+	return (buf - vrp->rbufs) / vrp->rbuf_size;
+}
+
+/*
+ * Zero-copy rx. Under rvq_lock, bit i of rx_held says that a client holds
+ * rx buffer i, and rx_current which buffer's callback is running. While
+ * rx_current is the buffer, the receive loop owns it: a release only
+ * clears the bit and the loop gives it back when the callback is done.
+ * Otherwise the release gives it back itself. So a buffer handed to
+ * another thread and released at any moment goes back exactly once.
+ */
 static int virtio_rpmsg_hold_rx(struct rpmsg_endpoint *ept, void *data)
 {
 	struct virtproc_info *vrp = to_vrp_ept(ept)->vrp;
 	struct rpmsg_hdr *msg = container_of(data, struct rpmsg_hdr, data[0]);
+	int ret = -EINVAL;
 
-	if (!vrp->rx_current || msg != vrp->rx_current)
-		return -EINVAL;
-	vrp->rx_current_held = true;
-	return 0;
+	spin_lock(&vrp->rvq_lock);
+	if (vrp->rx_current && msg == vrp->rx_current) {
+		__set_bit(vrp_rbuf_id(vrp, msg), vrp->rx_held);
+		ret = 0;
+	}
+	spin_unlock(&vrp->rvq_lock);
+	return ret;
 }
 
 static void virtio_rpmsg_release_rx(struct rpmsg_endpoint *ept, void *data)
 {
 	struct virtproc_info *vrp = to_vrp_ept(ept)->vrp;
 	struct rpmsg_hdr *msg = container_of(data, struct rpmsg_hdr, data[0]);
-	unsigned int i;
-	bool held;
+	bool give_back;
 
 	if (!vrp_buf_ok(vrp, msg, true)) {
 		dev_err(&vrp->vdev->dev, "release of a foreign rx buffer\n");
 		return;
 	}
-	/* Held and released within the same callback: nothing is held. */
-	if (msg == vrp->rx_current && vrp->rx_current_held) {
-		vrp->rx_current_held = false;
-		return;
-	}
-	i = ((void *)msg - vrp->rbufs) / vrp->rbuf_size;
 	spin_lock(&vrp->rvq_lock);
-	held = __test_and_clear_bit(i, vrp->rx_held);
+	give_back = __test_and_clear_bit(vrp_rbuf_id(vrp, msg), vrp->rx_held) &&
+		    msg != vrp->rx_current;
 	spin_unlock(&vrp->rvq_lock);
-	if (held)
+	if (give_back)
 		vrp_recycle_rx(vrp, msg);
 }
 
@@ -1077,26 +1086,22 @@ static bool rpmsg_recv_single(struct virtproc_info *vrp, struct rpmsg_hdr *msg,
 		return true;
 	}
 
-	held = false;
+	spin_lock(&vrp->rvq_lock);
+	vrp->rx_current = msg;
+	spin_unlock(&vrp->rvq_lock);
 	mutex_lock(&ept->cb_lock);
 	if (ept->cb) {
-		vrp->rx_current = msg;
-		vrp->rx_current_held = false;
 		ept->cb(ept->rpdev, msg->data, mlen, ept->priv, src);
-		held = vrp->rx_current_held;
-		vrp->rx_current = NULL;
 		atomic64_inc(&vrp->stats.rx);
 	}
 	mutex_unlock(&ept->cb_lock);
 	kref_put(&ept->refcount, __ept_release);
 
-	if (held) {
-		unsigned int i = ((void *)msg - vrp->rbufs) / vrp->rbuf_size;
-
-		spin_lock(&vrp->rvq_lock);
-		__set_bit(i, vrp->rx_held);
-		spin_unlock(&vrp->rvq_lock);
-	}
+	/* A release from now on gives the buffer back itself. */
+	spin_lock(&vrp->rvq_lock);
+	vrp->rx_current = NULL;
+	held = test_bit(vrp_rbuf_id(vrp, msg), vrp->rx_held);
+	spin_unlock(&vrp->rvq_lock);
 	return !held;
 }
 

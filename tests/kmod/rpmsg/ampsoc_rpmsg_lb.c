@@ -936,6 +936,31 @@ static void lb_announce_services(struct ampsoc_rpmsg_lb *lb, const char *p)
 }
 
 /**
+ * ampsoc_rpmsg_lb_rx_avail() - rx buffers Linux offers the remote now
+ * @lb: the remote
+ *
+ * Buffers Linux has made available in its rx ring that the remote has
+ * not taken: with the remote idle, every rx buffer Linux owns and does
+ * not hold.
+ *
+ * Context: process context; sleeps.
+ * Return: the count, 0 when the rings are not set up.
+ */
+unsigned int ampsoc_rpmsg_lb_rx_avail(struct ampsoc_rpmsg_lb *lb)
+{
+	unsigned int n = 0;
+
+	mutex_lock(&lb->ring_lock);
+	if (lb->ready)
+		n = (u16)(virtio16_to_cpu(&lb->vdev,
+					  READ_ONCE(lb->vr[0].avail->idx)) -
+			  lb->last_avail[0]);
+	mutex_unlock(&lb->ring_lock);
+	return n;
+}
+EXPORT_SYMBOL_GPL(ampsoc_rpmsg_lb_rx_avail);
+
+/**
  * ampsoc_rpmsg_lb_queues_deleting() - has Linux begun deleting the queues?
  * @lb: the remote
  *
@@ -969,7 +994,7 @@ ampsoc_rpmsg_lb_create(const struct ampsoc_rpmsg_lb_config *cfg)
 	struct ampsoc_rpmsg_lb *lb;
 	unsigned int num;
 	size_t rsize, ssize;
-	int err;
+	int err, cpu;
 
 	lb = kzalloc(sizeof(*lb), GFP_KERNEL);
 	if (!lb)
@@ -1025,10 +1050,13 @@ ampsoc_rpmsg_lb_create(const struct ampsoc_rpmsg_lb_config *cfg)
 	}
 	set_user_nice(lb->thread, clamp(remote_nice, MIN_NICE, MAX_NICE));
 	lb->irq_cpu = WORK_CPU_UNBOUND;
-	if (remote_cpu >= 0) {
+	cpu = remote_cpu;
+	if (cfg->own_cpu && cpu < 0 && num_online_cpus() > 1)
+		cpu = cpumask_last(cpu_online_mask);
+	if (cpu >= 0) {
 		/* A core of its own, as a remote processor has. */
-		set_cpus_allowed_ptr(lb->thread, cpumask_of(remote_cpu));
-		lb->irq_cpu = cpumask_any_but(cpu_online_mask, remote_cpu);
+		set_cpus_allowed_ptr(lb->thread, cpumask_of(cpu));
+		lb->irq_cpu = cpumask_any_but(cpu_online_mask, cpu);
 	}
 
 	lb->vdev.id.device = 7;

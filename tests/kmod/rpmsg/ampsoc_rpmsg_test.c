@@ -213,15 +213,31 @@ struct fixture {
 	struct rx_state rx;
 };
 
-static bool fixture_up(struct ampsoc_ktap_test *t, struct fixture *f,
-		       u64 extra, u32 bufsz, bool shm)
+/*
+ * A remote for the races: its thread on the last CPU, Linux's rx path on
+ * another, so that a thread of the test bound to the last CPU runs
+ * beside Linux's rx path.
+ */
+static struct ampsoc_rpmsg_lb *lb_new_own_cpu(void)
+{
+	struct ampsoc_rpmsg_lb_config cfg = {
+		.features = BIT_ULL(AMPSOC_VIRTIO_RPMSG_F_NS),
+		.shm_region = true,
+		.own_cpu = true,
+	};
+
+	return ampsoc_rpmsg_lb_create(&cfg);
+}
+
+static bool __fixture_up(struct ampsoc_ktap_test *t, struct fixture *f,
+			 struct ampsoc_rpmsg_lb *lb)
 {
 	struct rpmsg_channel_info ci = { .src = RPMSG_ADDR_ANY,
 					 .dst = RPMSG_ADDR_ANY };
 
 	memset(f, 0, sizeof(*f));
 	rx_init(&f->rx);
-	f->lb = lb_new(extra, bufsz, shm, NULL);
+	f->lb = lb;
 	if (!KTAP_EXPECT(t, !IS_ERR(f->lb))) {
 		f->lb = NULL;
 		return false;
@@ -231,6 +247,12 @@ static bool fixture_up(struct ampsoc_ktap_test *t, struct fixture *f,
 		return false;
 	f->ept = ampsoc_rpmsg_create_ept(f->ctrl, rx_cb, &f->rx, ci);
 	return KTAP_EXPECT(t, f->ept);
+}
+
+static bool fixture_up(struct ampsoc_ktap_test *t, struct fixture *f,
+		       u64 extra, u32 bufsz, bool shm)
+{
+	return __fixture_up(t, f, lb_new(extra, bufsz, shm, NULL));
 }
 
 static void fixture_down(struct fixture *f)
@@ -965,6 +987,108 @@ out:
 	kfree(z);
 }
 
+/*
+ * A held rx buffer handed to another thread and released at once, racing
+ * the end of the callback that held it, must go back to the remote
+ * exactly once: after 20000 such messages, every rx buffer is in the ring
+ * again, counted by the remote.
+ */
+struct zr_state {
+	struct rpmsg_endpoint *ept;
+	void *slot;
+	unsigned long received;
+	unsigned long held;
+	wait_queue_head_t wq;
+};
+
+static int zr_cb(struct rpmsg_device *rpdev, void *data, int len, void *priv,
+		 u32 src)
+{
+	struct zr_state *z = priv;
+	u64 end = ktime_get_ns() + NSEC_PER_MSEC;
+
+	/*
+	 * One in flight: the releaser, on another CPU, takes the last one
+	 * at once and gives this one back while we return.
+	 */
+	while (READ_ONCE(z->slot) && ktime_get_ns() < end)
+		cpu_relax();
+	if (!READ_ONCE(z->slot) && !ampsoc_rpmsg_hold_rx_buffer(z->ept, data)) {
+		z->held++;
+		/* the hold before the releaser sees the buffer */
+		smp_store_release(&z->slot, data);
+	}
+	WRITE_ONCE(z->received, z->received + 1);
+	wake_up(&z->wq);
+	return 0;
+}
+
+static int zr_releaser(void *arg)
+{
+	struct zr_state *z = arg;
+	unsigned int spins = 0;
+	void *p;
+
+	while (!kthread_should_stop()) {
+		/* pairs with the release in zr_cb() */
+		p = smp_load_acquire(&z->slot);
+		if (p) {
+			ampsoc_rpmsg_release_rx_buffer(z->ept, p);
+			/* the release before the callback may hand another */
+			smp_store_release(&z->slot, NULL);
+		} else if (!(++spins % 64)) {
+			cond_resched();
+		} else {
+			cpu_relax();
+		}
+	}
+	return 0;
+}
+
+static void zero_copy_release_race(struct ampsoc_ktap_test *t)
+{
+	struct rpmsg_channel_info any = { .src = RPMSG_ADDR_ANY };
+	const unsigned long n = 20000;
+	struct task_struct *rel;
+	struct fixture f = {};
+	struct zr_state *z;
+
+	z = kzalloc(sizeof(*z), GFP_KERNEL);
+	if (!KTAP_EXPECT(t, z))
+		return;
+	init_waitqueue_head(&z->wq);
+	if (num_online_cpus() < 2) {
+		KTAP_SKIP(t, "the releaser needs a CPU of its own");
+		goto out;
+	}
+	if (!__fixture_up(t, &f, lb_new_own_cpu()))
+		goto out;
+	z->ept = ampsoc_rpmsg_create_ept(f.ctrl, zr_cb, z, any);
+	if (!KTAP_EXPECT(t, z->ept))
+		goto out;
+	rel = kthread_create(zr_releaser, z, "rpmsg-zr");
+	if (!KTAP_EXPECT(t, !IS_ERR(rel)))
+		goto destroy;
+	kthread_bind(rel, cpumask_last(cpu_online_mask));
+	wake_up_process(rel);
+	KTAP_EXPECT_EQ(t, ampsoc_rpmsg_lb_stream(f.lb, z->ept->addr, n, 16), 0);
+	KTAP_EXPECT(t, wait_event_timeout(z->wq, READ_ONCE(z->received) >= n,
+					  msecs_to_jiffies(60000)));
+	kthread_stop(rel);
+	if (z->slot)
+		ampsoc_rpmsg_release_rx_buffer(z->ept, z->slot);
+	ampsoc_ktap_line(4, "# %s: %lu of %lu messages held and released by another thread",
+			 t->name, z->held, z->received);
+	KTAP_EXPECT(t, z->held > n / 2);
+	KTAP_EXPECT(t, poll_until(ampsoc_rpmsg_lb_rx_avail(f.lb) == 256));
+	KTAP_EXPECT_EQ(t, ampsoc_rpmsg_lb_rx_avail(f.lb), 256);
+destroy:
+	ampsoc_rpmsg_destroy_ept(z->ept);
+out:
+	fixture_down(&f);
+	kfree(z);
+}
+
 /* --- hostile remote --- */
 
 static void hostile_recoverable(struct ampsoc_ktap_test *t)
@@ -1115,6 +1239,7 @@ static const struct ampsoc_ktap_case ext_cases[] = {
 	AMPSOC_KTAP_CASE(flow_control),
 	AMPSOC_KTAP_CASE(flow_control_not_negotiated),
 	AMPSOC_KTAP_CASE(zero_copy),
+	AMPSOC_KTAP_CASE(zero_copy_release_race),
 	{}
 };
 

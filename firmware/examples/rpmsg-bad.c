@@ -20,6 +20,12 @@
  *   nsown    name-service messages about Linux's own channels: destroy
  *            rpmsg_ns (address 53) and rpmsg_ctrl (address 0), announce
  *            channels under those two names
+ *   flagrace after a lap of ordinary messages, keeps Linux's rx
+ *            descriptor 0 marked chained; then for each message it hands
+ *            back, pulses NEXT/INDIRECT on that buffer's descriptor and
+ *            flips the used id between the buffer and 0 until Linux gives
+ *            a buffer back to the ring (a second at most), until Linux
+ *            stops giving buffers back
  *   flood    announces "ampsoc-flood" and, after Linux's first message on
  *            it, sends to Linux as fast as buffers come back, forever
  *            (answering echoes every 64 messages)
@@ -600,6 +606,85 @@ static void ns_own(void)
 	amp_log("bad: Linux's own channels named");
 }
 
+/* A well-formed message to an address where Linux has nobody, in @b. */
+static uint32_t race_msg(struct amp_vq_buf *b)
+{
+	static const char msg[] = "race";
+	struct amp_rpmsg_hdr hdr = {
+		.src = echo.addr, .dst = 0x7777, .len = sizeof(msg),
+	};
+
+	if (b->len < sizeof(hdr) + sizeof(msg))
+		return 0;
+	memcpy(b->va, &hdr, sizeof(hdr));
+	memcpy((uint8_t *)b->va + sizeof(hdr), msg, sizeof(msg));
+	return sizeof(hdr) + sizeof(msg);
+}
+
+/*
+ * flagrace. 6.1's virtio_ring frees a buffer by following NEXT in the
+ * descriptor table from the buffer's descriptor through its private free
+ * list, in which every descriptor that went round once leads to
+ * descriptor 0, and descriptor 0 to itself. With descriptor 0 kept and
+ * chained, a Linux that reads a pulsed NEXT (or the id flipped to 0)
+ * after checking the entry spins there for good; one that reads each
+ * field once sees the corruption and gives up the transport.
+ */
+static void flag_race(void)
+{
+	struct amp_vq *vq = &rdev.txq;
+	struct amp_vq_buf b;
+	unsigned int sent = 0, i;
+	uint16_t avail, slot;
+	uint64_t end;
+	uint32_t len;
+	int ret;
+
+	amp_log("bad: flagrace: start");
+	for (;;) {
+		ret = raw_take(vq, &b);
+		if (ret || (b.head == 0 && sent >= vq->num))
+			break;
+		amp_vq_put(vq, b.head, race_msg(&b));
+		platform_notify_vq(vq->notifyid);
+		sent++;
+	}
+	if (ret) {
+		amp_log("bad: flagrace: no buffer after %u messages: %d", sent, ret);
+		return;
+	}
+	AMP_WRITE_ONCE(vq->desc[0].flags,
+		       AMP_READ_ONCE(vq->desc[0].flags) | AMP_VRING_DESC_F_NEXT);
+	amp_log("bad: flagrace: descriptor 0 kept chained after %u messages", sent);
+	while (!ret) {
+		ret = raw_take(vq, &b);
+		if (ret)
+			break;
+		len = race_msg(&b);
+		avail = AMP_READ_ONCE(vq->avail->idx);
+		slot = vq->used_idx & (vq->num - 1);
+		amp_vq_put(vq, b.head, len);
+		platform_notify_vq(vq->notifyid);
+		sent++;
+		/* Pulse until Linux gives a buffer back: it read the entry. */
+		end = env_time_ns() + BAD_TIMEOUT_NS;
+		for (i = 0; AMP_READ_ONCE(vq->avail->idx) == avail; i++) {
+			if (!(i % 64) && env_time_ns() >= end) {
+				ret = -ETIMEDOUT;
+				break;
+			}
+			AMP_WRITE_ONCE(vq->desc[b.head].flags, AMP_VRING_DESC_F_WRITE |
+				       (i % 4 ? 0 : i % 8 ? AMP_VRING_DESC_F_NEXT :
+					AMP_VRING_DESC_F_NEXT | AMP_VRING_DESC_F_INDIRECT));
+			AMP_WRITE_ONCE(vq->used->ring[slot].id, i % 8 == 5 ? 0 : b.head);
+		}
+		AMP_WRITE_ONCE(vq->desc[b.head].flags, AMP_VRING_DESC_F_WRITE);
+		AMP_WRITE_ONCE(vq->used->ring[slot].id, b.head);
+	}
+	amp_log("bad: flagrace: Linux stopped giving buffers back after %u messages: %d",
+		sent, ret);
+}
+
 static void __attribute__((noreturn)) idle_forever(const char *why)
 {
 	amp_log("ampsoc-rpmsg-bad: %s; idling", why);
@@ -660,6 +745,8 @@ static void misbehave(const char *mode)
 		bad_addrs();
 	} else if (!strcmp(mode, "nsown")) {
 		ns_own();
+	} else if (!strcmp(mode, "flagrace")) {
+		flag_race();
 	} else if (!strcmp(mode, "flood")) {
 		ret = amp_rpmsg_ept_create(&rdev, &flood, "ampsoc-flood", AMP_RPMSG_ADDR_ANY,
 					   AMP_RPMSG_ADDR_ANY, flood_cb, NULL);

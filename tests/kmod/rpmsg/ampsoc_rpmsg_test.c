@@ -23,6 +23,10 @@ static unsigned int integrity_count = 100000;
 module_param(integrity_count, uint, 0444);
 MODULE_PARM_DESC(integrity_count, "messages in the integrity test");
 
+static unsigned int race_rounds = 12;
+module_param(race_rounds, uint, 0444);
+MODULE_PARM_DESC(race_rounds, "remotes the flag race is run against");
+
 static char *suite;
 module_param(suite, charp, 0444);
 MODULE_PARM_DESC(suite, "run only this suite (all when unset)");
@@ -1161,22 +1165,93 @@ static void hostile_ring_corruption(struct ampsoc_ktap_test *t)
 }
 
 /*
- * A used id that passes the transport's range checks but that virtio_ring
- * refuses (not one of its outstanding heads: a buffer Linux took back and
- * still holds) breaks the tx queue for good. The transport must count it
- * and fail the sender at once, not let it wait out the 15 s timeout.
+ * A remote that rewrites descriptor flags (NEXT, INDIRECT) and used ids
+ * from another CPU while it streams to Linux and takes Linux's messages
+ * (ampsoc_rpmsg_lb_flagrace()). 6.1's virtio_ring follows NEXT in the
+ * descriptor table when it frees a buffer, so a transport that checks the
+ * ring and then lets virtio_ring read it again loses the race sooner or
+ * later and spins forever with a lock held. Every round must end with the
+ * corruption detected: counted, the transport dead, senders refused at
+ * once, and the remote removable.
+ *
+ * Under TCG on a busy host the two vCPUs seldom run at the same instant,
+ * so a window of a few hundred instructions between two reads would
+ * almost never see the racer's writes. A kprobe holds virtqueue_get_buf()
+ * (where a transport built on virtio_ring reads the ring again)
+ * race_window_us at its entry while the race runs, as an interrupt or a
+ * slower CPU would. This transport never calls it.
+ */
+static unsigned int race_window_us = 500;
+module_param(race_window_us, uint, 0444);
+MODULE_PARM_DESC(race_window_us, "how long the flag race holds virtqueue_get_buf()");
+
+static atomic_t race_armed;
+
+static int race_window_pre(struct kprobe *kp, struct pt_regs *regs)
+{
+	if (atomic_read(&race_armed))
+		udelay(race_window_us);
+	return 0;
+}
+
+static void hostile_flag_race(struct ampsoc_ktap_test *t)
+{
+	struct kprobe kp = {
+		.symbol_name = "virtqueue_get_buf",
+		.pre_handler = race_window_pre,
+	};
+	struct ampsoc_rpmsg_stats s;
+	unsigned int i, dead = 0;
+	bool probed;
+	struct fixture f;
+
+	if (num_online_cpus() < 2) {
+		KTAP_SKIP(t, "the racer needs a CPU of its own");
+		return;
+	}
+	probed = !register_kprobe(&kp);
+	for (i = 0; i < race_rounds; i++) {
+		if (__fixture_up(t, &f, lb_new_own_cpu()) &&
+		    KTAP_EXPECT_EQ(t, ampsoc_rpmsg_lb_flagrace(f.lb, true), 0) &&
+		    KTAP_EXPECT_EQ(t, ampsoc_rpmsg_lb_stream(f.lb, f.ept->addr,
+							     1000000, 16), 0)) {
+			atomic_set(&race_armed, 1);
+			/* Linux's tx buffers come back through raced rings too. */
+			if (poll_until(ampsoc_rpmsg_trysendto(f.ept, "r", 1,
+							      LB_SINK_ADDR) == -ENODEV))
+				dead++;
+			atomic_set(&race_armed, 0);
+			stats_of(f.ctrl, &s);
+			KTAP_EXPECT(t, s.bad_ring >= 1);
+			KTAP_EXPECT_EQ(t, s.bad_len, 0);
+			KTAP_EXPECT_EQ(t, ampsoc_rpmsg_sendto(f.ept, "x", 1,
+							      LB_ECHO_BASE), -ENODEV);
+		}
+		fixture_down(&f);
+	}
+	if (probed)
+		unregister_kprobe(&kp);
+	KTAP_EXPECT_EQ(t, dead, race_rounds);
+}
+
+/*
+ * A used id that is in range but names a tx buffer Linux holds (it took
+ * the buffer back and has not sent it again) breaks the tx ring for good.
+ * The transport must count it and fail the sender at once, not let it
+ * wait out the 15 s timeout.
  */
 static void hostile_tx_id_not_a_head(struct ampsoc_ktap_test *t)
 {
 	struct ampsoc_rpmsg_stats s;
 	unsigned int i, n = 0, cap;
 	struct virtqueue *vq;
+	void *held, *p, **all;
 	unsigned long t0;
-	struct fixture f;
-	void *held;
+	struct fixture f = {};
 	int ret = 0;
 
-	if (!fixture_up(t, &f, 0, 0, true))
+	all = kcalloc(256, sizeof(*all), GFP_KERNEL);
+	if (!KTAP_EXPECT(t, all) || !fixture_up(t, &f, 0, 0, true))
 		goto out;
 	list_for_each_entry(vq, &ampsoc_rpmsg_lb_vdev(f.lb)->vqs, list)
 		n = virtqueue_get_vring_size(vq);
@@ -1187,13 +1262,24 @@ static void hostile_tx_id_not_a_head(struct ampsoc_ktap_test *t)
 	KTAP_EXPECT_EQ(t, ret, 0);
 	if (!KTAP_EXPECT_EQ(t, ampsoc_rpmsg_lb_wait_sink(f.lb, n, 10000), 0))
 		goto out;
-	/* Reclaims the first used entry and keeps its buffer. */
-	held = ampsoc_rpmsg_get_tx_buffer(f.ept, &cap, false);
-	if (!KTAP_EXPECT(t, !IS_ERR_OR_NULL(held)))
-		goto out;
-	/* The remote hands that buffer back a second time. */
+	/*
+	 * Take every buffer back and keep the first one, the one the first
+	 * used entry named: the entry the remote hands back a second time.
+	 */
+	held = NULL;
+	for (i = 0; i < n; i++) {
+		p = ampsoc_rpmsg_get_tx_buffer(f.ept, &cap, false);
+		if (!KTAP_EXPECT(t, !IS_ERR_OR_NULL(p)))
+			goto out;
+		all[i] = p;
+		if (!held || p < held)
+			held = p;
+	}
+	for (i = 0; i < n; i++)
+		if (all[i] != held)
+			ampsoc_rpmsg_release_tx_buffer(f.ept, all[i]);
 	KTAP_EXPECT_EQ(t, ampsoc_rpmsg_lb_replay_tx_used(f.lb), 0);
-	/* n - 1 sends reclaim the other entries; the next meets the replay. */
+	/* n - 1 sends use the buffers; the next one meets the replay. */
 	t0 = jiffies;
 	for (i = 0; i < n && !ret; i++)
 		ret = ampsoc_rpmsg_sendto(f.ept, "more", 4, LB_SINK_ADDR);
@@ -1207,6 +1293,7 @@ static void hostile_tx_id_not_a_head(struct ampsoc_ktap_test *t)
 	ampsoc_rpmsg_release_tx_buffer(f.ept, held);
 out:
 	fixture_down(&f);
+	kfree(all);
 }
 
 static const struct ampsoc_ktap_case bus_cases[] = {
@@ -1247,6 +1334,7 @@ static const struct ampsoc_ktap_case hostile_cases[] = {
 	AMPSOC_KTAP_CASE(hostile_recoverable),
 	AMPSOC_KTAP_CASE(hostile_ring_corruption),
 	AMPSOC_KTAP_CASE(hostile_tx_id_not_a_head),
+	AMPSOC_KTAP_CASE(hostile_flag_race),
 	{}
 };
 

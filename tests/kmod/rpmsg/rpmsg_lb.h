@@ -130,6 +130,7 @@ u64 ampsoc_rpmsg_lb_doorbell_rtt(struct ampsoc_rpmsg_lb *lb, unsigned int iters)
 u64 ampsoc_rpmsg_lb_raw_ring(struct ampsoc_rpmsg_lb *lb, unsigned int count,
 			     unsigned int len);
 void ampsoc_rpmsg_lb_freeze(struct ampsoc_rpmsg_lb *lb, bool freeze);
+int ampsoc_rpmsg_lb_flagrace(struct ampsoc_rpmsg_lb *lb, bool on);
 unsigned int ampsoc_rpmsg_lb_rx_avail(struct ampsoc_rpmsg_lb *lb);
 bool ampsoc_rpmsg_lb_queues_deleting(struct ampsoc_rpmsg_lb *lb);
 u32 ampsoc_rpmsg_lb_crc(const void *data, unsigned int len);

@@ -30,6 +30,7 @@
 #include <linux/dma-mapping.h>
 #include <linux/idr.h>
 #include <linux/io.h>
+#include <linux/kcov.h>
 #include <linux/log2.h>
 #include <linux/module.h>
 #include <linux/seq_file.h>
@@ -172,6 +173,13 @@ struct virtproc_info {
 };
 
 static struct dentry *vrp_debugfs_root;
+
+/*
+ * The remote fuzzer's kcov handle (kcov_common_handle() of the task that
+ * wrote it to debugfs "kcov_handle"), 0 when off: rx passes, which run on
+ * the remote's behalf, collect coverage for it.
+ */
+static u64 vrp_kcov_handle;
 
 struct virtio_rpmsg_channel {
 	struct rpmsg_device rpdev;
@@ -1254,6 +1262,25 @@ static void rpmsg_recv_single(struct virtproc_info *vrp, struct rpmsg_hdr *msg,
 #define VRP_RX_BUDGET		64
 
 /*
+ * Coverage of what the remote makes Linux do, for a fuzzer that asked for
+ * it. Not in a task that collects its own coverage: kcov refuses (with a
+ * warning) to start a remote section there.
+ */
+static bool vrp_kcov_start(void)
+{
+	u64 handle = READ_ONCE(vrp_kcov_handle);
+
+	if (!handle)
+		return false;
+#ifdef CONFIG_KCOV
+	if (in_task() && READ_ONCE(current->kcov_mode))
+		return false;
+#endif
+	kcov_remote_start_common(handle);
+	return true;
+}
+
+/*
  * Done with rx buffer @id: give it back unless a client holds it (a
  * release from now on gives it back itself), and ring the remote for
  * every VRP_RX_KICK_BATCH buffers. Caller holds rvq_lock.
@@ -1274,7 +1301,7 @@ static bool vrp_rx_pass(struct virtproc_info *vrp)
 {
 	struct vrp_ring *r = &vrp->rx;
 	unsigned int id, done = 0, seen = 0;
-	bool more = false;
+	bool more = false, kcov = vrp_kcov_start();
 	void *buf;
 	u32 len;
 	int ret;
@@ -1338,6 +1365,8 @@ static bool vrp_rx_pass(struct virtproc_info *vrp)
 		vrp_ring_kick(vrp, r);
 	spin_unlock(&vrp->rvq_lock);
 	mutex_unlock(&vrp->rx_lock);
+	if (kcov)
+		kcov_remote_stop();
 	dev_dbg(&vrp->vdev->dev, "received %u messages\n", done);
 	return more;
 }
@@ -1735,11 +1764,31 @@ static struct virtio_driver virtio_ipc_driver = {
 	.remove = rpmsg_remove,
 };
 
+/*
+ * debugfs kcov_handle: writing a non-zero number stores the writer's
+ * kcov_common_handle() (set by its KCOV_REMOTE_ENABLE), 0 turns
+ * collection off.
+ */
+static int vrp_kcov_get(void *data, u64 *val)
+{
+	*val = READ_ONCE(vrp_kcov_handle);
+	return 0;
+}
+
+static int vrp_kcov_set(void *data, u64 val)
+{
+	WRITE_ONCE(vrp_kcov_handle, val ? kcov_common_handle() : 0);
+	return 0;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(vrp_kcov_fops, vrp_kcov_get, vrp_kcov_set, "%llu\n");
+
 static int __init virtio_rpmsg_init(void)
 {
 	int ret;
 
 	vrp_debugfs_root = debugfs_create_dir("ampsoc_rpmsg", NULL);
+	debugfs_create_file_unsafe("kcov_handle", 0600, vrp_debugfs_root, NULL,
+				   &vrp_kcov_fops);
 	ret = register_virtio_driver(&virtio_ipc_driver);
 	if (ret)
 		debugfs_remove_recursive(vrp_debugfs_root);

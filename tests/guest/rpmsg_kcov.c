@@ -37,17 +37,7 @@ static char stats_path[256];
 /* A counter of the transport's debugfs stats, or -1. */
 static long long stat_of(const char *key)
 {
-	char line[128], k[64];
-	long long v, found = -1;
-	FILE *f = fopen(stats_path, "r");
-
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "%63s %lld", k, &v) == 2 && !strcmp(k, key))
-			found = v;
-	fclose(f);
-	return found;
+	return kv_file_get(stats_path, key);
 }
 
 /* The loopback remote sends one message to 4096; wait until it is counted. */

@@ -1077,27 +1077,35 @@ static int vrp_channel_match(struct device *dev, void *data)
 	       !strncmp(rpdev->id.name, ci->name, RPMSG_NAME_SIZE);
 }
 
+/* The same, among the channels the remote announced. */
+static int vrp_remote_channel_match(struct device *dev, void *data)
+{
+	return vrp_channel_match(dev, data) &&
+	       to_virtio_rpmsg_channel(to_rpmsg_device(dev))->remote;
+}
+
 /*
  * The remote may remove what it announced and nothing else: Linux's own
  * channels (rpmsg_ns, rpmsg_ctrl, local and static channels) are not its
- * to take away. Removing the name-service channel from its own callback
- * would wait for that callback forever.
+ * to take away, even under the same name and address as one of its own.
+ * Removing the name-service channel from its own callback would wait for
+ * that callback forever.
  */
 static int virtio_rpmsg_remote_release(struct rpmsg_device *rpdev,
 				       struct rpmsg_channel_info *ci)
 {
 	struct virtproc_info *vrp = to_virtio_rpmsg_channel(rpdev)->vrp;
 	struct device *dev;
-	bool remote;
 
-	dev = device_find_child(&vrp->vdev->dev, ci, vrp_channel_match);
-	if (!dev)
-		return -ENXIO;
-	remote = to_virtio_rpmsg_channel(to_rpmsg_device(dev))->remote;
-	if (remote)
+	dev = device_find_child(&vrp->vdev->dev, ci, vrp_remote_channel_match);
+	if (dev) {
 		device_unregister(dev);
+		put_device(dev);
+		return 0;
+	}
+	dev = device_find_child(&vrp->vdev->dev, ci, vrp_channel_match);
 	put_device(dev);
-	return remote ? 0 : -EPERM;
+	return dev ? -EPERM : -ENXIO;
 }
 
 static int virtio_rpmsg_get_stats(struct rpmsg_device *rpdev,

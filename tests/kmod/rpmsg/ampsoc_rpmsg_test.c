@@ -569,7 +569,9 @@ out:
  * from the name service's own callback used to wait for that callback
  * forever, with the rx path, removal and rmmod stuck behind it; destroying
  * rpmsg_ctrl (address 0) took /dev/rpmsg_ctrlN away. A local and a static
- * channel are Linux's too, and so are the reserved names.
+ * channel are Linux's too, and so are the reserved names; a local channel
+ * under the same name and address as the remote's outlives the remote's
+ * destroy of its own.
  */
 static void ns_refuses_linux_channels(struct ampsoc_ktap_test *t)
 {
@@ -580,6 +582,8 @@ static void ns_refuses_linux_channels(struct ampsoc_ktap_test *t)
 	struct rpmsg_channel_info ns = { .name = "rpmsg_ns",
 					 .src = RPMSG_ADDR_ANY,
 					 .dst = AMPSOC_RPMSG_NS_ADDR };
+	struct rpmsg_channel_info twin = { .name = "ampsoc-t17", .src = 0x97,
+					   .dst = 0x437 };
 	unsigned int base_p, base_r;
 	struct ampsoc_rpmsg_stats s;
 	struct rpmsg_device *c;
@@ -616,6 +620,23 @@ static void ns_refuses_linux_channels(struct ampsoc_ktap_test *t)
 	c = ctrl_of(f.lb);
 	if (KTAP_EXPECT(t, c))
 		put_device(&c->dev);
+	/* Linux's channel under the same name and address: the remote's goes. */
+	base_p = count_locked(&nprobed);
+	ampsoc_rpmsg_lb_announce(f.lb, "ampsoc-t17", 0x437, false);
+	KTAP_EXPECT(t, wait_event_timeout(chan_wq,
+					  count_locked(&nprobed) > base_p,
+					  msecs_to_jiffies(WAIT_MS)));
+	KTAP_EXPECT(t, ampsoc_rpmsg_create_channel(f.ctrl, &twin));
+	base_r = count_locked(&nremoved);
+	ampsoc_rpmsg_lb_announce(f.lb, "ampsoc-t17", 0x437, true);
+	KTAP_EXPECT(t, wait_event_timeout(chan_wq,
+					  count_locked(&nremoved) > base_r,
+					  msecs_to_jiffies(WAIT_MS)));
+	c = ampsoc_rpmsg_find_device(&ampsoc_rpmsg_lb_vdev(f.lb)->dev, &twin);
+	if (KTAP_EXPECT(t, c))
+		put_device(&c->dev);
+	stats_of(f.ctrl, &s);
+	KTAP_EXPECT_EQ(t, s.ns_rejected, 6);
 	/* The name service still works. */
 	base_p = count_locked(&nprobed);
 	ampsoc_rpmsg_lb_announce(f.lb, "ampsoc-t16", 0x436, false);

@@ -807,7 +807,7 @@ out:
 static struct {
 	struct ampsoc_rpmsg_lb *lb;
 	atomic_t armed;
-	struct completion held;
+	atomic_t held;
 	bool late;
 } dq;
 
@@ -822,10 +822,14 @@ static int dq_pre(struct kprobe *kp, struct pt_regs *regs)
 	sprint_symbol_no_offset(name, (unsigned long)work->func);
 	if (strncmp(name, "vrp_rx_work", 11) || atomic_xchg(&dq.armed, 0) != 1)
 		return 0;
-	complete(&dq.held);
-	/* A bounded wait on a condition; jiffies may not move on this CPU. */
-	end = ktime_get_ns() + NSEC_PER_SEC;
-	while (!ampsoc_rpmsg_lb_queues_deleting(dq.lb) && ktime_get_ns() < end)
+	/*
+	 * A probe handler may run like an NMI (int3): no locks, an NMI-safe
+	 * clock, and a bounded wait on a condition.
+	 */
+	atomic_set(&dq.held, 1);
+	end = ktime_get_mono_fast_ns() + NSEC_PER_SEC;
+	while (!ampsoc_rpmsg_lb_queues_deleting(dq.lb) &&
+	       ktime_get_mono_fast_ns() < end)
 		cpu_relax();
 	dq.late = ampsoc_rpmsg_lb_queues_deleting(dq.lb);
 	return 0;
@@ -843,7 +847,7 @@ static void remove_while_deferring(struct ampsoc_ktap_test *t)
 	if (!KTAP_EXPECT(t, !IS_ERR(dq.lb)))
 		return;
 	dq.late = false;
-	init_completion(&dq.held);
+	atomic_set(&dq.held, 0);
 	atomic_set(&dq.armed, 1);
 	ret = register_kprobe(&kp);
 	if (ret) {
@@ -853,8 +857,7 @@ static void remove_while_deferring(struct ampsoc_ktap_test *t)
 	}
 	/* More than one pass's budget at once. */
 	KTAP_EXPECT_EQ(t, ampsoc_rpmsg_lb_stream(dq.lb, 0x7000, 1000, 16), 0);
-	KTAP_EXPECT(t, wait_for_completion_timeout(&dq.held,
-						   msecs_to_jiffies(WAIT_MS)));
+	KTAP_EXPECT(t, poll_until(atomic_read(&dq.held)));
 	ampsoc_rpmsg_lb_destroy(dq.lb);
 	atomic_set(&dq.armed, 0);
 	unregister_kprobe(&kp);

@@ -81,7 +81,8 @@ FW_ELFS := $(foreach e,$(FW_EXAMPLES),$(FW_OUT)/ampsoc-$(e).elf $(FW_OUT)/ampsoc
 # draws a new seed from the clock at every boot and logs it (the scenario
 # prints it); CHAOS_SEED=N builds a firmware that replays seed N.
 CHAOS_SEED ?= clock
-FW_BAD_MODES := badlen badid badidx nsbad nsflood unknown badaddr flood chaos
+FW_BAD_MODES := badlen badid badidx nsbad nsflood unknown badaddr flood chaos \
+	nsown flagrace
 # The seed is in the objects' flags: a stamp holding it, rewritten only
 # when it changes, rebuilds them when another seed is asked for.
 CHAOS_STAMP := $(FW_OUT)/chaos-seed

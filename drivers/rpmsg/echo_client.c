@@ -2,7 +2,8 @@
 /*
  * ampsoc rpmsg echo client: binds channels named "ampsoc-echo" (a remote
  * echo service), sends @count numbered messages one at a time and checks
- * that each comes back unchanged. Results are in the channel's sysfs
+ * that each comes back unchanged. Messages from any address other than
+ * the service's, or before the client is set up, are dropped. Results are in the channel's sysfs
  * directory: echo_received, echo_errors and echo_ns (from the first send to
  * the last echo; 0 until all came back).
  */
@@ -34,15 +35,26 @@ static int echo_fill_send(struct rpmsg_device *rpdev, struct echo_client *ec)
 	return ampsoc_rpmsg_send(rpdev->ept, ec->msg, len);
 }
 
+/*
+ * The endpoint exists before echo_probe() runs, so the remote can reach
+ * this callback before there is any state: it drops what comes then, and
+ * whatever does not come from the echo service.
+ */
 static int echo_cb(struct rpmsg_device *rpdev, void *data, int len,
 		   void *priv, u32 src)
 {
 	struct echo_client *ec = dev_get_drvdata(&rpdev->dev);
 	int ret;
 
+	if (!ec || src != rpdev->dst) {
+		dev_dbg_ratelimited(&rpdev->dev, "dropped a message from 0x%x\n",
+				    src);
+		return 0;
+	}
 	if (len != strlen(ec->msg) || memcmp(data, ec->msg, len)) {
 		ec->errors++;
-		dev_err(&rpdev->dev, "echo %u came back wrong\n", ec->received);
+		dev_err_ratelimited(&rpdev->dev, "echo %u came back wrong\n",
+				    ec->received);
 	}
 	ec->received++;
 	if (ec->received >= count) {

@@ -4,13 +4,18 @@
  * every transport that negotiated the name-service feature. A remote's
  * CREATE announcement adds a channel, DESTROY removes it. The remote is
  * untrusted: a message of the wrong size, a name without NUL, unknown
- * flags, or an announcement the transport refuses (duplicate, too many
- * channels) is logged (rate-limited) and counted.
+ * flags, an announcement the transport refuses (duplicate, too many
+ * channels), or one about a channel that is not the remote's (the bus's
+ * own rpmsg_ns and rpmsg_ctrl, local and static channels) is rejected,
+ * counted, and logged once (rate-limited).
  */
 #include <linux/module.h>
 #include <linux/string.h>
 
 #include "rpmsg_internal.h"
+
+/* The bus's own channels: Linux makes them, no remote may name them. */
+static const char * const rpmsg_ns_reserved[] = { "rpmsg_ns", "rpmsg_ctrl" };
 
 static void rpmsg_ns_reject(struct rpmsg_device *rpdev)
 {
@@ -18,13 +23,25 @@ static void rpmsg_ns_reject(struct rpmsg_device *rpdev)
 		rpdev->ops->ns_reject(rpdev);
 }
 
+static bool rpmsg_ns_is_reserved(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(rpmsg_ns_reserved); i++)
+		if (!strcmp(name, rpmsg_ns_reserved[i]))
+			return true;
+	return false;
+}
+
 static int rpmsg_ns_cb(struct rpmsg_device *rpdev, void *data, int len,
 		       void *priv, u32 src)
 {
 	struct rpmsg_channel_info chinfo = {};
 	struct device *dev = rpdev->dev.parent;
+	const struct ampsoc_rpmsg_device_ops *ops = rpdev->ops;
 	struct ampsoc_rpmsg_ns_msg msg;
 	u32 flags, addr;
+	int ret;
 
 	if (len != sizeof(msg)) {
 		dev_err_ratelimited(dev, "name service: bad length %d\n", len);
@@ -51,16 +68,34 @@ static int rpmsg_ns_cb(struct rpmsg_device *rpdev, void *data, int len,
 	memcpy(chinfo.name, msg.name, RPMSG_NAME_SIZE);
 	chinfo.src = RPMSG_ADDR_ANY;
 	chinfo.dst = addr;
-	dev_info_ratelimited(dev, "%s channel %s addr 0x%x\n",
-			     flags ? "destroying" : "creating", chinfo.name,
-			     addr);
-	if (flags == AMPSOC_RPMSG_NS_DESTROY) {
-		if (ampsoc_rpmsg_release_channel(rpdev, &chinfo))
-			goto reject;
-		return 0;
-	}
-	if (!ampsoc_rpmsg_create_channel(rpdev, &chinfo))
+	/*
+	 * Removing rpmsg_ns from here would wait for this very callback;
+	 * removing rpmsg_ctrl would take /dev/rpmsg_ctrlN and every endpoint
+	 * device made through it away.
+	 */
+	if (rpmsg_ns_is_reserved(chinfo.name)) {
+		dev_err_ratelimited(dev, "name service: %s is Linux's own channel\n",
+				    chinfo.name);
 		goto reject;
+	}
+	if (!ops || !ops->remote_create || !ops->remote_release)
+		goto reject;
+	if (flags == AMPSOC_RPMSG_NS_DESTROY) {
+		ret = ops->remote_release(rpdev, &chinfo);
+		if (ret == -EPERM)
+			dev_err_ratelimited(dev, "name service: channel %s addr 0x%x is not the remote's\n",
+					    chinfo.name, addr);
+		else if (ret)
+			dev_err_ratelimited(dev, "name service: no channel %s addr 0x%x\n",
+					    chinfo.name, addr);
+		if (ret)
+			goto reject;
+	} else if (!ops->remote_create(rpdev, &chinfo)) {
+		/* the transport said why */
+		goto reject;
+	}
+	dev_info_ratelimited(dev, "%s channel %s addr 0x%x\n",
+			     flags ? "destroyed" : "created", chinfo.name, addr);
 	return 0;
 
 reject:

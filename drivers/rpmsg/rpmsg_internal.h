@@ -13,6 +13,9 @@
  * struct ampsoc_rpmsg_device_ops - transport operations of a channel
  * @create_channel: create a local channel on the same transport
  * @release_channel: remove a channel created by @create_channel
+ * @remote_create: create a channel the remote announced (name service)
+ * @remote_release: remove a channel the remote announced; -EPERM for a
+ *	channel Linux created itself, -ENXIO when none matches
  * @create_ept: create an endpoint
  * @announce_create: tell the remote about a new local service
  * @announce_destroy: tell the remote a local service went away
@@ -24,6 +27,10 @@ struct ampsoc_rpmsg_device_ops {
 					       struct rpmsg_channel_info *ci);
 	int (*release_channel)(struct rpmsg_device *rpdev,
 			       struct rpmsg_channel_info *ci);
+	struct rpmsg_device *(*remote_create)(struct rpmsg_device *rpdev,
+					      struct rpmsg_channel_info *ci);
+	int (*remote_release)(struct rpmsg_device *rpdev,
+			      struct rpmsg_channel_info *ci);
 	struct rpmsg_endpoint *(*create_ept)(struct rpmsg_device *rpdev,
 					     rpmsg_rx_cb_t cb, void *priv,
 					     struct rpmsg_channel_info ci);

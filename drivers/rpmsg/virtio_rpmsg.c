@@ -9,10 +9,17 @@
  * 512 bytes unless the device offers AMPSOC_VIRTIO_RPMSG_F_BUFSZ with sizes
  * in its config space.
  *
- * The remote is not trusted. Everything it writes (used ring entries,
- * lengths, headers, name-service and flow-control messages) is checked
- * before use; a bad entry is counted and dropped, a corrupted ring breaks
- * the device so that every sender gets an error.
+ * The remote is not trusted, and it can write the rings while Linux reads
+ * them. The kernel's virtio_ring trusts the descriptor table (6.1's
+ * detach_buf_split() follows VRING_DESC_F_NEXT read from it), so this
+ * transport drives both split rings itself on the memory of the queues the
+ * glue created: it writes descriptors and the avail ring from state it
+ * keeps privately (buffer i always travels in descriptor i), never reads
+ * the avail ring, reads a descriptor back only to count a tampered one,
+ * and fetches every used-ring field once into a private copy that all
+ * later decisions use. The virtqueue itself only notifies the remote and
+ * delivers its interrupts. A bad entry is counted and dropped; a corrupted
+ * ring kills the transport so that every sender gets an error.
  *
  * Buffer memory comes from the virtio device's parent: the shared-memory
  * region it reports with virtio_get_shm_region(AMPSOC_RPMSG_SHM_ID_BUFFERS)
@@ -23,8 +30,9 @@
 #include <linux/dma-mapping.h>
 #include <linux/idr.h>
 #include <linux/io.h>
+#include <linux/kcov.h>
+#include <linux/log2.h>
 #include <linux/module.h>
-#include <linux/scatterlist.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/virtio.h>
@@ -57,10 +65,42 @@ struct vrp_stats {
 };
 
 /**
+ * struct vrp_ring - one split virtqueue, driven by the transport
+ * @vq: the glue's virtqueue: notifies the remote, delivers its interrupts
+ * @desc: descriptor table (shared)
+ * @avail: available ring (shared, only ever written)
+ * @used: used ring (shared, each field fetched once per use)
+ * @vr: virtio_ring's own description of the ring (see vrp_ring_setup())
+ * @ring_used: the used ring @vr pointed to before
+ * @irq_view: the flags and index virtio_ring's interrupt handler reads
+ * @num: entries, a power of two
+ * @nbufs: buffers; buffer i always travels in descriptor i
+ * @avail_idx: avail->idx as published
+ * @last_used: next used entry to take
+ * @used_idx: used->idx as last fetched
+ * @avail_flags: avail->flags as written
+ * @unkicked: buffers posted since the remote was last notified
+ * @out: bit i: buffer i is at the remote
+ */
+struct vrp_ring {
+	struct virtqueue *vq;
+	vring_desc_t *desc;
+	vring_avail_t *avail;
+	vring_used_t *used;
+	struct vring *vr;
+	vring_used_t *ring_used;
+	__virtio16 irq_view[2] __aligned(4);
+	unsigned int num, nbufs;
+	u16 avail_idx, last_used, used_idx, avail_flags;
+	unsigned int unkicked;
+	unsigned long *out;
+};
+
+/**
  * struct virtproc_info - one remote reached through one virtio device
  * @vdev: the virtio device
- * @rvq: remote-to-host queue
- * @svq: host-to-remote queue
+ * @rx: remote-to-host ring (queue 0)
+ * @tx: host-to-remote ring (queue 1)
  * @ref: the structure outlives the device while endpoints point to it
  * @mem: buffer memory (rx buffers first, then tx buffers)
  * @mem_pa: physical address of @mem
@@ -74,10 +114,10 @@ struct vrp_stats {
  * @rbuf_size: size of an rx buffer, header included
  * @sbuf_size: size of a tx buffer, header included
  * @last_sbuf: tx buffers never used so far start here
- * @sfree: tx buffers taken and given back unsent
+ * @sfree: tx buffers taken back or given back unsent
  * @nfree: number of entries in @sfree
- * @svq_lock: protects @svq, @last_sbuf and @tx_last_used
- * @rvq_lock: protects @rvq, @rx_last_used and @rx_held
+ * @svq_lock: protects @tx, @last_sbuf, @sfree and @nfree
+ * @rvq_lock: protects @rx, @rx_held and @rx_current
  * @rx_lock: serialises rx processing
  * @rx_work: continues an rx pass that used up its budget, at normal priority
  * @rx_deferred: @rx_work owns the rx ring until it finds it empty
@@ -85,14 +125,12 @@ struct vrp_stats {
  * @endpoints: local address to endpoint
  * @sendq: senders waiting for a tx buffer or a resume
  * @sleepers: senders waiting; tx-complete interrupts are on while > 0
+ * @live: the rings are set up; interrupts are handled from now on
  * @dead: the device is gone or broken; every operation fails
  * @has_ns: name service negotiated
  * @has_fc: flow control negotiated
- * @tx_last_used: our copy of the svq used index
- * @rx_last_used: our copy of the rvq used index
  * @rx_held: rx buffers held by zero-copy clients
  * @rx_current: rx buffer whose callback is running
- * @rx_current_held: the running callback held @rx_current
  * @channels: channels created on this device
  * @ns_rpdev: the name-service channel
  * @ctrl_rpdev: the rpmsg_ctrl channel
@@ -101,7 +139,7 @@ struct vrp_stats {
  */
 struct virtproc_info {
 	struct virtio_device *vdev;
-	struct virtqueue *rvq, *svq;
+	struct vrp_ring rx, tx;
 	struct kref ref;
 	void *mem;
 	phys_addr_t mem_pa;
@@ -114,8 +152,8 @@ struct virtproc_info {
 	unsigned int last_sbuf;
 	void **sfree;
 	unsigned int nfree;
-	spinlock_t svq_lock;		/* svq, last_sbuf, sfree, tx_last_used */
-	spinlock_t rvq_lock;		/* rvq, rx_last_used, rx_held */
+	spinlock_t svq_lock;		/* tx, last_sbuf, sfree, nfree */
+	spinlock_t rvq_lock;		/* rx, rx_held, rx_current */
 	struct mutex rx_lock;		/* one rx pass at a time */
 	struct work_struct rx_work;
 	bool rx_deferred;
@@ -123,12 +161,11 @@ struct virtproc_info {
 	struct idr endpoints;
 	wait_queue_head_t sendq;
 	atomic_t sleepers;
+	bool live;
 	bool dead;
 	bool has_ns, has_fc;
-	u16 tx_last_used, rx_last_used;
 	unsigned long *rx_held;
 	void *rx_current;
-	bool rx_current_held;
 	atomic_t channels;
 	struct rpmsg_device *ns_rpdev, *ctrl_rpdev;
 	struct vrp_stats stats;
@@ -137,10 +174,18 @@ struct virtproc_info {
 
 static struct dentry *vrp_debugfs_root;
 
+/*
+ * The remote fuzzer's kcov handle (kcov_common_handle() of the task that
+ * wrote it to debugfs "kcov_handle"), 0 when off: rx passes, which run on
+ * the remote's behalf, collect coverage for it.
+ */
+static u64 vrp_kcov_handle;
+
 struct virtio_rpmsg_channel {
 	struct rpmsg_device rpdev;
 	struct virtproc_info *vrp;
 	bool counted;
+	bool remote;
 };
 
 struct vrp_endpoint {
@@ -162,6 +207,8 @@ static void vrp_release(struct kref *ref)
 
 	idr_destroy(&vrp->endpoints);
 	bitmap_free(vrp->rx_held);
+	bitmap_free(vrp->rx.out);
+	bitmap_free(vrp->tx.out);
 	kfree(vrp->sfree);
 	kfree(vrp);
 }
@@ -197,56 +244,220 @@ static phys_addr_t vrp_buf_pa(struct virtproc_info *vrp, void *buf)
 	return vrp->mem_pa + (buf - vrp->mem);
 }
 
-static void vrp_sg_init(struct virtproc_info *vrp, struct scatterlist *sg,
-			void *buf, unsigned int len)
+static void *vrp_rbuf(struct virtproc_info *vrp, unsigned int id)
 {
-	phys_addr_t pa = vrp_buf_pa(vrp, buf);
+	return vrp->rbufs + (size_t)id * vrp->rbuf_size;
+}
 
-	sg_init_table(sg, 1);
-	sg_set_page(sg, pfn_to_page(PHYS_PFN(pa)), len, offset_in_page(pa));
+static void *vrp_sbuf(struct virtproc_info *vrp, unsigned int id)
+{
+	return vrp->sbufs + (size_t)id * vrp->sbuf_size;
+}
+
+/* --- the split rings, as the driver side of the virtio spec --- */
+
+/*
+ * Take over the ring of @vq. virtio_ring delivers an interrupt only when
+ * its own last used index differs from used->idx; this transport consumes
+ * the ring itself, so virtio_ring's index stays 0, and a remote that rang
+ * with used->idx at a multiple of 65536 would go unheard. Its view of the
+ * used ring is pointed at @irq_view, whose index is never 0, so that every
+ * interrupt reaches the callback, which looks at the real ring itself.
+ * virtio_ring reads nothing else of a ring that it neither adds to nor
+ * takes from (it never reads this view's flags: it does not kick for us).
+ * Checked here through virtqueue_poll(), which reads the same index.
+ */
+static int vrp_ring_setup(struct virtproc_info *vrp, struct vrp_ring *r,
+			  struct virtqueue *vq, unsigned int nbufs)
+{
+	struct virtio_device *vdev = vrp->vdev;
+	const struct vring *vr = virtqueue_get_vring(vq);
+	bool quiet;
+
+	BUILD_BUG_ON(offsetof(struct vring_used, idx) != sizeof(__virtio16));
+	r->vq = vq;
+	r->num = vr->num;
+	r->desc = vr->desc;
+	r->avail = vr->avail;
+	r->used = vr->used;
+	r->nbufs = nbufs;
+	r->out = bitmap_zalloc(nbufs, GFP_KERNEL);
+	if (!r->out)
+		return -ENOMEM;
+
+	r->vr = (struct vring *)vr;
+	r->ring_used = vr->used;
+	WRITE_ONCE(r->vr->used, (vring_used_t *)r->irq_view);
+	quiet = !virtqueue_poll(vq, 0);
+	WRITE_ONCE(r->irq_view[1], cpu_to_virtio16(vdev, 1));
+	if (quiet && virtqueue_poll(vq, 0))
+		return 0;
+	WRITE_ONCE(r->vr->used, r->ring_used);
+	r->vr = NULL;
+	dev_err(&vdev->dev, "%s: virtio_ring does not read its ring where expected\n",
+		vq->name);
+	return -EOPNOTSUPP;
+}
+
+/* Give virtio_ring its own view back, before the queue is deleted. */
+static void vrp_ring_restore(struct vrp_ring *r)
+{
+	if (r->vr)
+		WRITE_ONCE(r->vr->used, r->ring_used);
+	r->vr = NULL;
 }
 
 /*
- * Check the next used entry of @vq before virtio_ring reads it: an index
- * that moved by more than the ring size, an id out of range or a
- * descriptor the remote rewrote would corrupt virtio_ring's free list.
- * Returns 1 when an entry is ready, 0 when none, -EIO when the ring is bad.
+ * Post buffer @id (@len bytes at @pa) in descriptor @id and publish it.
+ * The descriptor is written whole each time: what the remote may have
+ * changed in it is its own business, never read back for anything but a
+ * check. Caller holds the ring's lock; @id is not at the remote.
  */
-static int vrp_peek_used(struct virtproc_info *vrp, struct virtqueue *vq,
-			 u16 last, phys_addr_t *addr)
+static void vrp_ring_post(struct virtproc_info *vrp, struct vrp_ring *r,
+			  unsigned int id, phys_addr_t pa, u32 len, u16 flags)
 {
-	const struct vring *vr = virtqueue_get_vring(vq);
 	struct virtio_device *vdev = vrp->vdev;
-	unsigned int num = vr->num;
-	u16 idx = virtio16_to_cpu(vdev, READ_ONCE(vr->used->idx));
-	struct vring_desc desc;
-	u32 id;
+	struct vring_desc *d = &r->desc[id];
 
-	if (idx == last)
-		return 0;
-	if ((u16)(idx - last) > num) {
+	d->addr = cpu_to_virtio64(vdev, pa);
+	d->len = cpu_to_virtio32(vdev, len);
+	d->flags = cpu_to_virtio16(vdev, flags);
+	d->next = 0;
+	r->avail->ring[r->avail_idx & (r->num - 1)] = cpu_to_virtio16(vdev, id);
+	__set_bit(id, r->out);
+	r->avail_idx++;
+	r->unkicked++;
+	/* The descriptor and the entry before the index that publishes them. */
+	virtio_wmb(false);
+	WRITE_ONCE(r->avail->idx, cpu_to_virtio16(vdev, r->avail_idx));
+}
+
+/*
+ * Whether to notify the remote now: something was posted since the last
+ * time, and used->flags (fetched once) does not say it is awake anyway.
+ */
+static bool vrp_ring_kick_prepare(struct virtproc_info *vrp, struct vrp_ring *r)
+{
+	u16 flags;
+
+	if (!r->unkicked)
+		return false;
+	r->unkicked = 0;
+	/* The new avail index before the remote's flags: pairs with its mb. */
+	virtio_mb(false);
+	flags = virtio16_to_cpu(vrp->vdev, READ_ONCE(r->used->flags));
+	return !(flags & VRING_USED_F_NO_NOTIFY);
+}
+
+static void vrp_ring_irq_off(struct virtproc_info *vrp, struct vrp_ring *r)
+{
+	if (r->avail_flags & VRING_AVAIL_F_NO_INTERRUPT)
+		return;
+	r->avail_flags |= VRING_AVAIL_F_NO_INTERRUPT;
+	WRITE_ONCE(r->avail->flags, cpu_to_virtio16(vrp->vdev, r->avail_flags));
+}
+
+/*
+ * Ask for interrupts again. Returns false when used entries are waiting
+ * (the remote may have used them before it saw the flag): take them first.
+ */
+static bool vrp_ring_irq_on(struct virtproc_info *vrp, struct vrp_ring *r)
+{
+	u16 idx;
+
+	if (r->avail_flags & VRING_AVAIL_F_NO_INTERRUPT) {
+		r->avail_flags &= ~VRING_AVAIL_F_NO_INTERRUPT;
+		WRITE_ONCE(r->avail->flags,
+			   cpu_to_virtio16(vrp->vdev, r->avail_flags));
+	}
+	/* The flag before the index: pairs with the remote's mb. */
+	virtio_mb(false);
+	idx = virtio16_to_cpu(vrp->vdev, READ_ONCE(r->used->idx));
+	return idx == r->last_used;
+}
+
+/*
+ * Take the next used entry. Its fields are fetched once each: *@id is the
+ * buffer, outstanding at the remote until now, and *@len (when not NULL)
+ * the length the remote wrote. Returns 1, 0 when there is none, or -EIO
+ * when the remote corrupted the ring: an index beyond the buffers it has,
+ * or an id that is not one of them (out of range, never posted, or given
+ * back already). Caller holds the ring's lock.
+ */
+static int vrp_ring_take(struct virtproc_info *vrp, struct vrp_ring *r,
+			 unsigned int *id, u32 *len)
+{
+	struct virtio_device *vdev = vrp->vdev;
+	u16 last = r->last_used, idx = r->used_idx, out;
+	struct vring_used_elem *e;
+	u32 v;
+
+	if (idx == last) {
+		idx = virtio16_to_cpu(vdev, READ_ONCE(r->used->idx));
+		if (idx == last)
+			return 0;
+		out = r->avail_idx - last;
+		if ((u16)(idx - last) > out) {
+			atomic64_inc(&vrp->stats.bad_ring);
+			dev_err(&vdev->dev, "%s: used index %u beyond the %u buffers the remote has (last %u)\n",
+				r->vq->name, idx, out, last);
+			return -EIO;
+		}
+		r->used_idx = idx;
+		/* The entries after the index that published them. */
+		virtio_rmb(false);
+	}
+	e = &r->used->ring[last & (r->num - 1)];
+	v = virtio32_to_cpu(vdev, READ_ONCE(e->id));
+	if (v >= r->nbufs || !__test_and_clear_bit(v, r->out)) {
 		atomic64_inc(&vrp->stats.bad_ring);
-		dev_err(&vdev->dev, "%s: used index %u out of range (last %u)\n",
-			vq->name, idx, last);
+		dev_err(&vdev->dev, "%s: used id %u is not a buffer the remote has\n",
+			r->vq->name, v);
 		return -EIO;
 	}
-	virtio_rmb(true);
-	id = virtio32_to_cpu(vdev, READ_ONCE(vr->used->ring[last & (num - 1)].id));
-	if (id >= num) {
-		atomic64_inc(&vrp->stats.bad_ring);
-		dev_err(&vdev->dev, "%s: used id %u out of range\n", vq->name, id);
-		return -EIO;
-	}
-	memcpy(&desc, &vr->desc[id], sizeof(desc));
-	if (desc.flags & cpu_to_virtio16(vdev, VRING_DESC_F_NEXT |
-					 VRING_DESC_F_INDIRECT)) {
-		atomic64_inc(&vrp->stats.bad_ring);
-		dev_err(&vdev->dev, "%s: descriptor %u was rewritten\n",
-			vq->name, id);
-		return -EIO;
-	}
-	*addr = virtio64_to_cpu(vdev, desc.addr);
+	*id = v;
+	if (len)
+		*len = virtio32_to_cpu(vdev, READ_ONCE(e->len));
+	r->last_used = last + 1;
 	return 1;
+}
+
+/*
+ * A descriptor is only ever read back here, once, to count a remote that
+ * rewrote it: Linux goes on using its own buffer @pa whatever it says.
+ * Returns 0, -EFAULT for a rewritten address (bad_addr), -EIO for a
+ * descriptor made chained or indirect, which this wire format never uses
+ * (bad_ring: the remote corrupts its rings).
+ */
+static int vrp_ring_check_desc(struct virtproc_info *vrp, struct vrp_ring *r,
+			       unsigned int id, phys_addr_t pa)
+{
+	struct virtio_device *vdev = vrp->vdev;
+	struct vring_desc *d = &r->desc[id];
+	u16 flags = virtio16_to_cpu(vdev, READ_ONCE(d->flags));
+	u64 addr = virtio64_to_cpu(vdev, READ_ONCE(d->addr));
+
+	if (flags & (VRING_DESC_F_NEXT | VRING_DESC_F_INDIRECT)) {
+		atomic64_inc(&vrp->stats.bad_ring);
+		dev_err(&vdev->dev, "%s: descriptor %u was made chained or indirect\n",
+			r->vq->name, id);
+		return -EIO;
+	}
+	if (addr != pa) {
+		atomic64_inc(&vrp->stats.bad_addr);
+		return -EFAULT;
+	}
+	return 0;
+}
+
+/* Notify the remote of @r if it wants it. Caller holds the ring's lock. */
+static void vrp_ring_kick(struct virtproc_info *vrp, struct vrp_ring *r)
+{
+	/* The platform's notify must not sleep: it runs under the lock. */
+	if (vrp_ring_kick_prepare(vrp, r)) {
+		virtqueue_notify(r->vq);
+		atomic64_inc(&vrp->stats.kicks);
+	}
 }
 
 /* used tx buffers taken back per pass over the used ring */
@@ -255,41 +466,25 @@ static int vrp_peek_used(struct virtproc_info *vrp, struct virtqueue *vq,
 /*
  * Take used tx buffers back onto the free stack, VRP_TX_RECLAIM at most:
  * one pass over the ring for a batch of senders instead of one per send.
- * Caller holds svq_lock. Returns 0, -EIO when the ring is corrupted or
- * -EPIPE when virtio_ring refused an entry; the device must then be
- * marked dead.
+ * The used length is not even read: the remote owes us nothing there.
+ * Caller holds svq_lock. Returns 0, or -EIO when the ring is corrupted;
+ * the device must then be marked dead.
  */
 static int vrp_reclaim_tx(struct virtproc_info *vrp)
 {
-	unsigned int n, len;
-	phys_addr_t addr;
+	unsigned int n, id;
 	void *buf;
 	int ret;
 
 	for (n = 0; n < VRP_TX_RECLAIM; n++) {
-		ret = vrp_peek_used(vrp, vrp->svq, vrp->tx_last_used, &addr);
+		ret = vrp_ring_take(vrp, &vrp->tx, &id, NULL);
 		if (ret <= 0)
 			return ret;
-		buf = virtqueue_get_buf(vrp->svq, &len);
-		if (!buf) {
-			/*
-			 * The entry looked sane but virtio_ring refused it (an
-			 * id that is not one of our outstanding heads): the
-			 * queue is broken now and will never give a buffer
-			 * back, so fail every sender at once instead of letting
-			 * them wait out the timeout.
-			 */
-			atomic64_inc(&vrp->stats.bad_ring);
-			return -EPIPE;
-		}
-		vrp->tx_last_used++;
-		if (!vrp_buf_ok(vrp, buf, false)) {
-			atomic64_inc(&vrp->stats.bad_addr);
-			continue;
-		}
-		/* Our own buffer is safe to reuse; a different address was a lie. */
-		if (addr != vrp_buf_pa(vrp, buf))
-			atomic64_inc(&vrp->stats.bad_addr);
+		buf = vrp_sbuf(vrp, id);
+		/* A rewritten address is counted; the buffer is ours. */
+		if (vrp_ring_check_desc(vrp, &vrp->tx, id,
+					vrp_buf_pa(vrp, buf)) == -EIO)
+			return -EIO;
 		/* room: every buffer is on the stack, in flight or never used */
 		vrp->sfree[vrp->nfree++] = buf;
 	}
@@ -306,13 +501,13 @@ static void *get_a_tx_buf(struct virtproc_info *vrp)
 	if (vrp_dead(vrp))
 		goto out;
 	if (!vrp->nfree && vrp->last_sbuf < vrp->num_sbufs) {
-		buf = vrp->sbufs + vrp->sbuf_size * vrp->last_sbuf++;
+		buf = vrp_sbuf(vrp, vrp->last_sbuf++);
 		goto out;
 	}
 	ret = vrp->nfree ? 0 : vrp_reclaim_tx(vrp);
 	if (ret) {
 		spin_unlock(&vrp->svq_lock);
-		vrp_set_dead(vrp, ret == -EIO ? "tx ring corrupted" : "tx ring broken");
+		vrp_set_dead(vrp, "tx ring corrupted");
 		return NULL;
 	}
 	if (vrp->nfree)
@@ -323,7 +518,7 @@ out:
 }
 
 /*
- * Every virtqueue operation runs under svq_lock or rvq_lock after checking
+ * Every ring operation runs under svq_lock or rvq_lock after checking
  * that the device is alive, so that remove can delete the queues once it
  * has marked the device dead and passed through both locks.
  */
@@ -337,7 +532,7 @@ static void rpmsg_upref_sleepers(struct virtproc_info *vrp)
 {
 	spin_lock(&vrp->svq_lock);
 	if (atomic_inc_return(&vrp->sleepers) == 1 && !vrp_dead(vrp))
-		virtqueue_enable_cb(vrp->svq);
+		vrp_ring_irq_on(vrp, &vrp->tx);
 	spin_unlock(&vrp->svq_lock);
 }
 
@@ -345,7 +540,7 @@ static void rpmsg_downref_sleepers(struct virtproc_info *vrp)
 {
 	spin_lock(&vrp->svq_lock);
 	if (atomic_dec_and_test(&vrp->sleepers) && !vrp_dead(vrp))
-		virtqueue_disable_cb(vrp->svq);
+		vrp_ring_irq_off(vrp, &vrp->tx);
 	spin_unlock(&vrp->svq_lock);
 }
 
@@ -385,34 +580,22 @@ static void *vrp_wait_tx_buf(struct virtproc_info *vrp, bool wait, int *err)
 /* Post a filled tx buffer and kick unless the remote said it is awake. */
 static int vrp_post_tx(struct virtproc_info *vrp, void *buf, unsigned int len)
 {
-	struct scatterlist sg;
-	bool kick;
-	int err;
+	unsigned int id = (buf - vrp->sbufs) / vrp->sbuf_size;
 
-	vrp_sg_init(vrp, &sg, buf, len);
 	spin_lock(&vrp->svq_lock);
 	if (vrp_dead(vrp)) {
 		spin_unlock(&vrp->svq_lock);
 		return -ENODEV;
 	}
-	err = virtqueue_add_outbuf(vrp->svq, &sg, 1, buf, GFP_ATOMIC);
-	kick = !err && virtqueue_kick_prepare(vrp->svq);
-	/* The platform's notify must not sleep: it runs under the lock. */
-	if (kick)
-		virtqueue_notify(vrp->svq);
+	/* A client sending a buffer it gave away already */
+	if (WARN_ON_ONCE(test_bit(id, vrp->tx.out))) {
+		spin_unlock(&vrp->svq_lock);
+		return -EINVAL;
+	}
+	vrp_ring_post(vrp, &vrp->tx, id, vrp_buf_pa(vrp, buf), len, 0);
+	vrp_ring_kick(vrp, &vrp->tx);
 	spin_unlock(&vrp->svq_lock);
-	if (err && virtqueue_is_broken(vrp->svq)) {
-		vrp_set_dead(vrp, "tx ring broken");
-		return -ENODEV;
-	}
-	if (err) {
-		dev_err(&vrp->vdev->dev, "virtqueue_add_outbuf failed: %d\n",
-			err);
-		return err;
-	}
 	atomic64_inc(&vrp->stats.tx);
-	if (kick)
-		atomic64_inc(&vrp->stats.kicks);
 	return 0;
 }
 
@@ -549,7 +732,6 @@ static __poll_t virtio_rpmsg_poll(struct rpmsg_endpoint *ept,
 {
 	struct vrp_endpoint *vept = to_vrp_ept(ept);
 	struct virtproc_info *vrp = vept->vrp;
-	const struct vring *vr;
 	__poll_t mask = 0;
 
 	poll_wait(filp, &vrp->sendq, wait);
@@ -560,11 +742,9 @@ static __poll_t virtio_rpmsg_poll(struct rpmsg_endpoint *ept,
 		spin_unlock(&vrp->svq_lock);
 		return EPOLLERR | EPOLLHUP;
 	}
-	vr = virtqueue_get_vring(vrp->svq);
 	/* A fresh or returned buffer, a used one, or arm the interrupt. */
 	if (vrp->nfree || vrp->last_sbuf < vrp->num_sbufs ||
-	    virtio16_to_cpu(vrp->vdev, READ_ONCE(vr->used->idx)) !=
-	    vrp->tx_last_used || !virtqueue_enable_cb(vrp->svq))
+	    !vrp_ring_irq_on(vrp, &vrp->tx))
 		mask |= EPOLLOUT | EPOLLWRNORM;
 	spin_unlock(&vrp->svq_lock);
 	return mask;
@@ -605,78 +785,67 @@ static int virtio_rpmsg_get_outgoing_flow(struct rpmsg_endpoint *ept)
 }
 
 /* rx buffers */
-static int vrp_add_rx(struct virtproc_info *vrp, void *buf)
+static unsigned int vrp_rbuf_id(struct virtproc_info *vrp, void *buf)
 {
-	struct scatterlist sg;
+	return (buf - vrp->rbufs) / vrp->rbuf_size;
+}
 
-	vrp_sg_init(vrp, &sg, buf, vrp->rbuf_size);
-	return virtqueue_add_inbuf(vrp->rvq, &sg, 1, buf, GFP_ATOMIC);
+/* Post rx buffer @buf. Caller holds rvq_lock; the device is alive. */
+static void vrp_post_rx(struct virtproc_info *vrp, void *buf)
+{
+	vrp_ring_post(vrp, &vrp->rx, vrp_rbuf_id(vrp, buf),
+		      vrp_buf_pa(vrp, buf), vrp->rbuf_size, VRING_DESC_F_WRITE);
+}
+
+/* Give @buf back to the remote and tell it so, if it wants to hear. */
+static void vrp_recycle_rx(struct virtproc_info *vrp, void *buf)
+{
+	spin_lock(&vrp->rvq_lock);
+	if (!vrp_dead(vrp)) {
+		vrp_post_rx(vrp, buf);
+		vrp_ring_kick(vrp, &vrp->rx);
+	}
+	spin_unlock(&vrp->rvq_lock);
 }
 
 /*
- * Give @buf (when not NULL) back to the remote, and tell it so when @kick
- * and it wants to hear: the receive loop gives back a batch of buffers
- * with one doorbell, as a remote that floods would otherwise get one
- * doorbell per message.
+ * Zero-copy rx. Under rvq_lock, bit i of rx_held says that a client holds
+ * rx buffer i, and rx_current which buffer's callback is running. While
+ * rx_current is the buffer, the receive loop owns it: a release only
+ * clears the bit and the loop gives it back when the callback is done.
+ * Otherwise the release gives it back itself. So a buffer handed to
+ * another thread and released at any moment goes back exactly once.
  */
-static void __vrp_recycle_rx(struct virtproc_info *vrp, void *buf, bool kick)
-{
-	int err = 0;
-
-	spin_lock(&vrp->rvq_lock);
-	if (vrp_dead(vrp)) {
-		spin_unlock(&vrp->rvq_lock);
-		return;
-	}
-	if (buf)
-		err = vrp_add_rx(vrp, buf);
-	kick = kick && virtqueue_kick_prepare(vrp->rvq);
-	if (kick)
-		virtqueue_notify(vrp->rvq);
-	spin_unlock(&vrp->rvq_lock);
-	if (err)
-		dev_err(&vrp->vdev->dev, "failed to re-add rx buffer: %d\n", err);
-	if (kick)
-		atomic64_inc(&vrp->stats.kicks);
-}
-
-static void vrp_recycle_rx(struct virtproc_info *vrp, void *buf)
-{
-	__vrp_recycle_rx(vrp, buf, true);
-}
-
 static int virtio_rpmsg_hold_rx(struct rpmsg_endpoint *ept, void *data)
 {
 	struct virtproc_info *vrp = to_vrp_ept(ept)->vrp;
 	struct rpmsg_hdr *msg = container_of(data, struct rpmsg_hdr, data[0]);
+	int ret = -EINVAL;
 
-	if (!vrp->rx_current || msg != vrp->rx_current)
-		return -EINVAL;
-	vrp->rx_current_held = true;
-	return 0;
+	spin_lock(&vrp->rvq_lock);
+	if (vrp->rx_current && msg == vrp->rx_current) {
+		__set_bit(vrp_rbuf_id(vrp, msg), vrp->rx_held);
+		ret = 0;
+	}
+	spin_unlock(&vrp->rvq_lock);
+	return ret;
 }
 
 static void virtio_rpmsg_release_rx(struct rpmsg_endpoint *ept, void *data)
 {
 	struct virtproc_info *vrp = to_vrp_ept(ept)->vrp;
 	struct rpmsg_hdr *msg = container_of(data, struct rpmsg_hdr, data[0]);
-	unsigned int i;
-	bool held;
+	bool give_back;
 
 	if (!vrp_buf_ok(vrp, msg, true)) {
 		dev_err(&vrp->vdev->dev, "release of a foreign rx buffer\n");
 		return;
 	}
-	/* Held and released within the same callback: nothing is held. */
-	if (msg == vrp->rx_current && vrp->rx_current_held) {
-		vrp->rx_current_held = false;
-		return;
-	}
-	i = ((void *)msg - vrp->rbufs) / vrp->rbuf_size;
 	spin_lock(&vrp->rvq_lock);
-	held = __test_and_clear_bit(i, vrp->rx_held);
+	give_back = __test_and_clear_bit(vrp_rbuf_id(vrp, msg), vrp->rx_held) &&
+		    msg != vrp->rx_current;
 	spin_unlock(&vrp->rvq_lock);
-	if (held)
+	if (give_back)
 		vrp_recycle_rx(vrp, msg);
 }
 
@@ -830,7 +999,8 @@ static struct virtio_rpmsg_channel *vrp_alloc_channel(struct virtproc_info *vrp)
 }
 
 static struct rpmsg_device *__rpmsg_create_channel(struct virtproc_info *vrp,
-						   struct rpmsg_channel_info *ci)
+						   struct rpmsg_channel_info *ci,
+						   bool remote)
 {
 	struct virtio_rpmsg_channel *vch;
 	struct rpmsg_device *tmp;
@@ -843,8 +1013,8 @@ static struct rpmsg_device *__rpmsg_create_channel(struct virtproc_info *vrp,
 	tmp = ampsoc_rpmsg_find_device(&vrp->vdev->dev, ci);
 	if (tmp) {
 		put_device(&tmp->dev);
-		dev_err(&vrp->vdev->dev, "channel %s:%x:%x already exists\n",
-			ci->name, ci->src, ci->dst);
+		dev_err_ratelimited(&vrp->vdev->dev, "channel %s:%x:%x already exists\n",
+				    ci->name, ci->src, ci->dst);
 		return NULL;
 	}
 	if (atomic_inc_return(&vrp->channels) > max_channels) {
@@ -860,6 +1030,7 @@ static struct rpmsg_device *__rpmsg_create_channel(struct virtproc_info *vrp,
 		return NULL;
 	}
 	vch->counted = true;
+	vch->remote = remote;
 	vch->rpdev.src = ci->src;
 	vch->rpdev.dst = ci->dst;
 	vch->rpdev.announce = ci->src != RPMSG_ADDR_ANY;
@@ -874,7 +1045,8 @@ static struct rpmsg_device *__rpmsg_create_channel(struct virtproc_info *vrp,
 static struct rpmsg_device *virtio_rpmsg_create_channel(struct rpmsg_device *rpdev,
 							struct rpmsg_channel_info *ci)
 {
-	return __rpmsg_create_channel(to_virtio_rpmsg_channel(rpdev)->vrp, ci);
+	return __rpmsg_create_channel(to_virtio_rpmsg_channel(rpdev)->vrp, ci,
+				      false);
 }
 
 static int virtio_rpmsg_release_channel(struct rpmsg_device *rpdev,
@@ -883,6 +1055,57 @@ static int virtio_rpmsg_release_channel(struct rpmsg_device *rpdev,
 	struct virtproc_info *vrp = to_virtio_rpmsg_channel(rpdev)->vrp;
 
 	return ampsoc_rpmsg_unregister_device(&vrp->vdev->dev, ci) ? -ENXIO : 0;
+}
+
+static struct rpmsg_device *virtio_rpmsg_remote_create(struct rpmsg_device *rpdev,
+						       struct rpmsg_channel_info *ci)
+{
+	return __rpmsg_create_channel(to_virtio_rpmsg_channel(rpdev)->vrp, ci,
+				      true);
+}
+
+/* A channel of this transport with @data's name and remote address. */
+static int vrp_channel_match(struct device *dev, void *data)
+{
+	struct rpmsg_channel_info *ci = data;
+	struct rpmsg_device *rpdev;
+
+	if (dev->release != virtio_rpmsg_release_device)
+		return 0;
+	rpdev = to_rpmsg_device(dev);
+	return rpdev->dst == ci->dst &&
+	       !strncmp(rpdev->id.name, ci->name, RPMSG_NAME_SIZE);
+}
+
+/* The same, among the channels the remote announced. */
+static int vrp_remote_channel_match(struct device *dev, void *data)
+{
+	return vrp_channel_match(dev, data) &&
+	       to_virtio_rpmsg_channel(to_rpmsg_device(dev))->remote;
+}
+
+/*
+ * The remote may remove what it announced and nothing else: Linux's own
+ * channels (rpmsg_ns, rpmsg_ctrl, local and static channels) are not its
+ * to take away, even under the same name and address as one of its own.
+ * Removing the name-service channel from its own callback would wait for
+ * that callback forever.
+ */
+static int virtio_rpmsg_remote_release(struct rpmsg_device *rpdev,
+				       struct rpmsg_channel_info *ci)
+{
+	struct virtproc_info *vrp = to_virtio_rpmsg_channel(rpdev)->vrp;
+	struct device *dev;
+
+	dev = device_find_child(&vrp->vdev->dev, ci, vrp_remote_channel_match);
+	if (dev) {
+		device_unregister(dev);
+		put_device(dev);
+		return 0;
+	}
+	dev = device_find_child(&vrp->vdev->dev, ci, vrp_channel_match);
+	put_device(dev);
+	return dev ? -EPERM : -ENXIO;
 }
 
 static int virtio_rpmsg_get_stats(struct rpmsg_device *rpdev,
@@ -930,6 +1153,8 @@ static const struct ampsoc_rpmsg_device_ops virtio_rpmsg_ops = {
 	.ns_reject = virtio_rpmsg_ns_reject,
 	.create_channel = virtio_rpmsg_create_channel,
 	.release_channel = virtio_rpmsg_release_channel,
+	.remote_create = virtio_rpmsg_remote_create,
+	.remote_release = virtio_rpmsg_remote_release,
 	.create_ept = virtio_rpmsg_create_ept,
 	.announce_create = virtio_rpmsg_announce_create,
 	.announce_destroy = virtio_rpmsg_announce_destroy,
@@ -962,14 +1187,14 @@ static void vrp_handle_fc(struct virtproc_info *vrp, void *data, unsigned int le
 		atomic64_inc(&vrp->stats.fc_rejected);
 		return;
 	}
-	flags = le32_to_cpu(msg->flags);
+	flags = le32_to_cpu(READ_ONCE(msg->flags));
 	if (flags & ~AMPSOC_RPMSG_FC_PAUSED) {
 		atomic64_inc(&vrp->stats.fc_rejected);
 		return;
 	}
 	paused = flags & AMPSOC_RPMSG_FC_PAUSED;
 	mutex_lock(&vrp->endpoints_lock);
-	ept = idr_find(&vrp->endpoints, le32_to_cpu(msg->addr));
+	ept = idr_find(&vrp->endpoints, le32_to_cpu(READ_ONCE(msg->addr)));
 	if (ept)
 		kref_get(&ept->refcount);
 	mutex_unlock(&vrp->endpoints_lock);
@@ -988,33 +1213,35 @@ static void vrp_handle_fc(struct virtproc_info *vrp, void *data, unsigned int le
 	kref_put(&ept->refcount, __ept_release);
 }
 
-/* Handle one rx buffer; returns true when the buffer goes back at once. */
-static bool rpmsg_recv_single(struct virtproc_info *vrp, struct rpmsg_hdr *msg,
+/*
+ * Handle rx buffer @msg, @len bytes long by the remote's word (one read of
+ * the used entry); @msg is rx_current meanwhile, so a callback may hold it.
+ */
+static void rpmsg_recv_single(struct virtproc_info *vrp, struct rpmsg_hdr *msg,
 			      unsigned int len)
 {
 	struct rpmsg_endpoint *ept;
 	unsigned int mlen;
 	u32 src, dst;
-	bool held;
 
 	if (len < sizeof(*msg) || len > vrp->rbuf_size) {
 		atomic64_inc(&vrp->stats.bad_len);
 		dev_err_ratelimited(&vrp->vdev->dev, "bad used length %u\n", len);
-		return true;
+		return;
 	}
 	mlen = le16_to_cpu(READ_ONCE(msg->len));
 	if (mlen > len - sizeof(*msg)) {
 		atomic64_inc(&vrp->stats.bad_len);
 		dev_err_ratelimited(&vrp->vdev->dev,
 				    "bad message length %u (used %u)\n", mlen, len);
-		return true;
+		return;
 	}
 	src = le32_to_cpu(READ_ONCE(msg->src));
 	dst = le32_to_cpu(READ_ONCE(msg->dst));
 
 	if (dst == AMPSOC_RPMSG_FC_ADDR) {
 		vrp_handle_fc(vrp, msg->data, mlen);
-		return true;
+		return;
 	}
 
 	mutex_lock(&vrp->endpoints_lock);
@@ -1025,30 +1252,16 @@ static bool rpmsg_recv_single(struct virtproc_info *vrp, struct rpmsg_hdr *msg,
 	if (!ept) {
 		atomic64_inc(&vrp->stats.unknown_dst);
 		dev_dbg(&vrp->vdev->dev, "msg to unknown address 0x%x\n", dst);
-		return true;
+		return;
 	}
 
-	held = false;
 	mutex_lock(&ept->cb_lock);
 	if (ept->cb) {
-		vrp->rx_current = msg;
-		vrp->rx_current_held = false;
 		ept->cb(ept->rpdev, msg->data, mlen, ept->priv, src);
-		held = vrp->rx_current_held;
-		vrp->rx_current = NULL;
 		atomic64_inc(&vrp->stats.rx);
 	}
 	mutex_unlock(&ept->cb_lock);
 	kref_put(&ept->refcount, __ept_release);
-
-	if (held) {
-		unsigned int i = ((void *)msg - vrp->rbufs) / vrp->rbuf_size;
-
-		spin_lock(&vrp->rvq_lock);
-		__set_bit(i, vrp->rx_held);
-		spin_unlock(&vrp->rvq_lock);
-	}
-	return !held;
 }
 
 /* rx buffers given back to the remote per doorbell while it keeps sending */
@@ -1056,14 +1269,49 @@ static bool rpmsg_recv_single(struct virtproc_info *vrp, struct rpmsg_hdr *msg,
 /* used rx entries one pass takes before it yields (see rpmsg_recv_done()) */
 #define VRP_RX_BUDGET		64
 
+/*
+ * Coverage of what the remote makes Linux do, for a fuzzer that asked for
+ * it. Not in a task that collects its own coverage: kcov refuses (with a
+ * warning) to start a remote section there.
+ */
+static bool vrp_kcov_start(void)
+{
+	u64 handle = READ_ONCE(vrp_kcov_handle);
+
+	if (!handle)
+		return false;
+#ifdef CONFIG_KCOV
+	if (in_task() && READ_ONCE(current->kcov_mode))
+		return false;
+#endif
+	kcov_remote_start_common(handle);
+	return true;
+}
+
+/*
+ * Done with rx buffer @id: give it back unless a client holds it (a
+ * release from now on gives it back itself), and ring the remote for
+ * every VRP_RX_KICK_BATCH buffers. Caller holds rvq_lock.
+ */
+static void vrp_rx_done_with(struct virtproc_info *vrp, unsigned int id)
+{
+	vrp->rx_current = NULL;
+	if (vrp_dead(vrp))
+		return;
+	if (!test_bit(id, vrp->rx_held))
+		vrp_post_rx(vrp, vrp_rbuf(vrp, id));
+	if (vrp->rx.unkicked >= VRP_RX_KICK_BATCH)
+		vrp_ring_kick(vrp, &vrp->rx);
+}
+
 /* Returns true when the pass stopped on its budget with entries left. */
 static bool vrp_rx_pass(struct virtproc_info *vrp)
 {
-	struct virtqueue *rvq = vrp->rvq;
-	unsigned int len, done = 0, unkicked = 0, seen = 0;
-	bool more = false;
-	phys_addr_t addr;
+	struct vrp_ring *r = &vrp->rx;
+	unsigned int id, done = 0, seen = 0;
+	bool more = false, kcov = vrp_kcov_start();
 	void *buf;
+	u32 len;
 	int ret;
 
 	mutex_lock(&vrp->rx_lock);
@@ -1086,74 +1334,76 @@ static bool vrp_rx_pass(struct virtproc_info *vrp)
 			spin_unlock(&vrp->rvq_lock);
 			break;
 		}
-		virtqueue_disable_cb(rvq);
-		ret = vrp_peek_used(vrp, rvq, vrp->rx_last_used, &addr);
+		vrp_ring_irq_off(vrp, r);
+		ret = vrp_ring_take(vrp, r, &id, &len);
 		if (ret == 0) {
 			/* Re-arm and look again: the remote may just have added one. */
-			if (virtqueue_enable_cb(rvq)) {
+			if (vrp_ring_irq_on(vrp, r)) {
 				spin_unlock(&vrp->rvq_lock);
 				break;
 			}
 			spin_unlock(&vrp->rvq_lock);
 			continue;
 		}
-		if (ret < 0) {
-			spin_unlock(&vrp->rvq_lock);
+		buf = NULL;
+		if (ret > 0) {
+			buf = vrp_rbuf(vrp, id);
+			ret = vrp_ring_check_desc(vrp, r, id, vrp_buf_pa(vrp, buf));
+			vrp->rx_current = buf;
+		}
+		spin_unlock(&vrp->rvq_lock);
+		if (ret == -EIO) {
 			vrp_set_dead(vrp, "rx ring corrupted");
 			break;
 		}
-		buf = virtqueue_get_buf(rvq, &len);
-		if (!buf) {
-			/* virtio_ring refused an id that is not a head */
-			spin_unlock(&vrp->rvq_lock);
-			atomic64_inc(&vrp->stats.bad_ring);
-			vrp_set_dead(vrp, "rx ring broken");
-			break;
-		}
-		vrp->rx_last_used++;
-		spin_unlock(&vrp->rvq_lock);
-
-		if (!vrp_buf_ok(vrp, buf, true)) {
-			atomic64_inc(&vrp->stats.bad_addr);
-			continue;
-		}
-		if (addr != vrp_buf_pa(vrp, buf)) {
+		if (ret == -EFAULT) {
 			/* The remote wrote somewhere else; drop what we hold. */
-			atomic64_inc(&vrp->stats.bad_addr);
 			dev_err_ratelimited(&vrp->vdev->dev,
 					    "rx descriptor address rewritten\n");
-			__vrp_recycle_rx(vrp, buf, ++unkicked >= VRP_RX_KICK_BATCH);
-			unkicked %= VRP_RX_KICK_BATCH;
-			continue;
+		} else {
+			rpmsg_recv_single(vrp, buf, len);
+			done++;
 		}
-		if (rpmsg_recv_single(vrp, buf, len)) {
-			__vrp_recycle_rx(vrp, buf, ++unkicked >= VRP_RX_KICK_BATCH);
-			unkicked %= VRP_RX_KICK_BATCH;
-		}
-		done++;
+		spin_lock(&vrp->rvq_lock);
+		vrp_rx_done_with(vrp, id);
+		spin_unlock(&vrp->rvq_lock);
 	}
-	if (unkicked)
-		__vrp_recycle_rx(vrp, NULL, true);
+	spin_lock(&vrp->rvq_lock);
+	if (!vrp_dead(vrp))
+		vrp_ring_kick(vrp, r);
+	spin_unlock(&vrp->rvq_lock);
 	mutex_unlock(&vrp->rx_lock);
+	if (kcov)
+		kcov_remote_stop();
 	dev_dbg(&vrp->vdev->dev, "received %u messages\n", done);
 	return more;
 }
 
+/*
+ * Hand the rx ring to rx_work. Never once the device is dead: remove
+ * passes through rvq_lock after marking it dead and then cancels the work
+ * for good, so nothing can queue it on a freed transport.
+ */
 static void vrp_rx_defer(struct virtproc_info *vrp)
 {
-	WRITE_ONCE(vrp->rx_deferred, true);
-	queue_work(system_wq, &vrp->rx_work);
+	spin_lock(&vrp->rvq_lock);
+	if (!vrp_dead(vrp)) {
+		WRITE_ONCE(vrp->rx_deferred, true);
+		queue_work(system_wq, &vrp->rx_work);
+	}
+	spin_unlock(&vrp->rvq_lock);
 }
 
 /* Has the remote used an rx buffer that no pass took yet? */
 static bool vrp_rx_pending(struct virtproc_info *vrp)
 {
-	phys_addr_t addr;
 	bool pending;
 
 	spin_lock(&vrp->rvq_lock);
 	pending = !vrp_dead(vrp) &&
-		  vrp_peek_used(vrp, vrp->rvq, vrp->rx_last_used, &addr) != 0;
+		  (vrp->rx.used_idx != vrp->rx.last_used ||
+		   virtio16_to_cpu(vrp->vdev, READ_ONCE(vrp->rx.used->idx)) !=
+		   vrp->rx.last_used);
 	spin_unlock(&vrp->rvq_lock);
 	return pending;
 }
@@ -1166,7 +1416,7 @@ static void vrp_rx_work(struct work_struct *work)
 						 rx_work);
 
 	if (vrp_rx_pass(vrp)) {
-		queue_work(system_wq, &vrp->rx_work);
+		vrp_rx_defer(vrp);
 		return;
 	}
 	WRITE_ONCE(vrp->rx_deferred, false);
@@ -1177,7 +1427,7 @@ static void vrp_rx_work(struct work_struct *work)
 	 */
 	smp_mb();
 	if (vrp_rx_pending(vrp))
-		rpmsg_recv_done(vrp->rvq);
+		rpmsg_recv_done(vrp->rx.vq);
 }
 
 /*
@@ -1193,6 +1443,12 @@ static void rpmsg_recv_done(struct virtqueue *rvq)
 {
 	struct virtproc_info *vrp = rvq->vdev->priv;
 
+	/*
+	 * An interrupt before the rings are set up: nothing to look at.
+	 * Pairs with the release in rpmsg_probe().
+	 */
+	if (!vrp || !smp_load_acquire(&vrp->live))
+		return;
 	/* The used entries before rx_deferred: see vrp_rx_work(). */
 	smp_mb();
 	if (READ_ONCE(vrp->rx_deferred))
@@ -1206,7 +1462,9 @@ static void rpmsg_xmit_done(struct virtqueue *svq)
 {
 	struct virtproc_info *vrp = svq->vdev->priv;
 
-	wake_up_interruptible_all(&vrp->sendq);
+	/* pairs with the release in rpmsg_probe(): the rings are set up */
+	if (vrp && smp_load_acquire(&vrp->live))
+		wake_up_interruptible_all(&vrp->sendq);
 }
 
 static int vrp_alloc_buffers(struct virtproc_info *vrp)
@@ -1299,14 +1557,63 @@ static struct rpmsg_device *vrp_add_fixed(struct virtproc_info *vrp,
 	return err ? ERR_PTR(err) : &vch->rpdev;
 }
 
-static int rpmsg_probe(struct virtio_device *vdev)
+/*
+ * The rings carry one descriptor per buffer and no event indices: refuse
+ * the ring features that would change the layout or the notification
+ * rules (the device learns it from the features Linux writes back).
+ */
+static int rpmsg_validate(struct virtio_device *vdev)
 {
+	__virtio_clear_bit(vdev, VIRTIO_RING_F_EVENT_IDX);
+	__virtio_clear_bit(vdev, VIRTIO_RING_F_INDIRECT_DESC);
+	__virtio_clear_bit(vdev, VIRTIO_F_RING_PACKED);
+	return 0;
+}
+
+static int vrp_setup_rings(struct virtproc_info *vrp)
+{
+	struct virtio_device *vdev = vrp->vdev;
 	vq_callback_t *vq_cbs[] = { rpmsg_recv_done, rpmsg_xmit_done };
 	static const char * const names[] = { "input", "output" };
 	struct virtqueue *vqs[2];
+	unsigned int num, total;
+	int err;
+
+	err = virtio_find_vqs(vdev, 2, vqs, vq_cbs, names, NULL);
+	if (err)
+		return err;
+	num = virtqueue_get_vring_size(vqs[0]);
+	if (num != virtqueue_get_vring_size(vqs[1]) || !is_power_of_2(num)) {
+		dev_err(&vdev->dev, "rings of %u and %u entries: not one power of two\n",
+			num, virtqueue_get_vring_size(vqs[1]));
+		err = -EINVAL;
+		goto del_vqs;
+	}
+	total = num < MAX_RPMSG_NUM_BUFS / 2 ? num * 2 : MAX_RPMSG_NUM_BUFS;
+	vrp->num_rbufs = total / 2;
+	vrp->num_sbufs = total / 2;
+	err = vrp_ring_setup(vrp, &vrp->rx, vqs[0], vrp->num_rbufs);
+	if (!err)
+		err = vrp_ring_setup(vrp, &vrp->tx, vqs[1], vrp->num_sbufs);
+	if (!err)
+		return 0;
+	vrp_ring_restore(&vrp->rx);
+del_vqs:
+	vdev->config->del_vqs(vdev);
+	return err;
+}
+
+static void vrp_del_rings(struct virtproc_info *vrp)
+{
+	vrp_ring_restore(&vrp->rx);
+	vrp_ring_restore(&vrp->tx);
+	vrp->vdev->config->del_vqs(vrp->vdev);
+}
+
+static int rpmsg_probe(struct virtio_device *vdev)
+{
 	struct virtproc_info *vrp;
-	unsigned int i, total;
-	bool kick;
+	unsigned int i;
 	int err;
 
 	vrp = kzalloc(sizeof(*vrp), GFP_KERNEL);
@@ -1321,23 +1628,12 @@ static int rpmsg_probe(struct virtio_device *vdev)
 	spin_lock_init(&vrp->svq_lock);
 	spin_lock_init(&vrp->rvq_lock);
 	init_waitqueue_head(&vrp->sendq);
+	/* Interrupts may come from now on; they wait for vrp->live. */
+	vdev->priv = vrp;
 
-	err = virtio_find_vqs(vdev, 2, vqs, vq_cbs, names, NULL);
+	err = vrp_setup_rings(vrp);
 	if (err)
 		goto free_vrp;
-	vrp->rvq = vqs[0];
-	vrp->svq = vqs[1];
-	if (virtqueue_get_vring_size(vrp->rvq) !=
-	    virtqueue_get_vring_size(vrp->svq)) {
-		dev_err(&vdev->dev, "rx and tx rings differ in size\n");
-		err = -EINVAL;
-		goto del_vqs;
-	}
-
-	total = virtqueue_get_vring_size(vrp->rvq) < MAX_RPMSG_NUM_BUFS / 2 ?
-		virtqueue_get_vring_size(vrp->rvq) * 2 : MAX_RPMSG_NUM_BUFS;
-	vrp->num_rbufs = total / 2;
-	vrp->num_sbufs = total / 2;
 	vrp->rbuf_size = AMPSOC_RPMSG_BUF_SIZE;
 	vrp->sbuf_size = AMPSOC_RPMSG_BUF_SIZE;
 	if (virtio_has_feature(vdev, AMPSOC_VIRTIO_RPMSG_F_BUFSZ)) {
@@ -1357,17 +1653,10 @@ static int rpmsg_probe(struct virtio_device *vdev)
 	if (err)
 		goto del_vqs;
 
-	for (i = 0; i < vrp->num_rbufs; i++) {
-		err = vrp_add_rx(vrp, vrp->rbufs + i * vrp->rbuf_size);
-		if (err) {
-			dev_err(&vdev->dev, "failed to add rx buffer %u: %d\n",
-				i, err);
-			goto free_bufs;
-		}
-	}
+	for (i = 0; i < vrp->num_rbufs; i++)
+		vrp_post_rx(vrp, vrp_rbuf(vrp, i));
 	/* No tx-complete interrupts unless a sender waits. */
-	virtqueue_disable_cb(vrp->svq);
-	vdev->priv = vrp;
+	vrp_ring_irq_off(vrp, &vrp->tx);
 
 	vrp->ctrl_rpdev = vrp_add_fixed(vrp, "rpmsg_ctrl", 0);
 	if (IS_ERR(vrp->ctrl_rpdev)) {
@@ -1391,17 +1680,17 @@ static int rpmsg_probe(struct virtio_device *vdev)
 	 */
 	ampsoc_rpmsg_create_declared_channels(&vdev->dev);
 
+	/* The rings before interrupts look at them (rpmsg_recv_done()). */
+	smp_store_release(&vrp->live, true);
 	virtio_device_ready(vdev);
 	spin_lock(&vrp->rvq_lock);
-	kick = virtqueue_kick_prepare(vrp->rvq);
-	if (kick)
-		virtqueue_notify(vrp->rvq);
+	vrp_ring_kick(vrp, &vrp->rx);
 	spin_unlock(&vrp->rvq_lock);
 	/*
-	 * virtio_ring drops interrupts raised before DRIVER_OK: look at the
-	 * rx ring once in case an early remote already used buffers.
+	 * Interrupts raised before DRIVER_OK may be lost: look at the rx
+	 * ring once in case an early remote already used buffers.
 	 */
-	rpmsg_recv_done(vrp->rvq);
+	rpmsg_recv_done(vrp->rx.vq);
 
 	vrp->debugfs = debugfs_create_dir(dev_name(&vdev->dev), vrp_debugfs_root);
 	debugfs_create_file("stats", 0444, vrp->debugfs, vrp, &vrp_stats_fops);
@@ -1415,15 +1704,17 @@ del_children:
 	vrp_set_dead(vrp, NULL);
 	ampsoc_rpmsg_remove_children(&vdev->dev);
 free_bufs:
+	vrp_set_dead(vrp, NULL);
 	virtio_reset_device(vdev);
-	vdev->config->del_vqs(vdev);
+	vrp_del_rings(vrp);
 	vrp_free_buffers(vrp);
 	vdev->priv = NULL;
 	kref_put(&vrp->ref, vrp_release);
 	return err;
 del_vqs:
-	vdev->config->del_vqs(vdev);
+	vrp_del_rings(vrp);
 free_vrp:
+	vdev->priv = NULL;
 	kref_put(&vrp->ref, vrp_release);
 	return err;
 }
@@ -1435,7 +1726,10 @@ static void rpmsg_remove(struct virtio_device *vdev)
 	debugfs_remove_recursive(vrp->debugfs);
 	/* Fail every sender now so that nothing waits for the timeout. */
 	vrp_set_dead(vrp, NULL);
-	/* Whoever was inside a queue operation is out after these. */
+	/*
+	 * Whoever was inside a ring operation is out after these, and
+	 * nothing queues rx_work any more (vrp_rx_defer()).
+	 */
 	spin_lock(&vrp->svq_lock);
 	spin_unlock(&vrp->svq_lock);
 	spin_lock(&vrp->rvq_lock);
@@ -1448,7 +1742,8 @@ static void rpmsg_remove(struct virtio_device *vdev)
 	ampsoc_rpmsg_remove_children(&vdev->dev);
 
 	virtio_reset_device(vdev);
-	vdev->config->del_vqs(vdev);
+	/* Interrupt handlers still running finish before this returns. */
+	vrp_del_rings(vrp);
 	vrp_free_buffers(vrp);
 	vdev->priv = NULL;
 	kref_put(&vrp->ref, vrp_release);
@@ -1472,15 +1767,36 @@ static struct virtio_driver virtio_ipc_driver = {
 	.driver.name = KBUILD_MODNAME,
 	.driver.owner = THIS_MODULE,
 	.id_table = id_table,
+	.validate = rpmsg_validate,
 	.probe = rpmsg_probe,
 	.remove = rpmsg_remove,
 };
+
+/*
+ * debugfs kcov_handle: writing a non-zero number stores the writer's
+ * kcov_common_handle() (set by its KCOV_REMOTE_ENABLE), 0 turns
+ * collection off.
+ */
+static int vrp_kcov_get(void *data, u64 *val)
+{
+	*val = READ_ONCE(vrp_kcov_handle);
+	return 0;
+}
+
+static int vrp_kcov_set(void *data, u64 val)
+{
+	WRITE_ONCE(vrp_kcov_handle, val ? kcov_common_handle() : 0);
+	return 0;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(vrp_kcov_fops, vrp_kcov_get, vrp_kcov_set, "%llu\n");
 
 static int __init virtio_rpmsg_init(void)
 {
 	int ret;
 
 	vrp_debugfs_root = debugfs_create_dir("ampsoc_rpmsg", NULL);
+	debugfs_create_file_unsafe("kcov_handle", 0600, vrp_debugfs_root, NULL,
+				   &vrp_kcov_fops);
 	ret = register_virtio_driver(&virtio_ipc_driver);
 	if (ret)
 		debugfs_remove_recursive(vrp_debugfs_root);

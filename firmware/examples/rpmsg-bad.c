@@ -17,6 +17,15 @@
  *   badaddr  three well-formed messages in buffers whose descriptor
  *            address it rewrote to point outside Linux's region (0, the
  *            top of the address space, bit 40 flipped)
+ *   nsown    name-service messages about Linux's own channels: destroy
+ *            rpmsg_ns (address 53) and rpmsg_ctrl (address 0), announce
+ *            channels under those two names
+ *   flagrace after a lap of ordinary messages, keeps Linux's rx
+ *            descriptor 0 marked chained; then for each message it hands
+ *            back, pulses NEXT/INDIRECT on that buffer's descriptor and
+ *            flips the used id between the buffer and 0 until Linux gives
+ *            a buffer back to the ring (a second at most), until Linux
+ *            stops giving buffers back
  *   flood    announces "ampsoc-flood" and, after Linux's first message on
  *            it, sends to Linux as fast as buffers come back, forever
  *            (answering echoes every 64 messages)
@@ -568,6 +577,114 @@ static void bad_addrs(void)
 	amp_log("bad: rewritten descriptor addresses done: %d", ret);
 }
 
+/*
+ * Linux's own channels are not the remote's: it may neither destroy them
+ * nor announce channels under their names.
+ */
+static void ns_own(void)
+{
+	static const struct {
+		const char *name;
+		uint32_t addr, flags;
+	} own[] = {
+		{ "rpmsg_ns", AMP_RPMSG_NS_ADDR, AMP_RPMSG_NS_DESTROY },
+		{ "rpmsg_ctrl", 0, AMP_RPMSG_NS_DESTROY },
+		{ "rpmsg_ns", 0x1234, AMP_RPMSG_NS_CREATE },
+		{ "rpmsg_ctrl", 0x1235, AMP_RPMSG_NS_CREATE },
+	};
+	struct amp_rpmsg_ns_msg ns;
+	unsigned int i;
+
+	for (i = 0; i < AMP_ARRAY_SIZE(own); i++) {
+		memset(&ns, 0, sizeof(ns));
+		strncpy(ns.name, own[i].name, sizeof(ns.name));
+		ns.addr = own[i].addr;
+		ns.flags = own[i].flags;
+		ns_raw(&ns, sizeof(ns), own[i].flags ? "destroy Linux's own channel" :
+		       "announce a channel under Linux's own name");
+	}
+	amp_log("bad: Linux's own channels named");
+}
+
+/* A well-formed message to an address where Linux has nobody, in @b. */
+static uint32_t race_msg(struct amp_vq_buf *b)
+{
+	static const char msg[] = "race";
+	struct amp_rpmsg_hdr hdr = {
+		.src = echo.addr, .dst = 0x7777, .len = sizeof(msg),
+	};
+
+	if (b->len < sizeof(hdr) + sizeof(msg))
+		return 0;
+	memcpy(b->va, &hdr, sizeof(hdr));
+	memcpy((uint8_t *)b->va + sizeof(hdr), msg, sizeof(msg));
+	return sizeof(hdr) + sizeof(msg);
+}
+
+/*
+ * flagrace. 6.1's virtio_ring frees a buffer by following NEXT in the
+ * descriptor table from the buffer's descriptor through its private free
+ * list, in which every descriptor that went round once leads to
+ * descriptor 0, and descriptor 0 to itself. With descriptor 0 kept and
+ * chained, a Linux that reads a pulsed NEXT (or the id flipped to 0)
+ * after checking the entry spins there for good; one that reads each
+ * field once sees the corruption and gives up the transport.
+ */
+static void flag_race(void)
+{
+	struct amp_vq *vq = &rdev.txq;
+	struct amp_vq_buf b;
+	unsigned int sent = 0, i;
+	uint16_t avail, slot;
+	uint64_t end;
+	uint32_t len;
+	int ret;
+
+	amp_log("bad: flagrace: start");
+	for (;;) {
+		ret = raw_take(vq, &b);
+		if (ret || (b.head == 0 && sent >= vq->num))
+			break;
+		amp_vq_put(vq, b.head, race_msg(&b));
+		platform_notify_vq(vq->notifyid);
+		sent++;
+	}
+	if (ret) {
+		amp_log("bad: flagrace: no buffer after %u messages: %d", sent, ret);
+		return;
+	}
+	AMP_WRITE_ONCE(vq->desc[0].flags,
+		       AMP_READ_ONCE(vq->desc[0].flags) | AMP_VRING_DESC_F_NEXT);
+	amp_log("bad: flagrace: descriptor 0 kept chained after %u messages", sent);
+	while (!ret) {
+		ret = raw_take(vq, &b);
+		if (ret)
+			break;
+		len = race_msg(&b);
+		avail = AMP_READ_ONCE(vq->avail->idx);
+		slot = vq->used_idx & (vq->num - 1);
+		amp_vq_put(vq, b.head, len);
+		platform_notify_vq(vq->notifyid);
+		sent++;
+		/* Pulse until Linux gives a buffer back: it read the entry. */
+		end = env_time_ns() + BAD_TIMEOUT_NS;
+		for (i = 0; AMP_READ_ONCE(vq->avail->idx) == avail; i++) {
+			if (!(i % 64) && env_time_ns() >= end) {
+				ret = -ETIMEDOUT;
+				break;
+			}
+			AMP_WRITE_ONCE(vq->desc[b.head].flags, AMP_VRING_DESC_F_WRITE |
+				       (i % 4 ? 0 : i % 8 ? AMP_VRING_DESC_F_NEXT :
+					AMP_VRING_DESC_F_NEXT | AMP_VRING_DESC_F_INDIRECT));
+			AMP_WRITE_ONCE(vq->used->ring[slot].id, i % 8 == 5 ? 0 : b.head);
+		}
+		AMP_WRITE_ONCE(vq->desc[b.head].flags, AMP_VRING_DESC_F_WRITE);
+		AMP_WRITE_ONCE(vq->used->ring[slot].id, b.head);
+	}
+	amp_log("bad: flagrace: Linux stopped giving buffers back after %u messages: %d",
+		sent, ret);
+}
+
 static void __attribute__((noreturn)) idle_forever(const char *why)
 {
 	amp_log("ampsoc-rpmsg-bad: %s; idling", why);
@@ -626,6 +743,10 @@ static void misbehave(const char *mode)
 		amp_log("bad: %u messages to unknown addresses: %d", i, ret);
 	} else if (!strcmp(mode, "badaddr")) {
 		bad_addrs();
+	} else if (!strcmp(mode, "nsown")) {
+		ns_own();
+	} else if (!strcmp(mode, "flagrace")) {
+		flag_race();
 	} else if (!strcmp(mode, "flood")) {
 		ret = amp_rpmsg_ept_create(&rdev, &flood, "ampsoc-flood", AMP_RPMSG_ADDR_ANY,
 					   AMP_RPMSG_ADDR_ANY, flood_cb, NULL);

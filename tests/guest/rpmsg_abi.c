@@ -62,17 +62,7 @@ static int lb_ctl(const char *fmt, ...)
 
 static long long lb_stat(const char *key)
 {
-	char line[128], k[64];
-	long long v, r = -1;
-	FILE *f = fopen(LB_STATS, "r");
-
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "%63s %lld", k, &v) == 2 && !strcmp(k, key))
-			r = v;
-	fclose(f);
-	return r;
+	return kv_file_get(LB_STATS, key);
 }
 
 /* Find /dev/rpmsgN whose sysfs name is @name; returns N or -1. */

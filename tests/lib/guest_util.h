@@ -35,6 +35,22 @@ static inline int write_file(const char *path, const char *s)
 	return ret;
 }
 
+/* The value of @key in a file of "key value" lines (debugfs stats), or -1. */
+static inline long long kv_file_get(const char *path, const char *key)
+{
+	char line[128], k[64];
+	long long v, r = -1;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "%63s %lld", k, &v) == 2 && !strcmp(k, key))
+			r = v;
+	fclose(f);
+	return r;
+}
+
 /*
  * CRC-32 of @n bytes at @p: reflected polynomial 0xedb88320, initial value
  * ~0 and no final inversion, as the loopback remote checks it.

@@ -112,10 +112,6 @@ done
 ktap_diag "chaos: $ITEMS items, $REJECTED rejected and counted, $ACCEPTED announcements accepted, $REORDERED decided by the hand-back order"
 check chaos_stop core_stop
 
-check echo_boots core_boot ampsoc-rpmsg-echo.elf ampsoc-echo
-check echo_clean stats_are bad_len=0 bad_ring=0 bad_addr=0 unknown_dst=0 \
-	ns_rejected=0 fc_rejected=0 dead=0
-check echo_works echo_ping 200 496
-check echo_stop core_stop
+echo_clean_after
 ktap_diag "chaos took $(($(date +%s) - t0)) s"
 check_eq no_violations 0 tele_field violations

@@ -7,11 +7,14 @@
 #   a corrupted ring, declares the transport dead at once and remoteproc
 #   recovery brings the remote back), and a well-behaved firmware works
 #   afterwards.
-# STRATEGY: for each of badlen, nsbad, unknown, badaddr: boot it, wait
-#   for the firmware's last misdeed in its trace buffer and for the
-#   counter to reach the number of bad items sent (3, 3, 100, 3; badaddr
-#   rewrites the descriptor addresses of three well-formed messages to 0,
-#   the top of the address space and bit 40 flipped), check that every
+# STRATEGY: for each of badlen, nsbad, nsown, unknown, badaddr: boot it,
+#   wait for the firmware's last misdeed in its trace buffer and for the
+#   counter to reach the number of bad items sent (3, 3, 4, 100, 3; nsown
+#   destroys rpmsg_ns at 53 and rpmsg_ctrl at 0 and announces channels
+#   under both names, which used to deadlock the rx path in the name
+#   service; badaddr rewrites the descriptor addresses of three
+#   well-formed messages to 0, the top of the address space and bit 40
+#   flipped), check that every
 #   other reject counter is still 0, echo 50 messages through /dev/rpmsgN,
 #   stop. badid and badidx: the used id (num + 5) or index (num + 3 ahead)
 #   makes bad_ring 1 and the transport dead (the index jump hides the
@@ -56,6 +59,7 @@ mode() {
 t0=$(date +%s)
 mode badlen "used length shorter than a header" bad_len=3
 mode nsbad "unknown flags" ns_rejected=3
+mode nsown "Linux's own channels named" ns_rejected=4
 mode unknown "messages to unknown addresses" unknown_dst=100
 mode badaddr "rewritten descriptor addresses done" bad_addr=3
 

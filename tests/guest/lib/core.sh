@@ -95,6 +95,17 @@ echo_ping() {
 	ampsocctl ept "$_ctrl" hostile-ping 2000 "$(($(cat "$_e/dst")))" ping "$1" "$2"
 }
 
+# echo_clean_after: a well-behaved firmware on the core after a bad one:
+# it boots, its new transport has every reject counter at 0, it echoes 200
+# messages of 496 bytes, and the core stops.
+echo_clean_after() {
+	check echo_boots core_boot ampsoc-rpmsg-echo.elf ampsoc-echo
+	check echo_clean stats_are bad_len=0 bad_ring=0 bad_addr=0 unknown_dst=0 \
+		ns_rejected=0 fc_rejected=0 dead=0
+	check echo_works echo_ping 200 496
+	check echo_stop core_stop
+}
+
 # trace_has TEXT: the core's trace buffer has a line containing TEXT.
 trace_has() {
 	grep -qF "$1" "$D/trace0"

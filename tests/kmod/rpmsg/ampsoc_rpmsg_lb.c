@@ -37,6 +37,7 @@
 #include "rpmsg_lb.h"
 
 #define LB_ALIGN	PAGE_SIZE
+#define LB_MAX_NUM	1024
 #define LB_OUT_MAX	1024
 #define LB_FC_SLOTS	16
 
@@ -120,6 +121,15 @@ struct ampsoc_rpmsg_lb {
 	bool rx_direct;		/* an echo went straight into the rx ring */
 	bool ready;
 	bool frozen;
+	bool del_vqs_started;	/* Linux began deleting the queues */
+
+	/* ampsoc_rpmsg_lb_flagrace(): a second thread rewriting the rings */
+	struct task_struct *racer;
+	wait_queue_head_t racer_wq;
+	bool race;		/* withhold a trap descriptor, then race */
+	int trap;		/* the withheld rx descriptor, -1 before */
+	u16 rx_base;		/* avail->idx of the rx ring at DRIVER_OK */
+	u16 rx_used_id[LB_MAX_NUM];	/* id last published in each used slot */
 
 	struct task_struct *thread;
 	int irq_cpu;		/* where "interrupts" to Linux run */
@@ -315,8 +325,10 @@ static void lb_rx_used(struct ampsoc_rpmsg_lb *lb, u16 head, u32 used_len)
 	vr->used->ring[lb->used_idx[0] % num].id = cpu_to_virtio32(vdev, head);
 	vr->used->ring[lb->used_idx[0] % num].len =
 		cpu_to_virtio32(vdev, used_len);
-	lb->used_idx[0]++;
+	WRITE_ONCE(lb->rx_used_id[lb->used_idx[0] % num], head);
 	virtio_wmb(false);
+	/* the racer reads used_idx[0] to find the entry just published */
+	WRITE_ONCE(lb->used_idx[0], lb->used_idx[0] + 1);
 	WRITE_ONCE(vr->used->idx, cpu_to_virtio16(vdev, lb->used_idx[0]));
 	lb->last_avail[0]++;
 }
@@ -520,6 +532,29 @@ static void lb_push_back(struct ampsoc_rpmsg_lb *lb, struct lb_msg *m)
 	spin_unlock(&lb->lock);
 }
 
+/*
+ * Flag race: once every rx descriptor went round once, keep descriptor 0
+ * and mark it chained for good. A Linux that follows NEXT from the
+ * descriptor table walks from any descriptor it frees into descriptor 0,
+ * whose successor in virtio_ring's free list is 0 again by then: the
+ * racer only has to make it read NEXT once, after it checked. Returns
+ * true when @head was kept.
+ */
+static bool lb_take_trap(struct ampsoc_rpmsg_lb *lb, u16 head)
+{
+	struct vring *vr = &lb->vr[0];
+
+	if (!READ_ONCE(lb->race) || lb->trap >= 0 || head ||
+	    lb->last_avail[0] < vr->num)
+		return false;
+	vr->desc[0].flags |= cpu_to_virtio16(&lb->vdev, VRING_DESC_F_NEXT);
+	lb->last_avail[0]++;
+	/* the racer starts once it sees the trap */
+	smp_store_release(&lb->trap, 0);
+	wake_up(&lb->racer_wq);
+	return true;
+}
+
 /* Device side of Linux's rx ring (vq 0). Returns true if it used any. */
 static bool lb_fill_rx(struct ampsoc_rpmsg_lb *lb, bool *broke)
 {
@@ -549,6 +584,10 @@ static bool lb_fill_rx(struct ampsoc_rpmsg_lb *lb, bool *broke)
 			continue;
 		}
 		d = &vr->desc[head];
+		if (lb_take_trap(lb, head)) {
+			lb_push_back(lb, m);
+			continue;
+		}
 		len = virtio32_to_cpu(vdev, d->len);
 		buf = lb_desc_va(lb, virtio64_to_cpu(vdev, d->addr), len);
 		if (!buf || len < sizeof(*h) + m->len) {
@@ -791,6 +830,9 @@ static void lb_set_status(struct virtio_device *vdev, u8 status)
 {
 	struct ampsoc_rpmsg_lb *lb = vdev_to_lb(vdev);
 
+	/* Linux posted its rx buffers before DRIVER_OK (see lb_racer()). */
+	if (status & VIRTIO_CONFIG_S_DRIVER_OK && lb->ready)
+		lb->rx_base = virtio16_to_cpu(vdev, READ_ONCE(lb->vr[0].avail->idx));
 	WRITE_ONCE(lb->status, status);
 	/* A device uses no buffer before DRIVER_OK; start now. */
 	if (status & VIRTIO_CONFIG_S_DRIVER_OK)
@@ -823,6 +865,7 @@ static void lb_del_vqs(struct virtio_device *vdev)
 	struct ampsoc_rpmsg_lb *lb = vdev_to_lb(vdev);
 	int i;
 
+	WRITE_ONCE(lb->del_vqs_started, true);
 	mutex_lock(&lb->ring_lock);
 	WRITE_ONCE(lb->ready, false);
 	mutex_unlock(&lb->ring_lock);
@@ -861,6 +904,7 @@ static int lb_find_vqs(struct virtio_device *vdev, unsigned int nvqs,
 	mutex_lock(&lb->ring_lock);
 	memset(lb->last_avail, 0, sizeof(lb->last_avail));
 	memset(lb->used_idx, 0, sizeof(lb->used_idx));
+	WRITE_ONCE(lb->del_vqs_started, false);
 	WRITE_ONCE(lb->ready, true);
 	mutex_unlock(&lb->ring_lock);
 	return 0;
@@ -932,6 +976,159 @@ static void lb_announce_services(struct ampsoc_rpmsg_lb *lb, const char *p)
 	}
 }
 
+/*
+ * The flag racer, from a CPU of its own. Linux gives each rx buffer back
+ * as soon as it has read its used entry, so avail->idx - rx_base is the
+ * index of the entry it reads next. While that entry (buffer A) is
+ * published and unread, the racer pulses NEXT (or NEXT and INDIRECT) on
+ * A's descriptor and flips the entry's id between A and the trap in a
+ * tight loop; every 64 entries it pulses NEXT on every descriptor of both
+ * rings. A driver that checks a descriptor or an id and then reads it
+ * again loses the race sooner or later; one that reads each once only
+ * ever sees a corrupt ring.
+ */
+static int lb_racer(void *data)
+{
+	struct ampsoc_rpmsg_lb *lb = data;
+	struct virtio_device *vdev = &lb->vdev;
+	struct vring *rx = &lb->vr[0];
+	__virtio16 next = cpu_to_virtio16(vdev, VRING_DESC_F_NEXT);
+	__virtio16 pulse[4] = {
+		cpu_to_virtio16(vdev, VRING_DESC_F_WRITE | VRING_DESC_F_NEXT),
+		cpu_to_virtio16(vdev, VRING_DESC_F_WRITE),
+		cpu_to_virtio16(vdev, VRING_DESC_F_WRITE | VRING_DESC_F_NEXT |
+				VRING_DESC_F_INDIRECT),
+		cpu_to_virtio16(vdev, VRING_DESC_F_WRITE),
+	};
+	unsigned int q, i, slot, entries = 0;
+	u16 avail, want, a;
+
+	/* pairs with the release in lb_take_trap(): the trap is marked */
+	wait_event_interruptible(lb->racer_wq, smp_load_acquire(&lb->trap) >= 0 ||
+				 kthread_should_stop());
+	while (!kthread_should_stop()) {
+		avail = virtio16_to_cpu(vdev, READ_ONCE(rx->avail->idx));
+		want = avail - lb->rx_base;
+		/* not published yet: wait for the remote's thread */
+		if ((u16)(READ_ONCE(lb->used_idx[0]) - want) - 1 >= rx->num) {
+			cond_resched();
+			continue;
+		}
+		slot = want % rx->num;
+		a = READ_ONCE(lb->rx_used_id[slot]);
+		for (i = 0; a && a < rx->num && i < 4096 &&
+		     READ_ONCE(rx->avail->idx) == cpu_to_virtio16(vdev, avail); i++) {
+			/* NEXT a quarter of the time, the trap's id an eighth */
+			WRITE_ONCE(rx->desc[a].flags, pulse[i % 2 ? 1 : (i / 2) % 4]);
+			WRITE_ONCE(rx->used->ring[slot].id,
+				   cpu_to_virtio32(vdev, i % 8 == 5 ? 0 : a));
+		}
+		if (a && a < rx->num) {
+			WRITE_ONCE(rx->desc[a].flags, pulse[1]);
+			WRITE_ONCE(rx->used->ring[slot].id, cpu_to_virtio32(vdev, a));
+		}
+		if (++entries % 64)
+			continue;
+		for (q = 0; q < 2; q++) {
+			struct vring *vr = &lb->vr[q];
+
+			for (i = q ? 0 : 1; i < vr->num; i++) {
+				WRITE_ONCE(vr->desc[i].flags,
+					   READ_ONCE(vr->desc[i].flags) ^ next);
+				WRITE_ONCE(vr->desc[i].flags,
+					   READ_ONCE(vr->desc[i].flags) ^ next);
+			}
+		}
+		cond_resched();
+	}
+	return 0;
+}
+
+static void lb_stop_racer(struct ampsoc_rpmsg_lb *lb)
+{
+	WRITE_ONCE(lb->race, false);
+	if (lb->racer)
+		kthread_stop(lb->racer);
+	lb->racer = NULL;
+}
+
+/**
+ * ampsoc_rpmsg_lb_flagrace() - race Linux over descriptor flags and used ids
+ * @lb: the remote
+ * @on: start or stop
+ *
+ * Started, the remote serves as usual until every rx descriptor went
+ * round once, then keeps rx descriptor 0 marked chained (the trap) and a
+ * second thread, on the last online CPU, rewrites descriptor flags and
+ * the last used id continuously (see lb_racer()). The rings are corrupt
+ * from then on: a transport that survives declares itself dead.
+ *
+ * Context: process context; sleeps.
+ * Return: 0, -EBUSY when already racing, or the kthread's error.
+ */
+int ampsoc_rpmsg_lb_flagrace(struct ampsoc_rpmsg_lb *lb, bool on)
+{
+	struct task_struct *t;
+
+	if (!on) {
+		lb_stop_racer(lb);
+		return 0;
+	}
+	if (lb->racer)
+		return -EBUSY;
+	t = kthread_create(lb_racer, lb, "rpmsg-lb-race");
+	if (IS_ERR(t))
+		return PTR_ERR(t);
+	kthread_bind(t, cpumask_last(cpu_online_mask));
+	lb->racer = t;
+	WRITE_ONCE(lb->race, true);
+	wake_up_process(t);
+	lb_kick_thread(lb);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(ampsoc_rpmsg_lb_flagrace);
+
+/**
+ * ampsoc_rpmsg_lb_rx_avail() - rx buffers Linux offers the remote now
+ * @lb: the remote
+ *
+ * Buffers Linux has made available in its rx ring that the remote has
+ * not taken: with the remote idle, every rx buffer Linux owns and does
+ * not hold.
+ *
+ * Context: process context; sleeps.
+ * Return: the count, 0 when the rings are not set up.
+ */
+unsigned int ampsoc_rpmsg_lb_rx_avail(struct ampsoc_rpmsg_lb *lb)
+{
+	unsigned int n = 0;
+
+	mutex_lock(&lb->ring_lock);
+	if (lb->ready)
+		n = (u16)(virtio16_to_cpu(&lb->vdev,
+					  READ_ONCE(lb->vr[0].avail->idx)) -
+			  lb->last_avail[0]);
+	mutex_unlock(&lb->ring_lock);
+	return n;
+}
+EXPORT_SYMBOL_GPL(ampsoc_rpmsg_lb_rx_avail);
+
+/**
+ * ampsoc_rpmsg_lb_queues_deleting() - has Linux begun deleting the queues?
+ * @lb: the remote
+ *
+ * True from the moment the transport's removal calls del_vqs (after it
+ * stopped its own deferred work) until the queues are found again.
+ *
+ * Context: any.
+ * Return: true or false.
+ */
+bool ampsoc_rpmsg_lb_queues_deleting(struct ampsoc_rpmsg_lb *lb)
+{
+	return READ_ONCE(lb->del_vqs_started);
+}
+EXPORT_SYMBOL_GPL(ampsoc_rpmsg_lb_queues_deleting);
+
 /**
  * ampsoc_rpmsg_lb_create() - create and register a loopback remote
  * @cfg: configuration, copied
@@ -950,14 +1147,14 @@ ampsoc_rpmsg_lb_create(const struct ampsoc_rpmsg_lb_config *cfg)
 	struct ampsoc_rpmsg_lb *lb;
 	unsigned int num;
 	size_t rsize, ssize;
-	int err;
+	int err, cpu;
 
 	lb = kzalloc(sizeof(*lb), GFP_KERNEL);
 	if (!lb)
 		return ERR_PTR(-ENOMEM);
 	lb->cfg = *cfg;
 	num = cfg->vring_num ?: 256;
-	if (!is_power_of_2(num) || num > 1024) {
+	if (!is_power_of_2(num) || num > LB_MAX_NUM) {
 		kfree(lb);
 		return ERR_PTR(-EINVAL);
 	}
@@ -974,7 +1171,9 @@ ampsoc_rpmsg_lb_create(const struct ampsoc_rpmsg_lb_config *cfg)
 	INIT_WORK(&lb->ping_work, lb_ping_work);
 	init_completion(&lb->ping_done);
 	init_waitqueue_head(&lb->raw_wq);
+	init_waitqueue_head(&lb->racer_wq);
 	init_completion(&lb->released);
+	lb->trap = -1;
 
 	/* Region: two vrings, then room for the largest buffer set. */
 	lb->ring_bytes = PAGE_ALIGN(vring_size(num, LB_ALIGN));
@@ -1006,10 +1205,13 @@ ampsoc_rpmsg_lb_create(const struct ampsoc_rpmsg_lb_config *cfg)
 	}
 	set_user_nice(lb->thread, clamp(remote_nice, MIN_NICE, MAX_NICE));
 	lb->irq_cpu = WORK_CPU_UNBOUND;
-	if (remote_cpu >= 0) {
+	cpu = remote_cpu;
+	if (cfg->own_cpu && cpu < 0 && num_online_cpus() > 1)
+		cpu = cpumask_last(cpu_online_mask);
+	if (cpu >= 0) {
 		/* A core of its own, as a remote processor has. */
-		set_cpus_allowed_ptr(lb->thread, cpumask_of(remote_cpu));
-		lb->irq_cpu = cpumask_any_but(cpu_online_mask, remote_cpu);
+		set_cpus_allowed_ptr(lb->thread, cpumask_of(cpu));
+		lb->irq_cpu = cpumask_any_but(cpu_online_mask, cpu);
 	}
 
 	lb->vdev.id.device = 7;
@@ -1062,6 +1264,7 @@ void ampsoc_rpmsg_lb_destroy(struct ampsoc_rpmsg_lb *lb)
 	mutex_unlock(&lb_list_lock);
 	unregister_virtio_device(&lb->vdev);
 	wait_for_completion(&lb->released);
+	lb_stop_racer(lb);
 	kthread_stop(lb->thread);
 	cancel_work_sync(&lb->rx_irq);
 	cancel_work_sync(&lb->ping_work);

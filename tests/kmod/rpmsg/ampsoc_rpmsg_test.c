@@ -7,10 +7,13 @@
  */
 #include <linux/completion.h>
 #include <linux/delay.h>
+#include <linux/kallsyms.h>
+#include <linux/kprobes.h>
 #include <linux/kthread.h>
 #include <linux/module.h>
 #include <linux/random.h>
 #include <linux/virtio.h>
+#include <linux/workqueue.h>
 #include <ampsoc/ktap.h>
 #include <ampsoc/rpmsg.h>
 
@@ -19,6 +22,14 @@
 static unsigned int integrity_count = 100000;
 module_param(integrity_count, uint, 0444);
 MODULE_PARM_DESC(integrity_count, "messages in the integrity test");
+
+static unsigned int race_rounds = 12;
+module_param(race_rounds, uint, 0444);
+MODULE_PARM_DESC(race_rounds, "remotes the flag race is run against");
+
+static char *suite;
+module_param(suite, charp, 0444);
+MODULE_PARM_DESC(suite, "run only this suite (all when unset)");
 
 #define NCHAN		32
 #define WAIT_MS		20000
@@ -206,15 +217,31 @@ struct fixture {
 	struct rx_state rx;
 };
 
-static bool fixture_up(struct ampsoc_ktap_test *t, struct fixture *f,
-		       u64 extra, u32 bufsz, bool shm)
+/*
+ * A remote for the races: its thread on the last CPU, Linux's rx path on
+ * another, so that a thread of the test bound to the last CPU runs
+ * beside Linux's rx path.
+ */
+static struct ampsoc_rpmsg_lb *lb_new_own_cpu(void)
+{
+	struct ampsoc_rpmsg_lb_config cfg = {
+		.features = BIT_ULL(AMPSOC_VIRTIO_RPMSG_F_NS),
+		.shm_region = true,
+		.own_cpu = true,
+	};
+
+	return ampsoc_rpmsg_lb_create(&cfg);
+}
+
+static bool __fixture_up(struct ampsoc_ktap_test *t, struct fixture *f,
+			 struct ampsoc_rpmsg_lb *lb)
 {
 	struct rpmsg_channel_info ci = { .src = RPMSG_ADDR_ANY,
 					 .dst = RPMSG_ADDR_ANY };
 
 	memset(f, 0, sizeof(*f));
 	rx_init(&f->rx);
-	f->lb = lb_new(extra, bufsz, shm, NULL);
+	f->lb = lb;
 	if (!KTAP_EXPECT(t, !IS_ERR(f->lb))) {
 		f->lb = NULL;
 		return false;
@@ -224,6 +251,12 @@ static bool fixture_up(struct ampsoc_ktap_test *t, struct fixture *f,
 		return false;
 	f->ept = ampsoc_rpmsg_create_ept(f->ctrl, rx_cb, &f->rx, ci);
 	return KTAP_EXPECT(t, f->ept);
+}
+
+static bool fixture_up(struct ampsoc_ktap_test *t, struct fixture *f,
+		       u64 extra, u32 bufsz, bool shm)
+{
+	return __fixture_up(t, f, lb_new(extra, bufsz, shm, NULL));
 }
 
 static void fixture_down(struct fixture *f)
@@ -530,6 +563,91 @@ out:
 	fixture_down(&f);
 }
 
+/*
+ * The remote may take back what it announced and nothing else: Linux's
+ * own channels are refused and counted. Destroying rpmsg_ns (address 53)
+ * from the name service's own callback used to wait for that callback
+ * forever, with the rx path, removal and rmmod stuck behind it; destroying
+ * rpmsg_ctrl (address 0) took /dev/rpmsg_ctrlN away. A local and a static
+ * channel are Linux's too, and so are the reserved names; a local channel
+ * under the same name and address as the remote's outlives the remote's
+ * destroy of its own.
+ */
+static void ns_refuses_linux_channels(struct ampsoc_ktap_test *t)
+{
+	struct rpmsg_channel_info local = { .name = "ampsoc-t13", .src = 0x93,
+					    .dst = 0x433 };
+	struct rpmsg_channel_info stat = { .name = "ampsoc-t14",
+					   .src = RPMSG_ADDR_ANY, .dst = 0x434 };
+	struct rpmsg_channel_info ns = { .name = "rpmsg_ns",
+					 .src = RPMSG_ADDR_ANY,
+					 .dst = AMPSOC_RPMSG_NS_ADDR };
+	struct rpmsg_channel_info twin = { .name = "ampsoc-t17", .src = 0x97,
+					   .dst = 0x437 };
+	unsigned int base_p, base_r;
+	struct ampsoc_rpmsg_stats s;
+	struct rpmsg_device *c;
+	struct fixture f;
+
+	if (!fixture_up(t, &f, 0, 0, true))
+		goto out;
+	if (!KTAP_EXPECT(t, ampsoc_rpmsg_create_channel(f.ctrl, &local)))
+		goto out;
+	KTAP_EXPECT_EQ(t, ampsoc_rpmsg_add_static_channels(&ampsoc_rpmsg_lb_vdev(f.lb)->dev,
+							   &stat, 1), 0);
+	base_p = count_locked(&nprobed);
+	base_r = count_locked(&nremoved);
+	ampsoc_rpmsg_lb_announce(f.lb, "rpmsg_ns", AMPSOC_RPMSG_NS_ADDR, true);
+	ampsoc_rpmsg_lb_announce(f.lb, "rpmsg_ctrl", 0, true);
+	ampsoc_rpmsg_lb_announce(f.lb, "ampsoc-t13", 0x433, true);
+	ampsoc_rpmsg_lb_announce(f.lb, "ampsoc-t14", 0x434, true);
+	ampsoc_rpmsg_lb_announce(f.lb, "rpmsg_ns", 0x460, false);
+	ampsoc_rpmsg_lb_announce(f.lb, "rpmsg_ctrl", 0x461, false);
+	/* What the remote announced stays its to take back. */
+	ampsoc_rpmsg_lb_announce(f.lb, "ampsoc-t15", 0x435, false);
+	ampsoc_rpmsg_lb_announce(f.lb, "ampsoc-t15", 0x435, true);
+	/* The remote sends in order: "sync" comes after all of them. */
+	ampsoc_rpmsg_lb_send(f.lb, LB_ECHO_BASE, f.ept->addr, "sync", 4);
+	KTAP_EXPECT(t, rx_wait(&f.rx, 1));
+	stats_of(f.ctrl, &s);
+	KTAP_EXPECT_EQ(t, s.ns_rejected, 6);
+	KTAP_EXPECT(t, chan_get(13) && chan_get(14));
+	KTAP_EXPECT_EQ(t, count_locked(&nprobed) - base_p, 1);
+	KTAP_EXPECT_EQ(t, count_locked(&nremoved) - base_r, 1);
+	c = ampsoc_rpmsg_find_device(&ampsoc_rpmsg_lb_vdev(f.lb)->dev, &ns);
+	if (KTAP_EXPECT(t, c))
+		put_device(&c->dev);
+	c = ctrl_of(f.lb);
+	if (KTAP_EXPECT(t, c))
+		put_device(&c->dev);
+	/* Linux's channel under the same name and address: the remote's goes. */
+	base_p = count_locked(&nprobed);
+	ampsoc_rpmsg_lb_announce(f.lb, "ampsoc-t17", 0x437, false);
+	KTAP_EXPECT(t, wait_event_timeout(chan_wq,
+					  count_locked(&nprobed) > base_p,
+					  msecs_to_jiffies(WAIT_MS)));
+	KTAP_EXPECT(t, ampsoc_rpmsg_create_channel(f.ctrl, &twin));
+	base_r = count_locked(&nremoved);
+	ampsoc_rpmsg_lb_announce(f.lb, "ampsoc-t17", 0x437, true);
+	KTAP_EXPECT(t, wait_event_timeout(chan_wq,
+					  count_locked(&nremoved) > base_r,
+					  msecs_to_jiffies(WAIT_MS)));
+	c = ampsoc_rpmsg_find_device(&ampsoc_rpmsg_lb_vdev(f.lb)->dev, &twin);
+	if (KTAP_EXPECT(t, c))
+		put_device(&c->dev);
+	stats_of(f.ctrl, &s);
+	KTAP_EXPECT_EQ(t, s.ns_rejected, 6);
+	/* The name service still works. */
+	base_p = count_locked(&nprobed);
+	ampsoc_rpmsg_lb_announce(f.lb, "ampsoc-t16", 0x436, false);
+	KTAP_EXPECT(t, wait_event_timeout(chan_wq,
+					  count_locked(&nprobed) > base_p,
+					  msecs_to_jiffies(WAIT_MS)));
+out:
+	/* Removal waits for the rx path: it returns only if that is free. */
+	fixture_down(&f);
+}
+
 /* --- data --- */
 
 static void integrity_random_sizes(struct ampsoc_ktap_test *t)
@@ -675,6 +793,75 @@ static void remote_removal_mid_traffic(struct ampsoc_ktap_test *t)
 	KTAP_EXPECT(t, IS_ERR(ampsoc_rpmsg_get_tx_buffer(f.ept, &i, false)));
 out:
 	fixture_down(&f);
+}
+
+/*
+ * rx work queued after removal cancelled it would run on a freed
+ * transport. A kprobe on queue_work_on() holds the first rx_work queued
+ * by an rx interrupt's pass (one that ended on its budget) for up to a
+ * second, until the removal started meanwhile reaches del_vqs, which comes
+ * after its cancel_work_sync(): the work must not be queued after that.
+ * The burst goes to an address with no endpoint, so that nothing but the
+ * device holds the transport.
+ */
+static struct {
+	struct ampsoc_rpmsg_lb *lb;
+	atomic_t armed;
+	atomic_t held;
+	bool late;
+} dq;
+
+static int dq_pre(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct work_struct *work = (void *)regs_get_kernel_argument(regs, 2);
+	char name[KSYM_SYMBOL_LEN];
+	u64 end;
+
+	if (!atomic_read(&dq.armed) || !work || work == current_work())
+		return 0;
+	sprint_symbol_no_offset(name, (unsigned long)work->func);
+	if (strncmp(name, "vrp_rx_work", 11) || atomic_xchg(&dq.armed, 0) != 1)
+		return 0;
+	/*
+	 * A probe handler may run like an NMI (int3): no locks, an NMI-safe
+	 * clock, and a bounded wait on a condition.
+	 */
+	atomic_set(&dq.held, 1);
+	end = ktime_get_mono_fast_ns() + NSEC_PER_SEC;
+	while (!ampsoc_rpmsg_lb_queues_deleting(dq.lb) &&
+	       ktime_get_mono_fast_ns() < end)
+		cpu_relax();
+	dq.late = ampsoc_rpmsg_lb_queues_deleting(dq.lb);
+	return 0;
+}
+
+static void remove_while_deferring(struct ampsoc_ktap_test *t)
+{
+	struct kprobe kp = {
+		.symbol_name = "queue_work_on",
+		.pre_handler = dq_pre,
+	};
+	int ret;
+
+	dq.lb = lb_new(0, 0, true, NULL);
+	if (!KTAP_EXPECT(t, !IS_ERR(dq.lb)))
+		return;
+	dq.late = false;
+	atomic_set(&dq.held, 0);
+	atomic_set(&dq.armed, 1);
+	ret = register_kprobe(&kp);
+	if (ret) {
+		ampsoc_rpmsg_lb_destroy(dq.lb);
+		KTAP_SKIP(t, "no kprobe on queue_work_on: %d", ret);
+		return;
+	}
+	/* More than one pass's budget at once. */
+	KTAP_EXPECT_EQ(t, ampsoc_rpmsg_lb_stream(dq.lb, 0x7000, 1000, 16), 0);
+	KTAP_EXPECT(t, poll_until(atomic_read(&dq.held)));
+	ampsoc_rpmsg_lb_destroy(dq.lb);
+	atomic_set(&dq.armed, 0);
+	unregister_kprobe(&kp);
+	KTAP_EXPECT(t, !dq.late);
 }
 
 /* --- beyond mainline --- */
@@ -828,6 +1015,109 @@ out:
 	kfree(z);
 }
 
+/*
+ * A held rx buffer handed to another thread and released at once, racing
+ * the end of the callback that held it, must go back to the remote
+ * exactly once: after 20000 such messages, every rx buffer is in the ring
+ * again, counted by the remote.
+ */
+struct zr_state {
+	struct rpmsg_endpoint *ept;
+	void *slot;
+	unsigned long received;
+	unsigned long held;
+	wait_queue_head_t wq;
+};
+
+static int zr_cb(struct rpmsg_device *rpdev, void *data, int len, void *priv,
+		 u32 src)
+{
+	struct zr_state *z = priv;
+	u64 end = ktime_get_ns() + 5 * NSEC_PER_MSEC;
+
+	/*
+	 * One in flight: the releaser, on another CPU, takes the last one
+	 * at once and gives this one back while we return.
+	 */
+	while (READ_ONCE(z->slot) && ktime_get_ns() < end)
+		cpu_relax();
+	if (!READ_ONCE(z->slot) && !ampsoc_rpmsg_hold_rx_buffer(z->ept, data)) {
+		z->held++;
+		/* the hold before the releaser sees the buffer */
+		smp_store_release(&z->slot, data);
+	}
+	WRITE_ONCE(z->received, z->received + 1);
+	wake_up(&z->wq);
+	return 0;
+}
+
+static int zr_releaser(void *arg)
+{
+	struct zr_state *z = arg;
+	unsigned int spins = 0;
+	void *p;
+
+	while (!kthread_should_stop()) {
+		/* pairs with the release in zr_cb() */
+		p = smp_load_acquire(&z->slot);
+		if (p) {
+			ampsoc_rpmsg_release_rx_buffer(z->ept, p);
+			/* the release before the callback may hand another */
+			smp_store_release(&z->slot, NULL);
+		} else if (!(++spins % 64)) {
+			cond_resched();
+		} else {
+			cpu_relax();
+		}
+	}
+	return 0;
+}
+
+static void zero_copy_release_race(struct ampsoc_ktap_test *t)
+{
+	struct rpmsg_channel_info any = { .src = RPMSG_ADDR_ANY };
+	const unsigned long n = 20000;
+	struct task_struct *rel;
+	struct fixture f = {};
+	struct zr_state *z;
+
+	z = kzalloc(sizeof(*z), GFP_KERNEL);
+	if (!KTAP_EXPECT(t, z))
+		return;
+	init_waitqueue_head(&z->wq);
+	if (num_online_cpus() < 2) {
+		KTAP_SKIP(t, "the releaser needs a CPU of its own");
+		goto out;
+	}
+	if (!__fixture_up(t, &f, lb_new_own_cpu()))
+		goto out;
+	z->ept = ampsoc_rpmsg_create_ept(f.ctrl, zr_cb, z, any);
+	if (!KTAP_EXPECT(t, z->ept))
+		goto out;
+	rel = kthread_create(zr_releaser, z, "rpmsg-zr");
+	if (!KTAP_EXPECT(t, !IS_ERR(rel)))
+		goto destroy;
+	kthread_bind(rel, cpumask_last(cpu_online_mask));
+	wake_up_process(rel);
+	KTAP_EXPECT_EQ(t, ampsoc_rpmsg_lb_stream(f.lb, z->ept->addr, n, 16), 0);
+	KTAP_EXPECT(t, wait_event_timeout(z->wq, READ_ONCE(z->received) >= n,
+					  msecs_to_jiffies(60000)));
+	kthread_stop(rel);
+	if (z->slot)
+		ampsoc_rpmsg_release_rx_buffer(z->ept, z->slot);
+	ampsoc_ktap_line(4, "# %s: %lu of %lu messages held and released by another thread",
+			 t->name, z->held, z->received);
+	/* the race ran often enough: the old code lost all 256 in fewer */
+	KTAP_EXPECT(t, z->held >= n / 10);
+	KTAP_EXPECT(t, poll_until(ampsoc_rpmsg_lb_rx_avail(f.lb) == 256));
+	KTAP_EXPECT_EQ(t, ampsoc_rpmsg_lb_rx_avail(f.lb), 256);
+destroy:
+	ampsoc_rpmsg_destroy_ept(z->ept);
+out:
+	fixture_down(&f);
+	kfree(z);
+}
+
 /* --- hostile remote --- */
 
 static void hostile_recoverable(struct ampsoc_ktap_test *t)
@@ -900,22 +1190,93 @@ static void hostile_ring_corruption(struct ampsoc_ktap_test *t)
 }
 
 /*
- * A used id that passes the transport's range checks but that virtio_ring
- * refuses (not one of its outstanding heads: a buffer Linux took back and
- * still holds) breaks the tx queue for good. The transport must count it
- * and fail the sender at once, not let it wait out the 15 s timeout.
+ * A remote that rewrites descriptor flags (NEXT, INDIRECT) and used ids
+ * from another CPU while it streams to Linux and takes Linux's messages
+ * (ampsoc_rpmsg_lb_flagrace()). 6.1's virtio_ring follows NEXT in the
+ * descriptor table when it frees a buffer, so a transport that checks the
+ * ring and then lets virtio_ring read it again loses the race sooner or
+ * later and spins forever with a lock held. Every round must end with the
+ * corruption detected: counted, the transport dead, senders refused at
+ * once, and the remote removable.
+ *
+ * Under TCG on a busy host the two vCPUs seldom run at the same instant,
+ * so a window of a few hundred instructions between two reads would
+ * almost never see the racer's writes. A kprobe holds virtqueue_get_buf()
+ * (where a transport built on virtio_ring reads the ring again)
+ * race_window_us at its entry while the race runs, as an interrupt or a
+ * slower CPU would. This transport never calls it.
+ */
+static unsigned int race_window_us = 500;
+module_param(race_window_us, uint, 0444);
+MODULE_PARM_DESC(race_window_us, "how long the flag race holds virtqueue_get_buf()");
+
+static atomic_t race_armed;
+
+static int race_window_pre(struct kprobe *kp, struct pt_regs *regs)
+{
+	if (atomic_read(&race_armed))
+		udelay(race_window_us);
+	return 0;
+}
+
+static void hostile_flag_race(struct ampsoc_ktap_test *t)
+{
+	struct kprobe kp = {
+		.symbol_name = "virtqueue_get_buf",
+		.pre_handler = race_window_pre,
+	};
+	struct ampsoc_rpmsg_stats s;
+	unsigned int i, dead = 0;
+	bool probed;
+	struct fixture f;
+
+	if (num_online_cpus() < 2) {
+		KTAP_SKIP(t, "the racer needs a CPU of its own");
+		return;
+	}
+	probed = !register_kprobe(&kp);
+	for (i = 0; i < race_rounds; i++) {
+		if (__fixture_up(t, &f, lb_new_own_cpu()) &&
+		    KTAP_EXPECT_EQ(t, ampsoc_rpmsg_lb_flagrace(f.lb, true), 0) &&
+		    KTAP_EXPECT_EQ(t, ampsoc_rpmsg_lb_stream(f.lb, f.ept->addr,
+							     1000000, 16), 0)) {
+			atomic_set(&race_armed, 1);
+			/* Linux's tx buffers come back through raced rings too. */
+			if (poll_until(ampsoc_rpmsg_trysendto(f.ept, "r", 1,
+							      LB_SINK_ADDR) == -ENODEV))
+				dead++;
+			atomic_set(&race_armed, 0);
+			stats_of(f.ctrl, &s);
+			KTAP_EXPECT(t, s.bad_ring >= 1);
+			KTAP_EXPECT_EQ(t, s.bad_len, 0);
+			KTAP_EXPECT_EQ(t, ampsoc_rpmsg_sendto(f.ept, "x", 1,
+							      LB_ECHO_BASE), -ENODEV);
+		}
+		fixture_down(&f);
+	}
+	if (probed)
+		unregister_kprobe(&kp);
+	KTAP_EXPECT_EQ(t, dead, race_rounds);
+}
+
+/*
+ * A used id that is in range but names a tx buffer Linux holds (it took
+ * the buffer back and has not sent it again) breaks the tx ring for good.
+ * The transport must count it and fail the sender at once, not let it
+ * wait out the 15 s timeout.
  */
 static void hostile_tx_id_not_a_head(struct ampsoc_ktap_test *t)
 {
 	struct ampsoc_rpmsg_stats s;
 	unsigned int i, n = 0, cap;
 	struct virtqueue *vq;
+	void *held, *p, **all;
 	unsigned long t0;
-	struct fixture f;
-	void *held;
+	struct fixture f = {};
 	int ret = 0;
 
-	if (!fixture_up(t, &f, 0, 0, true))
+	all = kcalloc(256, sizeof(*all), GFP_KERNEL);
+	if (!KTAP_EXPECT(t, all) || !fixture_up(t, &f, 0, 0, true))
 		goto out;
 	list_for_each_entry(vq, &ampsoc_rpmsg_lb_vdev(f.lb)->vqs, list)
 		n = virtqueue_get_vring_size(vq);
@@ -926,13 +1287,24 @@ static void hostile_tx_id_not_a_head(struct ampsoc_ktap_test *t)
 	KTAP_EXPECT_EQ(t, ret, 0);
 	if (!KTAP_EXPECT_EQ(t, ampsoc_rpmsg_lb_wait_sink(f.lb, n, 10000), 0))
 		goto out;
-	/* Reclaims the first used entry and keeps its buffer. */
-	held = ampsoc_rpmsg_get_tx_buffer(f.ept, &cap, false);
-	if (!KTAP_EXPECT(t, !IS_ERR_OR_NULL(held)))
-		goto out;
-	/* The remote hands that buffer back a second time. */
+	/*
+	 * Take every buffer back and keep the first one, the one the first
+	 * used entry named: the entry the remote hands back a second time.
+	 */
+	held = NULL;
+	for (i = 0; i < n; i++) {
+		p = ampsoc_rpmsg_get_tx_buffer(f.ept, &cap, false);
+		if (!KTAP_EXPECT(t, !IS_ERR_OR_NULL(p)))
+			goto out;
+		all[i] = p;
+		if (!held || p < held)
+			held = p;
+	}
+	for (i = 0; i < n; i++)
+		if (all[i] != held)
+			ampsoc_rpmsg_release_tx_buffer(f.ept, all[i]);
 	KTAP_EXPECT_EQ(t, ampsoc_rpmsg_lb_replay_tx_used(f.lb), 0);
-	/* n - 1 sends reclaim the other entries; the next meets the replay. */
+	/* n - 1 sends use the buffers; the next one meets the replay. */
 	t0 = jiffies;
 	for (i = 0; i < n && !ret; i++)
 		ret = ampsoc_rpmsg_sendto(f.ept, "more", 4, LB_SINK_ADDR);
@@ -946,6 +1318,7 @@ static void hostile_tx_id_not_a_head(struct ampsoc_ktap_test *t)
 	ampsoc_rpmsg_release_tx_buffer(f.ept, held);
 out:
 	fixture_down(&f);
+	kfree(all);
 }
 
 static const struct ampsoc_ktap_case bus_cases[] = {
@@ -961,6 +1334,7 @@ static const struct ampsoc_ktap_case ns_cases[] = {
 	AMPSOC_KTAP_CASE(dynamic_channel_cycles),
 	AMPSOC_KTAP_CASE(local_and_static_channels),
 	AMPSOC_KTAP_CASE(ns_not_negotiated),
+	AMPSOC_KTAP_CASE(ns_refuses_linux_channels),
 	{}
 };
 
@@ -968,6 +1342,7 @@ static const struct ampsoc_ktap_case data_cases[] = {
 	AMPSOC_KTAP_CASE(integrity_random_sizes),
 	AMPSOC_KTAP_CASE(concurrent_endpoints),
 	AMPSOC_KTAP_CASE(remote_removal_mid_traffic),
+	AMPSOC_KTAP_CASE(remove_while_deferring),
 	{}
 };
 
@@ -976,6 +1351,7 @@ static const struct ampsoc_ktap_case ext_cases[] = {
 	AMPSOC_KTAP_CASE(flow_control),
 	AMPSOC_KTAP_CASE(flow_control_not_negotiated),
 	AMPSOC_KTAP_CASE(zero_copy),
+	AMPSOC_KTAP_CASE(zero_copy_release_race),
 	{}
 };
 
@@ -983,6 +1359,7 @@ static const struct ampsoc_ktap_case hostile_cases[] = {
 	AMPSOC_KTAP_CASE(hostile_recoverable),
 	AMPSOC_KTAP_CASE(hostile_ring_corruption),
 	AMPSOC_KTAP_CASE(hostile_tx_id_not_a_head),
+	AMPSOC_KTAP_CASE(hostile_flag_race),
 	{}
 };
 
@@ -1004,7 +1381,15 @@ static int __init rpmsg_test_init(void)
 	ret = ampsoc_rpmsg_register_driver(&test_driver);
 	if (ret)
 		return ret;
-	ampsoc_ktap_run(suites, ARRAY_SIZE(suites));
+	for (i = 0; suite && i < ARRAY_SIZE(suites); i++)
+		if (!strcmp(suites[i].name, suite))
+			break;
+	if (!suite)
+		ampsoc_ktap_run(suites, ARRAY_SIZE(suites));
+	else if (i < ARRAY_SIZE(suites))
+		ampsoc_ktap_run(&suites[i], 1);
+	else
+		pr_err("no suite %s\n", suite);
 	return 0;
 }
 module_init(rpmsg_test_init);

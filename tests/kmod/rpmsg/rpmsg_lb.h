@@ -53,6 +53,9 @@ struct lb_tagged {
  * @raw_ring: also reserve, after the buffers in the same region, the raw
  *            slot ring of ampsoc_rpmsg_lb_raw_ring() (benchmark baseline)
  * @services: comma-separated echo services announced at 0x400, 0x401, ...
+ * @own_cpu: run the remote's thread on the last online CPU and its
+ *           interrupts to Linux on another, as the remote_cpu parameter
+ *           does (ignored with one CPU)
  */
 struct ampsoc_rpmsg_lb_config {
 	unsigned int vring_num;
@@ -62,6 +65,7 @@ struct ampsoc_rpmsg_lb_config {
 	bool shm_region;
 	bool raw_ring;
 	const char *services;
+	bool own_cpu;
 };
 
 /**
@@ -126,6 +130,9 @@ u64 ampsoc_rpmsg_lb_doorbell_rtt(struct ampsoc_rpmsg_lb *lb, unsigned int iters)
 u64 ampsoc_rpmsg_lb_raw_ring(struct ampsoc_rpmsg_lb *lb, unsigned int count,
 			     unsigned int len);
 void ampsoc_rpmsg_lb_freeze(struct ampsoc_rpmsg_lb *lb, bool freeze);
+int ampsoc_rpmsg_lb_flagrace(struct ampsoc_rpmsg_lb *lb, bool on);
+unsigned int ampsoc_rpmsg_lb_rx_avail(struct ampsoc_rpmsg_lb *lb);
+bool ampsoc_rpmsg_lb_queues_deleting(struct ampsoc_rpmsg_lb *lb);
 u32 ampsoc_rpmsg_lb_crc(const void *data, unsigned int len);
 
 #endif /* _AMPSOC_RPMSG_LB_H */

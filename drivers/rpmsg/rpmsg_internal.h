@@ -77,11 +77,6 @@ struct ampsoc_rpmsg_endpoint_ops {
 extern struct bus_type ampsoc_rpmsg_bus;
 extern struct class *ampsoc_rpmsg_class;
 
-int ampsoc_rpmsg_register_device(struct rpmsg_device *rpdev);
-int ampsoc_rpmsg_register_device_override(struct rpmsg_device *rpdev,
-					  const char *driver_override);
-int ampsoc_rpmsg_unregister_device(struct device *parent,
-				   struct rpmsg_channel_info *chinfo);
 int ampsoc_rpmsg_ns_register_device(struct rpmsg_device *rpdev);
 int ampsoc_rpmsg_ctrldev_register_device(struct rpmsg_device *rpdev);
 void ampsoc_rpmsg_remove_children(struct device *parent);

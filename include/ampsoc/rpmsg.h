@@ -202,6 +202,13 @@ int ampsoc_rpmsg_sendto_nocopy(struct rpmsg_endpoint *ept, void *data,
 			       int len, u32 dst);
 void ampsoc_rpmsg_release_tx_buffer(struct rpmsg_endpoint *ept, void *data);
 
+/* Channels a driver adds and removes itself, as mainline's. */
+int ampsoc_rpmsg_register_device(struct rpmsg_device *rpdev);
+int ampsoc_rpmsg_register_device_override(struct rpmsg_device *rpdev,
+					  const char *driver_override);
+int ampsoc_rpmsg_unregister_device(struct device *parent,
+				   struct rpmsg_channel_info *chinfo);
+
 int ampsoc_rpmsg_add_static_channels(struct device *transport,
 				     const struct rpmsg_channel_info *ci,
 				     unsigned int n);

@@ -68,13 +68,7 @@ static inline __rpmsg64 cpu_to_rpmsg64(struct rpmsg_device *rpdev, u64 val)
 	return __cpu_to_rpmsg64(ampsoc_compat_rpmsg_le(rpdev), val);
 }
 
-/*
- * Channels a driver adds and removes itself. They exist when
- * <ampsoc/rpmsg.h> declares ampsoc's exports for them, which it says by
- * defining AMPSOC_RPMSG_HAS_REGISTER_DEVICE; without it a driver that
- * calls them does not compile.
- */
-#ifdef AMPSOC_RPMSG_HAS_REGISTER_DEVICE
+/* Channels a driver adds and removes itself. */
 static inline int rpmsg_register_device_override(struct rpmsg_device *rpdev,
 						 const char *driver_override)
 {
@@ -91,7 +85,6 @@ static inline int rpmsg_unregister_device(struct device *parent,
 {
 	return ampsoc_rpmsg_unregister_device(parent, chinfo);
 }
-#endif
 
 static inline int __register_rpmsg_driver(struct rpmsg_driver *drv,
 					  struct module *owner)

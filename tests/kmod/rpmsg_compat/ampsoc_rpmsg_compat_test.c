@@ -251,7 +251,6 @@ static void channels_by_name(struct ampsoc_ktap_test *t)
 	KTAP_EXPECT(t, !rpmsg_find_device(chan->dev.parent, &ci));
 }
 
-#ifdef AMPSOC_RPMSG_HAS_REGISTER_DEVICE
 static bool override_bound;
 
 static int override_probe(struct rpmsg_device *rpdev)
@@ -337,12 +336,6 @@ static void register_device(struct ampsoc_ktap_test *t)
 out:
 	unregister_rpmsg_driver(&override_driver);
 }
-#else
-static void register_device(struct ampsoc_ktap_test *t)
-{
-	KTAP_SKIP(t, "<ampsoc/rpmsg.h> does not declare ampsoc_rpmsg_register_device()");
-}
-#endif
 
 static const struct ampsoc_ktap_case compat_cases[] = {
 	AMPSOC_KTAP_CASE(byteorder_without_channel),

@@ -263,12 +263,20 @@ static int resmgr_cb(struct rpmsg_device *rpdev, void *data, int len,
 		memcpy(&it.req, data, min_t(size_t, len, sizeof(it.req)));
 	err = resmgr_check(&it.req, len, &why);
 
+	/*
+	 * The work is queued under the same lock that resmgr_remove() takes
+	 * to set @stopping: once that is set nothing queues it again, so the
+	 * cancel that follows is the last word on it.
+	 */
 	spin_lock(&rc->qlock);
 	rc->stats.received++;
-	if (err)
+	if (err) {
 		rc->stats.rejected++;
-	else if (!rc->stopping)
+	} else if (!rc->stopping) {
 		queued = kfifo_put(&rc->queue, it);
+		if (queued)
+			queue_work(resmgr_wq, &rc->work);
+	}
 	if (!err && !queued)
 		rc->stats.busy++;
 	spin_unlock(&rc->qlock);
@@ -280,8 +288,6 @@ static int resmgr_cb(struct rpmsg_device *rpdev, void *data, int len,
 		resmgr_reply(rc, src, &it.req, err, 0, 0, false);
 	} else if (!queued) {
 		resmgr_reply(rc, src, &it.req, -EBUSY, 0, 0, false);
-	} else {
-		queue_work(resmgr_wq, &rc->work);
 	}
 	return 0;
 }
@@ -498,6 +504,18 @@ static int resmgr_handle(struct resmgr_client *rc,
 	return ret;
 }
 
+/* The next request to serve; none once the channel is going away. */
+static bool resmgr_next(struct resmgr_client *rc, struct resmgr_item *it)
+{
+	bool got = false;
+
+	spin_lock(&rc->qlock);
+	if (!rc->stopping)
+		got = kfifo_get(&rc->queue, it);
+	spin_unlock(&rc->qlock);
+	return got;
+}
+
 static void resmgr_work(struct work_struct *work)
 {
 	struct resmgr_client *rc = container_of(work, struct resmgr_client,
@@ -506,7 +524,7 @@ static void resmgr_work(struct work_struct *work)
 	u32 refs, state;
 	int ret;
 
-	while (kfifo_out_spinlocked(&rc->queue, &it, 1, &rc->qlock)) {
+	while (resmgr_next(rc, &it)) {
 		state = 0;
 		mutex_lock(&rc->lock);
 		ret = resmgr_handle(rc, &it.req, &refs, &state);
@@ -599,6 +617,42 @@ ATTRIBUTE_GROUPS(resmgr);
 
 /* ---- the driver -------------------------------------------------------- */
 
+/*
+ * Stop serving @rc's remote and give back everything it holds. The
+ * callback may still run until the endpoint is destroyed after this, but
+ * it queues nothing once @stopping is set, so after the cancel no work
+ * runs and none will: what is released here stays released.
+ */
+static void resmgr_shutdown(struct resmgr_client *rc)
+{
+	struct rpmsg_device *rpdev = rc->rpdev;
+	struct resmgr_holding *h, *tmp;
+	unsigned int refs = 0;
+
+	spin_lock(&rc->qlock);
+	rc->stopping = true;
+	spin_unlock(&rc->qlock);
+	cancel_work_sync(&rc->work);
+
+	mutex_lock(&rc->lock);
+	list_for_each_entry_safe(h, tmp, &rc->holdings, node) {
+		refs += h->refs;
+		resmgr_drop(rc, h);
+	}
+	rc->stats.cleaned += refs;
+	mutex_unlock(&rc->lock);
+	if (refs)
+		dev_info(&rpdev->dev, "%s went away: released %u references\n",
+			 rc->remote, refs);
+
+	debugfs_remove_recursive(rc->dbg);
+	rc->dbg = NULL;
+	mutex_lock(&resmgr_clients_lock);
+	list_del(&rc->node);
+	mutex_unlock(&resmgr_clients_lock);
+	dev_set_drvdata(&rpdev->dev, NULL);
+}
+
 static int resmgr_probe(struct rpmsg_device *rpdev)
 {
 	struct ampsoc_resmgr_reply hello = {
@@ -653,41 +707,13 @@ static int resmgr_probe(struct rpmsg_device *rpdev)
 	return 0;
 
 err:
-	dev_set_drvdata(&rpdev->dev, NULL);
-	debugfs_remove_recursive(rc->dbg);
-	mutex_lock(&resmgr_clients_lock);
-	list_del(&rc->node);
-	mutex_unlock(&resmgr_clients_lock);
+	resmgr_shutdown(rc);
 	return ret;
 }
 
 static void resmgr_remove(struct rpmsg_device *rpdev)
 {
-	struct resmgr_client *rc = dev_get_drvdata(&rpdev->dev);
-	struct resmgr_holding *h, *tmp;
-	unsigned int refs = 0;
-
-	spin_lock(&rc->qlock);
-	rc->stopping = true;
-	spin_unlock(&rc->qlock);
-	cancel_work_sync(&rc->work);
-
-	mutex_lock(&rc->lock);
-	list_for_each_entry_safe(h, tmp, &rc->holdings, node) {
-		refs += h->refs;
-		resmgr_drop(rc, h);
-	}
-	rc->stats.cleaned += refs;
-	mutex_unlock(&rc->lock);
-	if (refs)
-		dev_info(&rpdev->dev, "%s went away: released %u references\n",
-			 rc->remote, refs);
-
-	debugfs_remove_recursive(rc->dbg);
-	mutex_lock(&resmgr_clients_lock);
-	list_del(&rc->node);
-	mutex_unlock(&resmgr_clients_lock);
-	dev_set_drvdata(&rpdev->dev, NULL);
+	resmgr_shutdown(dev_get_drvdata(&rpdev->dev));
 }
 
 static const struct rpmsg_device_id resmgr_id_table[] = {

@@ -321,7 +321,8 @@ static const char *const keys[][12] = {
 		      "max_rate", "critical", "initial" },
 	[S_PERIPH] = { "type", "domain", "clock", "active_power_uw",
 		       "data_size", "bandwidth" },
-	[S_CORE] = { "domain", "clock", "mem", "rpmsg_static" },
+	[S_CORE] = { "domain", "clock", "mem", "rpmsg_static",
+		     "resmgr_domains", "resmgr_clocks" },
 	[S_MBOX] = { "from", "to", "depth" },
 };
 
@@ -692,6 +693,14 @@ static int handler(void *user, const char *section, const char *name,
 				       value, name);
 		if (!strcmp(name, "rpmsg_static"))
 			return parse_chan(p, c, value);
+		if (!strncmp(name, "resmgr_", 7)) {
+			int kind = !strcmp(name, "resmgr_clocks");
+
+			snprintf(c->resmgr_text[kind], sizeof(c->resmgr_text[kind]),
+				 "%s", value);
+			c->resmgr_line[kind] = p->line;
+			return 1;
+		}
 		return parse_mem(p, c, value);
 	}
 	case S_MBOX: {
@@ -785,6 +794,56 @@ static int check_mem(struct parser *p, unsigned int i, unsigned int j)
 			}
 		}
 	}
+	return 0;
+}
+
+/*
+ * resmgr_domains / resmgr_clocks = NAME[, NAME...]: the domains or clocks
+ * the core may ask Linux for, as a bit per index of the board. Errors go
+ * to p->failed, as perr() does.
+ */
+static int resolve_resmgr(struct parser *p, struct board_core *c, int kind)
+{
+	const struct board *b = p->b;
+	const char *key = kind ? "resmgr_clocks" : "resmgr_domains";
+	char tmp[256], *item, *save = NULL, *e;
+	uint32_t mask = 0;
+	int idx;
+
+	if (!c->resmgr_line[kind])
+		return 0;
+	snprintf(tmp, sizeof(tmp), "%s", c->resmgr_text[kind]);
+	/* a trailing or doubled comma is an empty name */
+	if (!tmp[0] || tmp[strlen(tmp) - 1] == ',' || strstr(tmp, ",,"))
+		return perr(p, c->resmgr_line[kind],
+			    "[core %s] %s: empty name in '%s' (a comma-separated list)",
+			    c->name, key, c->resmgr_text[kind]);
+	for (item = strtok_r(tmp, ",", &save); item;
+	     item = strtok_r(NULL, ",", &save)) {
+		while (*item == ' ' || *item == '\t')
+			item++;
+		e = item + strlen(item);
+		while (e > item && (e[-1] == ' ' || e[-1] == '\t'))
+			*--e = '\0';
+		if (!valid_name(item))
+			return perr(p, c->resmgr_line[kind],
+				    "[core %s] %s: bad name '%s'", c->name, key,
+				    item);
+		idx = kind ? find_clock(b, item) : find_domain(b, item);
+		if (idx < 0)
+			return perr(p, c->resmgr_line[kind],
+				    "[core %s] %s: unknown %s '%s'", c->name,
+				    key, kind ? "clock" : "domain", item);
+		if (mask & (1u << idx))
+			return perr(p, c->resmgr_line[kind],
+				    "[core %s] %s: '%s' listed twice", c->name,
+				    key, item);
+		mask |= 1u << idx;
+	}
+	if (kind)
+		c->resmgr_clocks = mask;
+	else
+		c->resmgr_domains = mask;
 	return 0;
 }
 
@@ -956,6 +1015,10 @@ static int resolve(struct parser *p)
 		}
 		if (!c->nr_mems)
 			return perr(p, c->line, "[core %s]: no mem", c->name);
+		resolve_resmgr(p, c, BOARD_RESMGR_DOMAINS);
+		resolve_resmgr(p, c, BOARD_RESMGR_CLOCKS);
+		if (p->failed)
+			return 0;
 	}
 	/* overlapping memory, in shm (all cores) and in each core's DA space */
 	for (i = 0; i < b->nr_cores; i++)

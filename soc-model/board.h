@@ -66,6 +66,9 @@ struct board_chan {
 	int line;
 };
 
+/* resmgr_domains / resmgr_clocks, as written, resolved after parsing */
+enum { BOARD_RESMGR_DOMAINS, BOARD_RESMGR_CLOCKS, BOARD_RESMGR_KINDS };
+
 struct board_core {
 	char name[VSOC_NAME_LEN];
 	uint32_t domain, clock;
@@ -77,6 +80,10 @@ struct board_core {
 	int line, domain_line, clock_line;
 	char domain_name[VSOC_NAME_LEN], clock_name[VSOC_NAME_LEN];
 	uint64_t ctl_off;
+	/* what the core may ask Linux's resource manager for (ABI 1.3) */
+	char resmgr_text[BOARD_RESMGR_KINDS][256];
+	int resmgr_line[BOARD_RESMGR_KINDS];
+	uint32_t resmgr_domains, resmgr_clocks;	/* bit per index */
 };
 
 struct board_mbox {

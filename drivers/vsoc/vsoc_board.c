@@ -396,9 +396,33 @@ static int parse_mems(struct vsoc_parse *p, const struct vsoc_array *arr)
 	return 0;
 }
 
+/* Bits of a mask over @count objects that name none of them. */
+static u32 mask_beyond(u32 mask, unsigned int count)
+{
+	return count >= 32 ? 0 : mask & ~(VSOC_BIT(count) - 1);
+}
+
+/* The ABI 1.3 fields of a core: what it may ask the resource manager for. */
+static int parse_core_1_3(struct vsoc_parse *p, unsigned int i,
+			  const struct vsoc_core_desc *e)
+{
+	struct vsoc_board *b = p->soc->board;
+	struct vsoc_core_info *c = &b->cores[i];
+
+	c->resmgr_domains = le32_to_cpu(e->resmgr_domains);
+	c->resmgr_clocks = le32_to_cpu(e->resmgr_clocks);
+	if (mask_beyond(c->resmgr_domains, b->nr_domains) ||
+	    mask_beyond(c->resmgr_clocks, b->nr_clocks))
+		return bad(p->soc, "cores[%u] (%s): resmgr domains %#x, clocks %#x: beyond %u, %u",
+			   i, c->name, c->resmgr_domains, c->resmgr_clocks,
+			   b->nr_domains, b->nr_clocks);
+	return 0;
+}
+
 static int parse_cores(struct vsoc_parse *p, const struct vsoc_array *arr)
 {
 	struct vsoc_board *b = p->soc->board;
+	bool v1_3 = (b->version & 0xffff) >= 3;
 	unsigned int i;
 	int ret;
 
@@ -431,6 +455,8 @@ static int parse_cores(struct vsoc_parse *p, const struct vsoc_array *arr)
 				   c->name, c->peer);
 		ret = add_region(p, &c->ctl, "control block of", c->name,
 				 sizeof(struct vsoc_core_ctl));
+		if (!ret && v1_3)
+			ret = parse_core_1_3(p, i, &e);
 		if (ret)
 			return ret;
 	}

@@ -80,10 +80,11 @@ static int board_show(struct seq_file *m, void *v)
 		const struct vsoc_core_info *c = &b->cores[i];
 		struct device *dev = vsoc_find_child(soc, VSOC_DEV_RPROC, i);
 
-		seq_printf(m, "core %u %s domain %s peer %u mems %u tx %d rx %d device %s\n",
+		seq_printf(m, "core %u %s domain %s peer %u mems %u tx %d rx %d device %s resmgr_domains 0x%x resmgr_clocks 0x%x\n",
 			   i, c->name, b->domains[c->domain].name, c->peer,
 			   c->nr_mems, (int)c->mbox_tx, (int)c->mbox_rx,
-			   dev ? dev_name(dev) : "-");
+			   dev ? dev_name(dev) : "-", c->resmgr_domains,
+			   c->resmgr_clocks);
 	}
 	for (i = 0; i < b->nr_mems; i++) {
 		const struct vsoc_mem_info *me = &b->mems[i];

@@ -132,6 +132,9 @@ struct vsoc_mem_info {
  * @mbox_tx: guest->core channel index or VSOC_NONE
  * @mbox_rx: core->guest channel index or VSOC_NONE
  * @ctl: its struct vsoc_core_ctl
+ * @resmgr_domains: bit d: the core may ask the resource manager for
+ *	domain d (0 before table 1.3: nothing)
+ * @resmgr_clocks: the same for clocks
  */
 struct vsoc_core_info {
 	char name[VSOC_NAME_LEN];
@@ -143,6 +146,8 @@ struct vsoc_core_info {
 	u32 mbox_tx;
 	u32 mbox_rx;
 	struct vsoc_shm_area ctl;
+	u32 resmgr_domains;
+	u32 resmgr_clocks;
 };
 
 /**

@@ -42,7 +42,7 @@ typedef unsigned long long __le64;
 
 #define VSOC_MAGIC		0x434f5356u	/* "VSOC" in memory */
 #define VSOC_VERSION_MAJOR	1	/* incompatible layout change */
-#define VSOC_VERSION_MINOR	2	/* additive change */
+#define VSOC_VERSION_MINOR	3	/* additive change */
 #define VSOC_VERSION		((VSOC_VERSION_MAJOR << 16) | VSOC_VERSION_MINOR)
 #define VSOC_VERSION_GET_MAJOR(v)	((v) >> 16)
 
@@ -303,6 +303,9 @@ struct vsoc_periph_desc {
  * @mbox_rx: mailbox channel core->guest, or VSOC_NONE
  * @reserved0: zero
  * @ctl: its struct vsoc_core_ctl
+ * @resmgr_domains: bit d set: the core may ask Linux's resource manager
+ *	for domain d; no other (version 1.3; reserved, so zero, before)
+ * @resmgr_clocks: bit c set: the same for clock c (version 1.3)
  * @reserved: zero
  */
 struct vsoc_core_desc {
@@ -316,7 +319,9 @@ struct vsoc_core_desc {
 	__le32 mbox_rx;
 	__le32 reserved0;
 	struct vsoc_area ctl;
-	__le32 reserved[4];
+	__le32 resmgr_domains;
+	__le32 resmgr_clocks;
+	__le32 reserved[2];
 };
 
 /* Memory flags */

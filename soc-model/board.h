@@ -84,6 +84,10 @@ struct board_core {
 	char resmgr_text[BOARD_RESMGR_KINDS][256];
 	int resmgr_line[BOARD_RESMGR_KINDS];
 	uint32_t resmgr_domains, resmgr_clocks;	/* bit per index */
+	/* vring firewall: -1 as [soc] says, else 0 off / 1 on */
+	int firewall_setting;
+	int firewall_line;
+	bool firewall;			/* resolved */
 };
 
 struct board_mbox {
@@ -101,6 +105,7 @@ struct board {
 	char path[256];
 	uint64_t shm_size;		/* 0: computed */
 	int shm_line;
+	int firewall_setting;		/* [soc] firewall: -1 unset (on) */
 	struct board_domain domain[VSOC_MAX_DOMAINS];
 	struct board_clock clock[VSOC_MAX_CLOCKS];
 	struct board_periph periph[VSOC_MAX_PERIPHS];
@@ -137,6 +142,9 @@ size_t board_write_table(const struct board *b, void *table);
  */
 int table_check(const void *table, size_t len, uint64_t shm_size,
 		char *err, size_t errlen);
+
+/* Turn every core's vring firewall on or off, whatever the file said. */
+void board_force_firewall(struct board *b, bool on);
 
 /* CRC-32 (IEEE 802.3, zlib's crc32()): crc32_ieee(0, p, n). */
 uint32_t crc32_ieee(uint32_t crc, const void *p, size_t n);

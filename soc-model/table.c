@@ -152,6 +152,7 @@ size_t board_write_table(const struct board *b, void *table)
 		set_area(&c->ctl, s->ctl_off, sizeof(struct vsoc_core_ctl));
 		c->resmgr_domains = s->resmgr_domains;
 		c->resmgr_clocks = s->resmgr_clocks;
+		c->flags = s->firewall ? VSOC_CORE_F_FIREWALL : 0;
 		for (j = 0; j < s->nr_mems; j++, nmems++) {
 			struct vsoc_mem_desc *m = (void *)(base + h->mems.offset +
 						nmems * sizeof(*m));
@@ -427,7 +428,10 @@ int table_check(const void *table, size_t len, uint64_t shm_size,
 		if ((c->mbox_tx != VSOC_NONE && c->mbox_tx >= h->mboxes.count) ||
 		    (c->mbox_rx != VSOC_NONE && c->mbox_rx >= h->mboxes.count))
 			return fail(err, errlen, "core %u: mailbox out of range", i);
-		if (check_area(&c->ctl, shm_size, sizeof(struct vsoc_core_ctl),
+		/* 1.3 appended the firewall and fault fields */
+		if (check_area(&c->ctl, shm_size, minor >= 3 ?
+			       sizeof(struct vsoc_core_ctl) :
+			       VSOC_CORE_CTL_SIZE_1_2,
 			       "core ctl", i, err, errlen))
 			return -1;
 		/* added in 1.3: reserved, so zero, before */
@@ -438,7 +442,10 @@ int table_check(const void *table, size_t len, uint64_t shm_size,
 			return fail(err, errlen, "core %u: resmgr 0x%x, 0x%x beyond %u, %u",
 				    i, c->resmgr_domains, c->resmgr_clocks,
 				    h->domains.count, h->clocks.count);
-		if (c->reserved[0] || c->reserved[1])
+		if (c->flags & ~VSOC_CORE_F_FIREWALL)
+			return fail(err, errlen, "core %u: unknown flags 0x%x", i,
+				    c->flags);
+		if (c->reserved)
 			return fail(err, errlen, "core %u: reserved field set", i);
 	}
 	for (i = 0; i < h->mems.count; i++) {

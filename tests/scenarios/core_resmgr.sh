@@ -29,22 +29,13 @@
 # timeout: 300
 . /ampsoc/lib.sh
 . /ampsoc/lib/core.sh
+. /ampsoc/lib/resmgr.sh
 
 DOM=l4per_sub
-PDD=/sys/kernel/debug/ampsoc_pd
-RM=/sys/kernel/debug/ampsoc_resmgr
 
 core_find ipu || bail "no remote processor for core ipu"
 REMOTE=$(basename "$R")
 
-kernel_dom() {
-	case $(cat "$PDD/$1/current_state" 2>/dev/null) in
-	on) echo on ;;
-	off*) echo off ;;
-	*) echo unknown ;;
-	esac
-}
-both() { [ "$(kernel_dom "$1")" = "$2" ] && [ "$(dom_state "$1")" = "$2" ]; }
 # model_count DOMAIN on_count|off_count
 model_count() {
 	awk -v d="$1" -v k="$2" '$1 == "domain" && $2 == d {
@@ -54,18 +45,7 @@ model_count() {
 clock_is() {
 	[ "$(awk -v c="$1" '$1 == "clock" && $2 == c { print $4 }' "$VSOC/telemetry")" = "$2" ]
 }
-chan() { ls -d /sys/bus/rpmsg/devices/*."$1".* 2>/dev/null | head -n 1; }
-bound() { _c=$(chan rpmsg-resmgr) && [ -n "$_c" ] && [ -e "$_c/driver" ]; }
 held() { grep -qx "domain $DOM 1" "$RM/$REMOTE/holdings" 2>/dev/null; }
-no_holdings() { [ ! -e "$RM/$REMOTE" ]; }
-EPT=
-open_ctl() {
-	_ctrl=$(ls /dev/rpmsg_ctrl* | head -n 1)
-	_dst=$(($(cat "$(chan ampsoc-resmgr-ctl)/dst")))
-	EPT=$(ampsocctl ept "$_ctrl" resmgr-test 3100 "$_dst" create)
-	[ -c "$EPT" ]
-}
-ctl() { ampsocctl ept "$EPT" call "$*"; }
 # expect NAME "ANSWER PREFIX" COMMAND...
 expect() {
 	_name=$1 _want=$2
@@ -93,7 +73,7 @@ check holder_device_in_domain grep -qx "resmgr-$DOM" /sys/kernel/ampsoc_pd/$DOM/
 check firmware_logged_request wait_for 10 grep -q "requested domain $DOM: 0 (refs 1, on)" "$D/trace0"
 check ampsocctl_resmgr sh -c "ampsocctl resmgr | grep -q '$REMOTE.*domain.*$DOM.*1'"
 
-check control_channel wait_for 10 open_ctl || bail "no control endpoint"
+check control_channel wait_for 10 open_ctl resmgr-test 3100 || bail "no control endpoint"
 expect query "0 1 1" query domain $DOM
 expect release "0 0 " release domain $DOM
 check domain_off_after_release wait_for 10 both $DOM off

@@ -22,44 +22,24 @@
 # timeout: 300
 . /ampsoc/lib.sh
 . /ampsoc/lib/core.sh
+. /ampsoc/lib/resmgr.sh
 
 DOM=l4per_sub
-PDD=/sys/kernel/debug/ampsoc_pd
-RM=/sys/kernel/debug/ampsoc_resmgr
 RACE=/sys/module/ampsoc_resmgr_race_test/parameters
 
 core_find ipu || bail "no remote processor for core ipu"
 REMOTE=$(basename "$R")
 
-kernel_dom() {
-	case $(cat "$PDD/$1/current_state" 2>/dev/null) in
-	on) echo on ;;
-	off*) echo off ;;
-	*) echo unknown ;;
-	esac
-}
-both() { [ "$(kernel_dom "$1")" = "$2" ] && [ "$(dom_state "$1")" = "$2" ]; }
-chan() { ls -d /sys/bus/rpmsg/devices/*."$1".* 2>/dev/null | head -n 1; }
-bound() { _c=$(chan rpmsg-resmgr) && [ -n "$_c" ] && [ -e "$_c/driver" ]; }
 held_only_own() { [ "$(cat "$RM/$REMOTE/holdings" 2>/dev/null)" = "domain $DOM 1" ]; }
-no_holdings() { [ ! -e "$RM/$REMOTE" ]; }
 no_holder_devices() { ! grep -q '^resmgr-' /sys/kernel/ampsoc_pd/*/devices; }
 all_off() { both l4per_sub off && both l4per off; }
-EPT=
-open_ctl() {
-	_ctrl=$(ls /dev/rpmsg_ctrl* | head -n 1)
-	_dst=$(($(cat "$(chan ampsoc-resmgr-ctl)/dst")))
-	EPT=$(ampsocctl ept "$_ctrl" race-test 3300 "$_dst" create)
-	[ -c "$EPT" ]
-}
-ctl() { ampsocctl ept "$EPT" call "$*"; }
 race_is() { [ "$(cat $RACE/state)" = "$1" ]; }
 
 check set_firmware sh -c "echo ampsoc-rpmsg-resmgr.elf >$R/firmware"
 check start sh -c "echo start >$R/state"
 check channel_bound wait_for 20 bound || bail "no resource-manager channel"
 check holds_its_domain wait_for 10 held_only_own
-check control_channel wait_for 10 open_ctl || bail "no control endpoint"
+check control_channel wait_for 10 open_ctl race-test 3300 || bail "no control endpoint"
 
 # (1) the receive callback held at its queue_work while the driver goes
 CH=$(basename "$(chan rpmsg-resmgr)")
@@ -90,7 +70,7 @@ echo enabled >"$R/recovery"
 i=0
 while [ $i -lt 10 ]; do
 	b0=$(core_field boot_count)
-	wait_for 10 open_ctl || break
+	wait_for 10 open_ctl race-test 3300 || break
 	ctl flood 64 >/dev/null
 	echo 2 >"$D/crash"
 	back() { [ "$(core_field boot_count)" -gt "$b0" ] && bound && held_only_own; }

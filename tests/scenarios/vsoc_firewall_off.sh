@@ -15,22 +15,9 @@
 # timeout: 180
 . /ampsoc/lib.sh
 . /ampsoc/lib/core.sh
+. /ampsoc/lib/firewall.sh
 
 core_find ipu || bail "no remote processor for core ipu"
-
-poke_ept() {
-	_ctrl=$(ls /dev/rpmsg_ctrl* | head -n 1)
-	_p=$(ls -d /sys/bus/rpmsg/devices/*.ampsoc-vring-poke.* 2>/dev/null | head -n 1)
-	[ -n "$_p" ] || return 1
-	EPT=$(ampsocctl ept "$_ctrl" poke-test 3200 "$(($(cat "$_p/dst")))" create)
-	[ -c "$EPT" ]
-}
-poke() { ampsocctl ept "$EPT" call "$*"; }
-addr_of() {
-	echo "$WHERE" | awk -v r="$2" -v p="$1" '{
-		for (i = 1; i <= NF; i++) if ($i == r) {
-			o = p == "desc" ? 1 : p == "avail" ? 2 : 3; print $(i + o) } }'
-}
 
 check boot_poke core_boot ampsoc-vring-poke.elf ampsoc-vring-poke
 check_eq firewall_off off core_field firewall

@@ -33,16 +33,6 @@ POWER=$(basename "$(ls -d $DRV/vsoc-power.* | head -n 1)")
 dom_model() {
 	awk -v d="$1" '$1 == "domain" && $2 == d { print $4 }' "$VSOC/telemetry"
 }
-all_work() {
-	n=0
-	for d in /sys/bus/platform/devices/vsoc-*; do
-		[ -e "$d/touch" ] || continue
-		[ -e "$d/driver" ] || { echo "$d unbound"; return 1; }
-		echo 1 >"$d/touch" || { echo "$d: touch failed"; return 1; }
-		n=$((n + 1))
-	done
-	[ "$n" -gt 0 ] || { echo "no peripheral"; return 1; }
-}
 # read_all DIR: every regular file of DIR reads without error
 read_all() {
 	for f in "$1"/*; do

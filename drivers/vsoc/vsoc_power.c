@@ -24,7 +24,8 @@
  * be unregistered stays, "parked", with power requests failing (-ENODEV,
  * the hardware is no longer ours to drive) and the module pinned, and a
  * work item (and the next probe) tries again until the last device has
- * left, then frees it.
+ * left, then frees it. Unloading the module while such a device is there
+ * waits for it to leave.
  */
 #include <linux/debugfs.h>
 #include <linux/interrupt.h>
@@ -33,6 +34,7 @@
 #include <linux/module.h>
 #include <linux/platform_device.h>
 #include <linux/rwsem.h>
+#include <linux/sched.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/workqueue.h>
@@ -290,12 +292,25 @@ static void vsoc_power_free(struct vsoc_power *pc)
  * Unbind (or a failed probe): tear everything down, or park what the core
  * still holds. Before this returns the slots and the interrupt are still
  * ours; after it, a parked domain never touches them again.
+ *
+ * The module itself going away (rmmod) cannot be refused, nor can it keep
+ * itself loaded for the domains' callbacks: then wait, domains fully
+ * working, until the other drivers' devices have left them.
  */
 static void vsoc_power_release(struct vsoc_power *pc)
 {
 	unsigned int i;
 
 	if (vsoc_power_teardown(pc, false)) {
+		vsoc_power_free(pc);
+		return;
+	}
+	if (!module_is_live(THIS_MODULE)) {
+		dev_err(pc->dev, "unloading waits until the devices of other drivers leave its domains\n");
+		do
+			schedule_timeout_idle(VSOC_POWER_RETRY);
+		while (!vsoc_power_teardown(pc, true));
+		dev_info(pc->dev, "the last domain in use is unregistered\n");
 		vsoc_power_free(pc);
 		return;
 	}

@@ -15,8 +15,11 @@
 #   ampsoc_vsoc_power cannot be removed. Remove the holder: both domains
 #   are unregistered within seconds. Bind vsoc-power again: every domain
 #   is back, every peripheral is bound and answers, the kernel and the
-#   model agree on every domain's state, l4per goes off once idle, no
-#   violation.
+#   model agree on every domain's state, l4per goes off once idle. Then
+#   rmmod ampsoc_vsoc_power with the holder back in l4per: unloading
+#   cannot be refused, so it waits (the module "going", l4per still on in
+#   the kernel and the model) until the holder is removed, then finishes
+#   with every domain gone; modprobe brings the SoC back. No violation.
 # services: socmodel
 # load-all: 1
 # timeout: 240
@@ -93,4 +96,24 @@ both_off() {
 	[ "$(dom_model "$1")" = off ]
 }
 check l4per_off_when_idle wait_for 20 both_off l4per
+
+# Unloading the module cannot be refused: it waits for the device to leave.
+check holder_loaded_again modprobe ampsoc_vsoc_holder_test domain=l4per
+rmmod ampsoc_vsoc_power >/tmp/rmmod.out 2>&1 &
+RMMOD=$!
+check rmmod_waits wait_for 20 sh -c "dmesg | grep -q 'unloading waits until the devices of other drivers leave'"
+check_eq module_going going cat /sys/module/ampsoc_vsoc_power/initstate
+check_eq l4per_on_while_unloading on cat $PDS/l4per/current_state
+check_eq l4per_on_in_model_while_unloading on dom_model l4per
+check holder_removed_again rmmod ampsoc_vsoc_holder_test
+wait $RMMOD
+check_eq rmmod_done 0 echo $?
+check module_unloaded test ! -e /sys/module/ampsoc_vsoc_power
+for d in wkup l4per l4per_sub ipu dsp; do
+	check "${d}_gone_after_unload" gone $d
+done
+check reload_power modprobe ampsoc_vsoc_power
+check settled_after_reload wait_for 30 vsoc_settled
+check works_after_reload wait_for 20 all_work
+check states_agree_after_reload wait_for 20 states_agree
 check_eq no_violations 0 awk '$1 == "violations" { print $2 }' "$VSOC/telemetry"

@@ -97,21 +97,21 @@ static int ctl_cb(struct amp_rpmsg_ept *ept, void *data, uint32_t len,
 }
 
 /* The first byte of @part ("desc", "avail", "used") of @vq, or NULL. */
-static volatile uint8_t *part_of(struct amp_vq *vq, const char *part)
+static uint8_t *part_of(struct amp_vq *vq, const char *part)
 {
 	if (!strcmp(part, "desc"))
-		return (volatile uint8_t *)vq->desc;
+		return (uint8_t *)vq->desc;
 	if (!strcmp(part, "avail"))
-		return (volatile uint8_t *)vq->avail;
+		return (uint8_t *)vq->avail;
 	if (!strcmp(part, "used"))
-		return (volatile uint8_t *)vq->used;
+		return (uint8_t *)vq->used;
 	return NULL;
 }
 
 static void run_command(void)
 {
 	char out[160], *ring = strchr(cmd.text, ' ');
-	volatile uint8_t *p = NULL;
+	uint8_t *p = NULL;
 	struct amp_vq *vq = NULL;
 
 	if (!strcmp(cmd.text, "where")) {
@@ -132,7 +132,7 @@ static void run_command(void)
 		amp_log("vring-poke: writing the %s of the %s vring at %#lx",
 			cmd.text, ring, (unsigned long)p);
 		amp_log_flush();
-		*p = *p;
+		AMP_WRITE_ONCE(*p, AMP_READ_ONCE(*p));
 		amp_log("vring-poke: the write went through");
 		snprintf(out, sizeof(out), "poked %s %s %#lx", cmd.text, ring,
 			 (unsigned long)p);

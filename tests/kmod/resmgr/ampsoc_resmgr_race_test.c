@@ -24,7 +24,6 @@
  *
  * No KTAP of its own: the scenario checks the outcome.
  */
-#include <linux/delay.h>
 #include <linux/kallsyms.h>
 #include <linux/kprobes.h>
 #include <linux/ktime.h>
@@ -115,7 +114,7 @@ static int queue_pre(struct kprobe *p, struct pt_regs *regs)
 			break;
 		if (ktime_after(ktime_get(), deadline))
 			break;
-		udelay(100);
+		cpu_relax();	/* a kprobe handler: no sleeping */
 	}
 	WRITE_ONCE(remove_seen, READ_ONCE(remove_start) != 0);
 	WRITE_ONCE(remove_first, READ_ONCE(remove_done));

@@ -28,7 +28,7 @@
 #include "ktap_user.h"
 
 #define CORE_BIN	SOCMODEL_BUILD "/ampsoc-core"
-#define SHM_SIZE	(1u << 20)
+#define SHM_SIZE	0x100000u
 #define DA		0x10000000ull	/* the window: 128 KiB of the shm */
 #define WIN		0x20000ull
 #define RO_DA		(DA + 0x8000)	/* two read-only pages in it */

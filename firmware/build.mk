@@ -59,7 +59,7 @@ $(FW_OUT)/%.ld: $(FW_SRC)/ld/core.ld.S $(FW_SRC)/include/amp/core/%.h
 
 # Sample firmware: ampsoc-<name>.elf for the M3, ampsoc-<name>-dsp.elf for
 # the DSP.
-FW_EXAMPLES := hello crash hang rpmsg-echo rpmsg-resmgr rpmsg-check
+FW_EXAMPLES := hello crash hang rpmsg-echo rpmsg-resmgr rpmsg-check vring-poke
 
 $(FW_OUT)/m3/%.o: $(FW_SRC)/examples/%.c $(FW_HDRS)
 	@mkdir -p $(@D)

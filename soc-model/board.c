@@ -291,6 +291,7 @@ static int new_section(struct parser *p, const char *section)
 		c->clock = VSOC_NONE;
 		c->mbox_tx = VSOC_NONE;
 		c->mbox_rx = VSOC_NONE;
+		c->firewall_setting = -1;
 		break;
 	}
 	case S_MBOX: {
@@ -313,7 +314,7 @@ dup:
 
 /* key -> bit for duplicate detection; keys are per section kind */
 static const char *const keys[][12] = {
-	[S_SOC] = { "name", "shm_size" },
+	[S_SOC] = { "name", "shm_size", "firewall" },
 	[S_DOMAIN] = { "parent", "always_on", "on_latency_us",
 		       "off_latency_us", "on_power_uw", "off_power_uw",
 		       "initial" },
@@ -321,7 +322,8 @@ static const char *const keys[][12] = {
 		      "max_rate", "critical", "initial" },
 	[S_PERIPH] = { "type", "domain", "clock", "active_power_uw",
 		       "data_size", "bandwidth" },
-	[S_CORE] = { "domain", "clock", "mem", "rpmsg_static" },
+	[S_CORE] = { "domain", "clock", "mem", "rpmsg_static", "firewall",
+		     "resmgr_domains", "resmgr_clocks" },
 	[S_MBOX] = { "from", "to", "depth" },
 };
 
@@ -543,6 +545,10 @@ static int handler(void *user, const char *section, const char *name,
 				return perr(p, p->line, "[soc] name: bad name '%s'",
 					    value);
 			copy_name(b->name, value);
+		} else if (!strcmp(name, "firewall")) {
+			if (!get_bool(p, name, value, &bv))
+				return 0;
+			b->firewall_setting = bv;
 		} else {
 			if (!get_num(p, name, value, U_SIZE, &v))
 				return 0;
@@ -692,6 +698,21 @@ static int handler(void *user, const char *section, const char *name,
 				       value, name);
 		if (!strcmp(name, "rpmsg_static"))
 			return parse_chan(p, c, value);
+		if (!strcmp(name, "firewall")) {
+			if (!get_bool(p, name, value, &bv))
+				return 0;
+			c->firewall_setting = bv;
+			c->firewall_line = p->line;
+			return 1;
+		}
+		if (!strncmp(name, "resmgr_", 7)) {
+			int kind = !strcmp(name, "resmgr_clocks");
+
+			snprintf(c->resmgr_text[kind], sizeof(c->resmgr_text[kind]),
+				 "%s", value);
+			c->resmgr_line[kind] = p->line;
+			return 1;
+		}
 		return parse_mem(p, c, value);
 	}
 	case S_MBOX: {
@@ -786,6 +807,64 @@ static int check_mem(struct parser *p, unsigned int i, unsigned int j)
 		}
 	}
 	return 0;
+}
+
+/*
+ * resmgr_domains / resmgr_clocks = NAME[, NAME...]: the domains or clocks
+ * the core may ask Linux for, as a bit per index of the board. Errors go
+ * to p->failed, as perr() does.
+ */
+static int resolve_resmgr(struct parser *p, struct board_core *c, int kind)
+{
+	const struct board *b = p->b;
+	const char *key = kind ? "resmgr_clocks" : "resmgr_domains";
+	char tmp[256], *item, *save = NULL, *e;
+	uint32_t mask = 0;
+	int idx;
+
+	if (!c->resmgr_line[kind])
+		return 0;
+	snprintf(tmp, sizeof(tmp), "%s", c->resmgr_text[kind]);
+	/* a trailing or doubled comma is an empty name */
+	if (!tmp[0] || tmp[strlen(tmp) - 1] == ',' || strstr(tmp, ",,"))
+		return perr(p, c->resmgr_line[kind],
+			    "[core %s] %s: empty name in '%s' (a comma-separated list)",
+			    c->name, key, c->resmgr_text[kind]);
+	for (item = strtok_r(tmp, ",", &save); item;
+	     item = strtok_r(NULL, ",", &save)) {
+		while (*item == ' ' || *item == '\t')
+			item++;
+		e = item + strlen(item);
+		while (e > item && (e[-1] == ' ' || e[-1] == '\t'))
+			*--e = '\0';
+		if (!valid_name(item))
+			return perr(p, c->resmgr_line[kind],
+				    "[core %s] %s: bad name '%s'", c->name, key,
+				    item);
+		idx = kind ? find_clock(b, item) : find_domain(b, item);
+		if (idx < 0)
+			return perr(p, c->resmgr_line[kind],
+				    "[core %s] %s: unknown %s '%s'", c->name,
+				    key, kind ? "clock" : "domain", item);
+		if (mask & (1u << idx))
+			return perr(p, c->resmgr_line[kind],
+				    "[core %s] %s: '%s' listed twice", c->name,
+				    key, item);
+		mask |= 1u << idx;
+	}
+	if (kind)
+		c->resmgr_clocks = mask;
+	else
+		c->resmgr_domains = mask;
+	return 0;
+}
+
+void board_force_firewall(struct board *b, bool on)
+{
+	unsigned int i;
+
+	for (i = 0; i < b->nr_cores; i++)
+		b->core[i].firewall = on;
 }
 
 /* Resolve names to indexes and check the cross-section rules. */
@@ -956,6 +1035,12 @@ static int resolve(struct parser *p)
 		}
 		if (!c->nr_mems)
 			return perr(p, c->line, "[core %s]: no mem", c->name);
+		resolve_resmgr(p, c, BOARD_RESMGR_DOMAINS);
+		resolve_resmgr(p, c, BOARD_RESMGR_CLOCKS);
+		if (p->failed)
+			return 0;
+		c->firewall = c->firewall_setting >= 0 ? c->firewall_setting :
+			      b->firewall_setting != 0;
 	}
 	/* overlapping memory, in shm (all cores) and in each core's DA space */
 	for (i = 0; i < b->nr_cores; i++)
@@ -1110,6 +1195,7 @@ int board_parse(struct board *b, const char *path, const char *buf,
 	int r;
 
 	memset(b, 0, sizeof(*b));
+	b->firewall_setting = -1;
 	snprintf(b->path, sizeof(b->path), "%s", path);
 	if (errlen)
 		err[0] = '\0';

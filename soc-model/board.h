@@ -66,6 +66,9 @@ struct board_chan {
 	int line;
 };
 
+/* resmgr_domains / resmgr_clocks, as written, resolved after parsing */
+enum { BOARD_RESMGR_DOMAINS, BOARD_RESMGR_CLOCKS, BOARD_RESMGR_KINDS };
+
 struct board_core {
 	char name[VSOC_NAME_LEN];
 	uint32_t domain, clock;
@@ -77,6 +80,14 @@ struct board_core {
 	int line, domain_line, clock_line;
 	char domain_name[VSOC_NAME_LEN], clock_name[VSOC_NAME_LEN];
 	uint64_t ctl_off;
+	/* what the core may ask Linux's resource manager for (ABI 1.3) */
+	char resmgr_text[BOARD_RESMGR_KINDS][256];
+	int resmgr_line[BOARD_RESMGR_KINDS];
+	uint32_t resmgr_domains, resmgr_clocks;	/* bit per index */
+	/* vring firewall: -1 as [soc] says, else 0 off / 1 on */
+	int firewall_setting;
+	int firewall_line;
+	bool firewall;			/* resolved */
 };
 
 struct board_mbox {
@@ -94,6 +105,7 @@ struct board {
 	char path[256];
 	uint64_t shm_size;		/* 0: computed */
 	int shm_line;
+	int firewall_setting;		/* [soc] firewall: -1 unset (on) */
 	struct board_domain domain[VSOC_MAX_DOMAINS];
 	struct board_clock clock[VSOC_MAX_CLOCKS];
 	struct board_periph periph[VSOC_MAX_PERIPHS];
@@ -130,6 +142,9 @@ size_t board_write_table(const struct board *b, void *table);
  */
 int table_check(const void *table, size_t len, uint64_t shm_size,
 		char *err, size_t errlen);
+
+/* Turn every core's vring firewall on or off, whatever the file said. */
+void board_force_firewall(struct board *b, bool on);
 
 /* CRC-32 (IEEE 802.3, zlib's crc32()): crc32_ieee(0, p, n). */
 uint32_t crc32_ieee(uint32_t crc, const void *p, size_t n);

@@ -40,6 +40,8 @@ $(BUILD)/tests/unit/$(1): $(wildcard $(ROOT)/tests/unit/$(1)/*.c) $(SOCMODEL_OBJ
 		-o $$@ $$(filter %.c,$$^) $$(SOCMODEL_OBJS) $$(SOCMODEL_LIBS)
 endef
 $(foreach u,$(notdir $(SOCMODEL_UNITS)),$(eval $(call SOCMODEL_UNIT_RULE,$(u))))
+# The runner's firewall test runs the runner (built by firmware/build.mk).
+$(BUILD)/tests/unit/socmodel_runner: $(SOCMODEL_OUT)/ampsoc-core
 
 # libFuzzer targets: the board-file parser and the board-table checker.
 FUZZ_CC ?= clang

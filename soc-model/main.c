@@ -47,6 +47,7 @@ enum {
 struct core_proc {
 	pid_t pid;			/* 0: not running */
 	int console;			/* read end, -1: none */
+	int fault;			/* read end of its --fault-fd, -1: none */
 	char line[512];
 	size_t len;
 	FILE *log;
@@ -71,6 +72,7 @@ struct model {
 	struct timespec t0;
 	char core_bin[PATH_MAX];
 	const char *report_path, *log_dir, *pidfile;
+	int firewall;			/* --firewall: -1 as the board says */
 	bool stop;
 	uint64_t armed;			/* deadline the timerfd holds */
 	char exit_reason[64];
@@ -143,6 +145,14 @@ static void console_close(struct model *m, unsigned int i)
 	}
 }
 
+static void fault_close(struct core_proc *p)
+{
+	if (p->fault >= 0) {
+		close(p->fault);
+		p->fault = -1;
+	}
+}
+
 static void cb_core_stop(void *ctx, unsigned int i)
 {
 	struct model *m = ctx;
@@ -154,15 +164,17 @@ static void cb_core_stop(void *ctx, unsigned int i)
 		p->pid = 0;
 	}
 	console_close(m, i);
+	fault_close(p);
 }
 
-static int cb_core_start(void *ctx, unsigned int i, uint64_t entry)
+static int cb_core_start(void *ctx, unsigned int i, uint64_t entry,
+			 const struct soc_ro *ro, unsigned int nr_ro)
 {
 	struct model *m = ctx;
 	const struct board_core *bc = &m->board.core[i];
 	struct core_proc *p = &m->proc[i];
-	char args[64][64], *argv[72];
-	int pipefd[2], fds[8], nfds = 0, argc = 0, fl;
+	char args[100][64], *argv[104];
+	int pipefd[2], faultfd[2], fds[10], nfds = 0, argc = 0, fl;
 	unsigned int j, k;
 	struct epoll_event ev;
 	pid_t pid;
@@ -174,6 +186,14 @@ static int cb_core_start(void *ctx, unsigned int i, uint64_t entry)
 	}
 	if (pipe2(pipefd, O_CLOEXEC))
 		return -errno;
+	/* the runner's fault record; the pipe holds it until the reap */
+	if (pipe2(faultfd, O_CLOEXEC | O_NONBLOCK)) {
+		int e = -errno;
+
+		close(pipefd[0]);
+		close(pipefd[1]);
+		return e;
+	}
 	/* kicks that arrived while the core was down are not for this one */
 	fl = fcntl(m->core_ev[i], F_GETFL);
 	fcntl(m->core_ev[i], F_SETFL, fl | O_NONBLOCK);
@@ -228,6 +248,14 @@ static int cb_core_start(void *ctx, unsigned int i, uint64_t entry)
 	ARG("--console-fd");
 	ARG("%d", pipefd[1]);
 	fds[nfds++] = pipefd[1];
+	ARG("--fault-fd");
+	ARG("%d", faultfd[1]);
+	fds[nfds++] = faultfd[1];
+	for (j = 0; j < nr_ro && j < SOC_RO_MAX; j++) {
+		ARG("--ro");
+		ARG("0x%llx:0x%llx", (unsigned long long)ro[j].da,
+		    (unsigned long long)ro[j].len);
+	}
 	argv[argc] = NULL;
 #undef ARG
 
@@ -237,6 +265,8 @@ static int cb_core_start(void *ctx, unsigned int i, uint64_t entry)
 
 		close(pipefd[0]);
 		close(pipefd[1]);
+		close(faultfd[0]);
+		close(faultfd[1]);
 		return e;
 	}
 	if (pid == 0) {
@@ -253,7 +283,10 @@ static int cb_core_start(void *ctx, unsigned int i, uint64_t entry)
 		_exit(127);
 	}
 	close(pipefd[1]);
+	close(faultfd[1]);
 	console_close(m, i);
+	fault_close(p);
+	p->fault = faultfd[0];
 	p->pid = pid;
 	p->console = pipefd[0];
 	p->len = 0;
@@ -261,8 +294,8 @@ static int cb_core_start(void *ctx, unsigned int i, uint64_t entry)
 	ev.events = EPOLLIN;
 	ev.data.u64 = TAG(TAG_CONSOLE, i);
 	epoll_ctl(m->ep, EPOLL_CTL_ADD, p->console, &ev);
-	fprintf(stderr, "socmodel: core %s started (pid %d, entry 0x%llx)\n",
-		bc->name, pid, (unsigned long long)entry);
+	fprintf(stderr, "socmodel: core %s started (pid %d, entry 0x%llx, %u firewall ranges)\n",
+		bc->name, pid, (unsigned long long)entry, nr_ro);
 	return 0;
 }
 
@@ -273,6 +306,20 @@ static const struct soc_ops model_ops = {
 };
 
 /* ---------------- processes ---------------- */
+
+/* A core died by @sig: a crash, with its runner's fault record if any. */
+static void core_signalled(struct model *m, unsigned int i, int sig)
+{
+	struct ampsoc_core_fault rec;
+	uint8_t buf[sizeof(rec) + 1];
+	const char *why;
+	ssize_t n = -1;
+
+	/* One write() of the runner: all of it is in the pipe, or nothing. */
+	if (m->proc[i].fault >= 0)
+		n = read(m->proc[i].fault, buf, sizeof(buf));
+	soc_core_fault(&m->soc, i, sig, buf, n > 0 ? (size_t)n : 0, &why);
+}
 
 static void reap(struct model *m)
 {
@@ -287,11 +334,11 @@ static void reap(struct model *m)
 			m->proc[i].pid = 0;
 			soc_set_time(&m->soc, now_ns(m));
 			if (WIFSIGNALED(status))
-				soc_core_exited(&m->soc, i, VSOC_CRASH_SIGNAL,
-						WTERMSIG(status));
+				core_signalled(m, i, WTERMSIG(status));
 			else
 				soc_core_exited(&m->soc, i, VSOC_CRASH_EXIT,
 						WEXITSTATUS(status));
+			fault_close(&m->proc[i]);
 		}
 	}
 }
@@ -695,6 +742,7 @@ static void teardown(struct model *m)
 		}
 		if (m->proc[i].log)
 			fclose(m->proc[i].log);
+		fault_close(&m->proc[i]);
 	}
 	while (waitpid(-1, NULL, WNOHANG) > 0)
 		;
@@ -779,7 +827,8 @@ static void usage(FILE *f)
 		"  --fault SPEC      inject a fault at start (repeatable)\n"
 		"  --daemon          detach once ready; --pidfile PATH gets the pid\n"
 		"  --corrupt-table crc|magic|version|index|cycle\n"
-		"                    publish a damaged board table (guest negative tests)\n",
+		"                    publish a damaged board table (guest negative tests)\n"
+		"  --firewall on|off every core's vring firewall, whatever the board says\n",
 		DEFAULT_BOARD);
 }
 
@@ -797,6 +846,7 @@ int main(int argc, char **argv)
 		{ "pidfile", required_argument, NULL, 'p' },
 		{ "check", required_argument, NULL, 'k' },
 		{ "corrupt-table", required_argument, NULL, 'C' },
+		{ "firewall", required_argument, NULL, 'w' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -818,8 +868,11 @@ int main(int argc, char **argv)
 	m->ctl_fd = -1;
 	m->shm_fd = -1;
 	m->armed = UINT64_MAX;
-	for (i = 0; i < VSOC_MAX_CORES; i++)
+	m->firewall = -1;
+	for (i = 0; i < VSOC_MAX_CORES; i++) {
 		m->proc[i].console = -1;
+		m->proc[i].fault = -1;
+	}
 	for (i = 0; i < MAX_CTL; i++)
 		m->ctl[i].fd = -1;
 	snprintf(m->exit_reason, sizeof(m->exit_reason), "setup failed");
@@ -856,6 +909,14 @@ int main(int argc, char **argv)
 			break;
 		case 'C':
 			corrupt = optarg;
+			break;
+		case 'w':
+			if (strcmp(optarg, "on") && strcmp(optarg, "off")) {
+				fprintf(stderr, "socmodel: --firewall %s: want on or off\n",
+					optarg);
+				return 2;
+			}
+			m->firewall = !strcmp(optarg, "on");
 			break;
 		case 'f':
 			if (nfaults == MAX_FAULTS) {
@@ -899,6 +960,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "socmodel: %s\n", err);
 		return 1;
 	}
+	if (m->firewall >= 0)
+		board_force_firewall(&m->board, m->firewall);
 	signal(SIGPIPE, SIG_IGN);
 	signal(SIGSEGV, fatal_signal);
 	signal(SIGBUS, fatal_signal);

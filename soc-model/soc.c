@@ -40,6 +40,8 @@ const char *vsoc_rule_name(uint32_t rule)
 		return "core_running_at_poweroff";
 	case VSOC_RULE_ALWAYS_ON:
 		return "always_on_switched_off";
+	case VSOC_RULE_FIREWALL:
+		return "bad_firewall_programming";
 	}
 	return "unknown";
 }
@@ -771,6 +773,132 @@ static bool entry_ok(const struct board_core *bc, uint64_t da)
 	return false;
 }
 
+/* ---------------- the vring firewall ---------------- */
+
+struct fw_span {
+	uint64_t da, end;
+	unsigned int mem;
+};
+
+static int cmp_span(const void *a, const void *b)
+{
+	const struct fw_span *x = a, *y = b;
+
+	if (x->mem != y->mem)
+		return x->mem < y->mem ? -1 : 1;
+	return x->da < y->da ? -1 : x->da > y->da;
+}
+
+int soc_firewall_plan(const struct board_core *bc, uint32_t count,
+		      uint32_t reserved, const struct vsoc_fw_region *regions,
+		      struct soc_ro *ro, unsigned int *nr_ro,
+		      uint64_t *protected_bytes, uint64_t *unprotected_bytes,
+		      const char **why)
+{
+	struct fw_span sp[VSOC_CORE_FW_REGIONS];
+	uint64_t prot = 0, unprot = 0;
+	unsigned int i, j, n = 0, m = 0, k = 0;
+
+	*nr_ro = 0;
+	*protected_bytes = 0;
+	*unprotected_bytes = 0;
+	if (count > VSOC_CORE_FW_REGIONS) {
+		*why = "more regions than the firewall has";
+		return -1;
+	}
+	if (reserved) {
+		*why = "reserved field set";
+		return -1;
+	}
+	for (i = 0; i < count; i++) {
+		uint64_t da = regions[i].da, len = regions[i].len;
+
+		if (!len) {
+			*why = "empty region";
+			return -1;
+		}
+		if (da + len < da) {
+			*why = "region wraps around";
+			return -1;
+		}
+		for (j = 0; j < bc->nr_mems; j++) {
+			const struct board_mem *bm = &bc->mem[j];
+
+			if (da >= bm->da && da - bm->da <= bm->size &&
+			    len <= bm->size - (da - bm->da))
+				break;
+		}
+		if (j == bc->nr_mems) {
+			*why = "region outside the core's memories";
+			return -1;
+		}
+		sp[n++] = (struct fw_span){ .da = da, .end = da + len, .mem = j };
+	}
+	/* one span per run of overlapping or touching regions of a memory */
+	qsort(sp, n, sizeof(sp[0]), cmp_span);
+	for (i = 0; i < n; i++) {
+		if (m && sp[m - 1].mem == sp[i].mem && sp[i].da <= sp[m - 1].end) {
+			if (sp[i].end > sp[m - 1].end)
+				sp[m - 1].end = sp[i].end;
+			continue;
+		}
+		sp[m++] = sp[i];
+	}
+	/* the whole pages inside each span; a memory lies below 4 GiB */
+	for (i = 0; i < m; i++) {
+		uint64_t lo = (sp[i].da + SOC_FW_PAGE - 1) & ~(SOC_FW_PAGE - 1);
+		uint64_t hi = sp[i].end & ~(SOC_FW_PAGE - 1), got = 0;
+
+		if (hi > lo) {
+			ro[k].da = lo;
+			ro[k].len = hi - lo;
+			k++;
+			got = hi - lo;
+		}
+		prot += got;
+		unprot += sp[i].end - sp[i].da - got;
+	}
+	*nr_ro = k;
+	*protected_bytes = prot;
+	*unprotected_bytes = unprot;
+	return 0;
+}
+
+/* Read Linux's firewall regions once and plan core @i's next run. */
+static int core_firewall(struct soc *s, unsigned int i)
+{
+	const struct board_core *bc = &s->b->core[i];
+	struct vsoc_core_ctl *c = ctl_of(s, i);
+	struct vsoc_fw_region regions[VSOC_CORE_FW_REGIONS];
+	struct soc_core *sc = &s->core[i];
+	uint32_t count = READ_GUEST(c->fw_count);
+	uint32_t reserved = READ_GUEST(c->fw_reserved);
+	uint64_t prot, unprot;
+	const char *why = NULL;
+	unsigned int k;
+
+	for (k = 0; k < count && k < VSOC_CORE_FW_REGIONS; k++) {
+		regions[k].da = READ_GUEST(c->fw[k].da);
+		regions[k].len = READ_GUEST(c->fw[k].len);
+	}
+	if (soc_firewall_plan(bc, count, reserved, regions, sc->ro, &sc->nr_ro,
+			      &prot, &unprot, &why)) {
+		sc->nr_ro = 0;
+		fprintf(stderr, "socmodel: core %s: firewall programming refused: %s\n",
+			bc->name, why);
+		violation(s, VSOC_RULE_FIREWALL, VSOC_OBJ_CORE, i);
+		return -VSOC_EINVAL;
+	}
+	if (!bc->firewall) {
+		sc->nr_ro = 0;
+		prot = 0;
+		unprot = 0;
+	}
+	c->fw_protected = prot;
+	c->fw_unprotected = unprot;
+	return 0;
+}
+
 static void core_set_state(struct soc *s, unsigned int i, uint32_t st)
 {
 	s->core[i].state = st;
@@ -798,12 +926,15 @@ static int core_request(struct soc *s, unsigned int i, uint32_t op,
 				"boot address outside executable memory");
 			return -VSOC_EINVAL;
 		}
+		r = core_firewall(s, i);
+		if (r)
+			return r;
 		c->wdt_timeout_ms = 0;
 		c->wdt_count = 0;
 		sc->wdt_last = 0;
 		sc->wdt_since = s->now;
 		sc->wdt_due = s->now + 10000000;	/* look every 10 ms */
-		r = s->ops->core_start(s->ctx, i, entry);
+		r = s->ops->core_start(s->ctx, i, entry, sc->ro, sc->nr_ro);
 		c->start_ns = s->now;
 		if (r < 0) {
 			sc->wdt_due = 0;
@@ -871,13 +1002,40 @@ static void mbox_push(struct soc *s, uint32_t m, uint32_t word)
 	ring_guest(s, bm->vector);
 }
 
-void soc_core_exited(struct soc *s, unsigned int i, uint32_t reason,
-		     uint32_t info)
+static const char *fault_name(uint32_t reason)
+{
+	static const char *const names[] = {
+		[AMPSOC_CORE_FAULT_FIREWALL] = "firewall",
+		[AMPSOC_CORE_FAULT_UNMAPPED] = "unmapped",
+		[AMPSOC_CORE_FAULT_PROT] = "protection",
+		[AMPSOC_CORE_FAULT_ILLEGAL] = "illegal instruction",
+		[AMPSOC_CORE_FAULT_MISALIGNED] = "misaligned",
+		[AMPSOC_CORE_FAULT_DOUBLE] = "double fault",
+		[AMPSOC_CORE_FAULT_BREAKPOINT] = "breakpoint",
+	};
+
+	return reason <= AMPSOC_CORE_FAULT_MAX && names[reason] ?
+	       names[reason] : "?";
+}
+
+static const char *access_name(uint32_t access)
+{
+	switch (access) {
+	case AMPSOC_CORE_ACCESS_READ:
+		return "read";
+	case AMPSOC_CORE_ACCESS_WRITE:
+		return "write";
+	case AMPSOC_CORE_ACCESS_FETCH:
+		return "fetch";
+	}
+	return "access";
+}
+
+static void core_ended(struct soc *s, unsigned int i, uint32_t reason,
+		       uint32_t info)
 {
 	struct vsoc_core_ctl *c = ctl_of(s, i);
 
-	if (i >= s->b->nr_cores || s->core[i].state != VSOC_CORE_RUNNING)
-		return;
 	s->core[i].wdt_due = 0;
 	c->stop_ns = s->now;
 	if (reason == VSOC_CRASH_EXIT && info == 0) {
@@ -887,17 +1045,112 @@ void soc_core_exited(struct soc *s, unsigned int i, uint32_t reason,
 		c->crash_info = info;
 		c->crash_count++;
 		core_set_state(s, i, VSOC_CORE_CRASHED);
-		fprintf(stderr, "socmodel: core %s crashed (%s %u)\n",
-			s->b->core[i].name,
-			reason == VSOC_CRASH_SIGNAL ? "signal" :
-			reason == VSOC_CRASH_WATCHDOG ? "watchdog" : "exit",
-			info);
+		if (reason == VSOC_CRASH_FAULT)
+			fprintf(stderr, "socmodel: core %s crashed (%s fault: %s %#llx pc %#llx)\n",
+				s->b->core[i].name, fault_name(info),
+				access_name(c->fault_access),
+				(unsigned long long)c->fault_addr,
+				(unsigned long long)c->fault_pc);
+		else
+			fprintf(stderr, "socmodel: core %s crashed (%s %u)\n",
+				s->b->core[i].name,
+				reason == VSOC_CRASH_SIGNAL ? "signal" :
+				reason == VSOC_CRASH_WATCHDOG ? "watchdog" :
+				"exit", info);
 		soc_publish(s);
 		if (s->b->core[i].mbox_rx != VSOC_NONE)
 			mbox_push(s, s->b->core[i].mbox_rx, VSOC_MBOX_MSG_CRASH);
 	}
 	soc_publish(s);
 	ring_guest(s, VSOC_VEC_CORE);
+}
+
+void soc_core_exited(struct soc *s, unsigned int i, uint32_t reason,
+		     uint32_t info)
+{
+	if (i >= s->b->nr_cores || s->core[i].state != VSOC_CORE_RUNNING)
+		return;
+	core_ended(s, i, reason, info);
+}
+
+/* Whether a fault record of core @i is one its runner could have written. */
+static int fault_check(const struct soc *s, unsigned int i, int signo,
+		       const struct ampsoc_core_fault *f, const char **why)
+{
+	const struct soc_core *sc = &s->core[i];
+	unsigned int k;
+
+	if (f->magic != AMPSOC_CORE_FAULT_MAGIC || f->size != sizeof(*f)) {
+		*why = "bad magic or size";
+		return -1;
+	}
+	if (f->reason == AMPSOC_CORE_FAULT_NONE ||
+	    f->reason > AMPSOC_CORE_FAULT_MAX) {
+		*why = "unknown reason";
+		return -1;
+	}
+	if (f->isa < AMPSOC_CORE_ISA_X86_64 || f->isa > AMPSOC_CORE_ISA_RV32IMAC) {
+		*why = "unknown instruction set";
+		return -1;
+	}
+	if (f->access > AMPSOC_CORE_ACCESS_FETCH) {
+		*why = "unknown access";
+		return -1;
+	}
+	if (f->nr_regs > AMPSOC_CORE_FAULT_MAX_REGS || f->reserved) {
+		*why = "bad register count or reserved field";
+		return -1;
+	}
+	if ((int)f->signo != signo) {
+		*why = "the core ended by another signal";
+		return -1;
+	}
+	if (f->reason != AMPSOC_CORE_FAULT_FIREWALL)
+		return 0;
+	for (k = 0; k < sc->nr_ro; k++)
+		if (f->addr >= sc->ro[k].da && f->addr - sc->ro[k].da < sc->ro[k].len)
+			return 0;
+	*why = "firewall fault outside the firewall";
+	return -1;
+}
+
+int soc_core_fault(struct soc *s, unsigned int i, int signo,
+		   const void *rec, size_t len, const char **why)
+{
+	struct ampsoc_core_fault f;
+	struct vsoc_core_ctl *c;
+
+	*why = NULL;
+	if (i >= s->b->nr_cores || s->core[i].state != VSOC_CORE_RUNNING) {
+		*why = "core not running";
+		return -1;
+	}
+	if (!len) {
+		*why = "no record";
+		soc_core_exited(s, i, VSOC_CRASH_SIGNAL, signo);
+		return -1;
+	}
+	if (len == sizeof(f))
+		memcpy(&f, rec, sizeof(f));
+	else
+		*why = "truncated or oversized record";
+	if (len != sizeof(f) || fault_check(s, i, signo, &f, why)) {
+		fprintf(stderr, "socmodel: core %s: fault record ignored: %s\n",
+			s->b->core[i].name, *why);
+		soc_core_exited(s, i, VSOC_CRASH_SIGNAL, signo);
+		return -1;
+	}
+	c = ctl_of(s, i);
+	c->fault_addr = f.addr;
+	c->fault_pc = f.pc;
+	c->fault_access = f.access;
+	if (f.reason == AMPSOC_CORE_FAULT_FIREWALL) {
+		s->core[i].fw_faults++;
+		s->fw_faults++;
+		c->fw_faults = s->core[i].fw_faults;
+	}
+	core_ended(s, i, VSOC_CRASH_FAULT, f.reason);
+	return 0;
 }
 
 static void core_wdt(struct soc *s, unsigned int i)
@@ -1094,6 +1347,7 @@ void soc_publish(struct soc *s)
 	t->violations = s->violations;
 	t->garbage = s->garbage;
 	t->lost_doorbells = s->lost_doorbells;
+	t->fw_faults = s->fw_faults;
 	t->faults_active = 0;
 	if (s->lost_in || s->lost_out)
 		t->faults_active |= 1u << VSOC_FAULT_LOST_DB;
@@ -1396,10 +1650,12 @@ void soc_dump_state(const struct soc *s, FILE *f)
 		fprintf(f, "periph %s %s ops=%u\n", b->periph[i].name,
 			s->per[i].busy ? "busy" : "idle", s->per[i].ops);
 	for (i = 0; i < b->nr_cores; i++)
-		fprintf(f, "core %s %s\n", b->core[i].name,
-			soc_core_state_name(s->core[i].state));
-	fprintf(f, "violations %u\ngarbage %u\nlost_doorbells %u\n",
-		s->violations, s->garbage, s->lost_doorbells);
+		fprintf(f, "core %s %s firewall=%s fw_faults=%u\n",
+			b->core[i].name, soc_core_state_name(s->core[i].state),
+			b->core[i].firewall ? "on" : "off",
+			s->core[i].fw_faults);
+	fprintf(f, "violations %u\ngarbage %u\nlost_doorbells %u\nfirewall_faults %u\n",
+		s->violations, s->garbage, s->lost_doorbells, s->fw_faults);
 }
 
 void soc_dump_violations(const struct soc *s, FILE *f)

@@ -13,15 +13,28 @@
 #include <stdio.h>
 
 #include "board.h"
+#include <ampsoc/core_fault.h>
 
 #define SOC_VIOL_MAX		4096
 #define SOC_TIMELINE_MAX	65536
+/* Read-only ranges the model hands a core's runner (its --ro options). */
+#define SOC_RO_MAX		16
+#define SOC_FW_PAGE		4096ull	/* the firewall's granularity */
+
+/* A page-aligned range of a core's device addresses, inside one memory. */
+struct soc_ro {
+	uint64_t da, len;
+};
 
 struct soc_ops {
 	/* ring (peer, vector) */
 	void (*ring)(void *ctx, unsigned int peer, unsigned int vector);
-	/* start core @core at device address @entry; 0 or -errno */
-	int (*core_start)(void *ctx, unsigned int core, uint64_t entry);
+	/*
+	 * start core @core at device address @entry, the @nr_ro ranges of
+	 * @ro read-only (the vring firewall); 0 or -errno
+	 */
+	int (*core_start)(void *ctx, unsigned int core, uint64_t entry,
+			  const struct soc_ro *ro, unsigned int nr_ro);
 	/* hard-stop core @core (kill its process) */
 	void (*core_stop)(void *ctx, unsigned int core);
 };
@@ -79,6 +92,10 @@ struct soc_core {
 	uint32_t acked;
 	uint32_t wdt_last;
 	uint64_t wdt_since, wdt_due;
+	/* the firewall of the current run */
+	struct soc_ro ro[SOC_RO_MAX];
+	unsigned int nr_ro;
+	uint32_t fw_faults;
 };
 
 struct soc {
@@ -100,7 +117,7 @@ struct soc {
 	struct soc_periph per[VSOC_MAX_PERIPHS];
 	struct soc_core core[VSOC_MAX_CORES];
 
-	uint32_t violations, garbage, lost_doorbells;
+	uint32_t violations, garbage, lost_doorbells, fw_faults;
 	uint32_t lost_in, lost_out;	/* doorbells still to drop */
 	struct soc_violation *viol;	/* SOC_VIOL_MAX */
 	struct soc_tl *tl;		/* SOC_TIMELINE_MAX */
@@ -130,6 +147,29 @@ uint64_t soc_next_deadline(const struct soc *s);
 /* A core's process ended without the model asking: reason VSOC_CRASH_*. */
 void soc_core_exited(struct soc *s, unsigned int core, uint32_t reason,
 		     uint32_t info);
+/*
+ * A core's process ended by signal @signo and its runner left @len bytes
+ * @rec on its fault descriptor: a valid record (0) makes the crash a
+ * VSOC_CRASH_FAULT with the record's reason, address and pc; anything else
+ * (-1, @why set) is no record, and the crash is a plain VSOC_CRASH_SIGNAL.
+ */
+int soc_core_fault(struct soc *s, unsigned int core, int signo,
+		   const void *rec, size_t len, const char **why);
+
+/*
+ * The vring firewall of core @core for its next run, from the regions
+ * Linux wrote in its control block (read once into @regions, @count and
+ * @reserved by the caller): merged, checked (each inside one memory of the
+ * core, no overflow, at most VSOC_CORE_FW_REGIONS, @reserved zero) and cut
+ * to the whole pages they cover. Returns 0 with the ranges in @ro (at most
+ * SOC_RO_MAX), the bytes protected and those that are not whole pages, or
+ * -1 with @why.
+ */
+int soc_firewall_plan(const struct board_core *bc, uint32_t count,
+		      uint32_t reserved, const struct vsoc_fw_region *regions,
+		      struct soc_ro *ro, unsigned int *nr_ro,
+		      uint64_t *protected_bytes, uint64_t *unprotected_bytes,
+		      const char **why);
 /* Rewrite the telemetry page (done by every entry point above). */
 void soc_publish(struct soc *s);
 

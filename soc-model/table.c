@@ -150,6 +150,9 @@ size_t board_write_table(const struct board *b, void *table)
 		c->mbox_tx = s->mbox_tx;
 		c->mbox_rx = s->mbox_rx;
 		set_area(&c->ctl, s->ctl_off, sizeof(struct vsoc_core_ctl));
+		c->resmgr_domains = s->resmgr_domains;
+		c->resmgr_clocks = s->resmgr_clocks;
+		c->flags = s->firewall ? VSOC_CORE_F_FIREWALL : 0;
 		for (j = 0; j < s->nr_mems; j++, nmems++) {
 			struct vsoc_mem_desc *m = (void *)(base + h->mems.offset +
 						nmems * sizeof(*m));
@@ -275,11 +278,17 @@ static const void *entry(const struct vsoc_board_header *h,
 	return (const uint8_t *)h + a->offset + (size_t)i * a->stride;
 }
 
+/* Bits of a mask over @count objects (count <= 32) that name none. */
+static uint32_t beyond(uint32_t mask, uint32_t count)
+{
+	return count >= 32 ? 0 : mask & ~((1u << count) - 1);
+}
+
 int table_check(const void *table, size_t len, uint64_t shm_size,
 		char *err, size_t errlen)
 {
 	const struct vsoc_board_header *h = table;
-	uint32_t size, i, j, n;
+	uint32_t size, i, j, n, minor;
 
 	if (len < sizeof(*h))
 		return fail(err, errlen, "table: %zu bytes, header needs %zu",
@@ -306,6 +315,7 @@ int table_check(const void *table, size_t len, uint64_t shm_size,
 		return fail(err, errlen, "table: %u vectors", h->nr_vectors);
 	if (!memchr(h->board_name, '\0', VSOC_NAME_LEN))
 		return fail(err, errlen, "table: board name not terminated");
+	minor = h->version & 0xffff;
 	if (check_array(&h->domains, size, sizeof(struct vsoc_domain_desc),
 			VSOC_MAX_DOMAINS, "domains", err, errlen) ||
 	    check_array(&h->clocks, size, sizeof(struct vsoc_clock_desc),
@@ -418,9 +428,25 @@ int table_check(const void *table, size_t len, uint64_t shm_size,
 		if ((c->mbox_tx != VSOC_NONE && c->mbox_tx >= h->mboxes.count) ||
 		    (c->mbox_rx != VSOC_NONE && c->mbox_rx >= h->mboxes.count))
 			return fail(err, errlen, "core %u: mailbox out of range", i);
-		if (check_area(&c->ctl, shm_size, sizeof(struct vsoc_core_ctl),
+		/* 1.3 appended the firewall and fault fields */
+		if (check_area(&c->ctl, shm_size, minor >= 3 ?
+			       sizeof(struct vsoc_core_ctl) :
+			       VSOC_CORE_CTL_SIZE_1_2,
 			       "core ctl", i, err, errlen))
 			return -1;
+		/* added in 1.3: reserved, so zero, before */
+		if (minor < 3)
+			continue;
+		if (beyond(c->resmgr_domains, h->domains.count) ||
+		    beyond(c->resmgr_clocks, h->clocks.count))
+			return fail(err, errlen, "core %u: resmgr 0x%x, 0x%x beyond %u, %u",
+				    i, c->resmgr_domains, c->resmgr_clocks,
+				    h->domains.count, h->clocks.count);
+		if (c->flags & ~VSOC_CORE_F_FIREWALL)
+			return fail(err, errlen, "core %u: unknown flags 0x%x", i,
+				    c->flags);
+		if (c->reserved)
+			return fail(err, errlen, "core %u: reserved field set", i);
 	}
 	for (i = 0; i < h->mems.count; i++) {
 		const struct vsoc_mem_desc *m = entry(h, &h->mems, i);

@@ -18,8 +18,15 @@
  *   finds an earlier kick word still queued is merged into it;
  * - notifications from the core: words on its core->guest mailbox channel
  *   (a vring notify id, or the reserved CRASH and ECHO_REPLY words);
+ * - the vring firewall (ABI 1.3): before a start, the driver-owned part of
+ *   every vring of the loaded resource table (descriptor table, available
+ *   ring and the padding before the used ring) is written into the control
+ *   block; the model makes those pages read-only for the core when the
+ *   board enables its firewall;
  * - crashes: the model's crash count in the control block, signalled on
- *   VSOC_VEC_CORE and by a CRASH word, becomes one crash report;
+ *   VSOC_VEC_CORE and by a CRASH word, becomes one crash report; a fault
+ *   the core's runner reported (a firewall write, a bad access) is an MMU
+ *   fault, logged with its address;
  * - static rpmsg channels: those the board declares for the core are
  *   declared to rpmsg, so that each boot's transport creates them;
  * - power: the platform device is in the core's PM domain; ampsoc_rproc
@@ -47,10 +54,13 @@
 #include <linux/sizes.h>
 #include <linux/spinlock.h>
 #include <linux/workqueue.h>
+#include <ampsoc/core_fault.h>
 #include <ampsoc/pm_domain.h>
 #include <ampsoc/remoteproc.h>
 #include <ampsoc/rpmsg.h>
 #include <ampsoc/vsoc.h>
+
+#include "ampsoc_rproc_fw.h"
 
 #define VSOC_RPROC_BAR_SHM	2
 /* Notify ids served by their own work item; rpmsg uses 0 and 1. */
@@ -100,6 +110,7 @@ struct vsoc_rproc_vq {
  * @kick_queued: a kick word is queued on @tx and not yet written to the FIFO
  * @kicks: kick words sent
  * @kicks_merged: kicks merged into a queued kick word
+ * @fw_regions: firewall regions written for the last start
  * @dbg: debugfs directory
  */
 struct vsoc_rproc {
@@ -127,6 +138,7 @@ struct vsoc_rproc {
 	atomic_t kick_queued;
 	atomic_t kicks;
 	atomic_t kicks_merged;
+	u32 fw_regions;
 	struct dentry *dbg;
 };
 
@@ -238,6 +250,12 @@ static int vsoc_rproc_request(struct vsoc_rproc *vr, u32 op)
 	return status;
 }
 
+/* The control block has the ABI 1.3 fields (firewall, fault details). */
+static bool vsoc_rproc_ctl_1_3(const struct vsoc_rproc *vr)
+{
+	return (vr->board->version & 0xffff) >= 3;
+}
+
 static enum rproc_crash_type vsoc_rproc_crash_type(u32 reason, u32 info)
 {
 	if (reason == VSOC_CRASH_WATCHDOG)
@@ -245,7 +263,57 @@ static enum rproc_crash_type vsoc_rproc_crash_type(u32 reason, u32 info)
 	/* SIGSEGV (11) and SIGBUS (7): a bad memory access. */
 	if (reason == VSOC_CRASH_SIGNAL && (info == 11 || info == 7))
 		return RPROC_MMUFAULT;
+	/* What the core's runner saw: a memory access it refused. */
+	if (reason == VSOC_CRASH_FAULT &&
+	    (info == AMPSOC_CORE_FAULT_FIREWALL ||
+	     info == AMPSOC_CORE_FAULT_UNMAPPED ||
+	     info == AMPSOC_CORE_FAULT_PROT))
+		return RPROC_MMUFAULT;
 	return RPROC_FATAL_ERROR;
+}
+
+static const char *vsoc_rproc_fault_name(u32 info)
+{
+	static const char *const names[] = {
+		[AMPSOC_CORE_FAULT_FIREWALL] = "firewall",
+		[AMPSOC_CORE_FAULT_UNMAPPED] = "unmapped address",
+		[AMPSOC_CORE_FAULT_PROT] = "protection",
+		[AMPSOC_CORE_FAULT_ILLEGAL] = "illegal instruction",
+		[AMPSOC_CORE_FAULT_MISALIGNED] = "misaligned access",
+		[AMPSOC_CORE_FAULT_DOUBLE] = "double fault",
+		[AMPSOC_CORE_FAULT_BREAKPOINT] = "breakpoint",
+	};
+
+	return info < ARRAY_SIZE(names) && names[info] ? names[info] :
+							  "unknown";
+}
+
+static const char *vsoc_rproc_access_name(u32 access)
+{
+	switch (access) {
+	case AMPSOC_CORE_ACCESS_READ:
+		return "read";
+	case AMPSOC_CORE_ACCESS_WRITE:
+		return "write";
+	case AMPSOC_CORE_ACCESS_FETCH:
+		return "fetch";
+	default:
+		return "access";
+	}
+}
+
+/* One line saying why the core crashed. */
+static void vsoc_rproc_log_crash(struct vsoc_rproc *vr, u32 reason, u32 info)
+{
+	if (reason != VSOC_CRASH_FAULT || !vsoc_rproc_ctl_1_3(vr)) {
+		dev_err(vr->dev, "%s crashed: reason %u info %u\n",
+			vr->core->name, reason, info);
+		return;
+	}
+	dev_err(vr->dev, "%s crashed: %s fault: %s at %#llx, pc %#llx\n",
+		vr->core->name, vsoc_rproc_fault_name(info),
+		vsoc_rproc_access_name(readl(vr->ctl + CTL(fault_access))),
+		readq(vr->ctl + CTL(fault_addr)), readq(vr->ctl + CTL(fault_pc)));
 }
 
 /* Turn a new crash of a running core into exactly one report. */
@@ -270,8 +338,7 @@ static bool vsoc_rproc_check_crash(struct vsoc_rproc *vr)
 	}
 	spin_unlock_irqrestore(&vr->lock, flags);
 	if (report) {
-		dev_err(vr->dev, "%s crashed: reason %u info %u\n",
-			vr->core->name, reason, info);
+		vsoc_rproc_log_crash(vr, reason, info);
 		ampsoc_rproc_report_crash(vr->rproc,
 					  vsoc_rproc_crash_type(reason, info));
 	}
@@ -292,6 +359,136 @@ static irqreturn_t vsoc_rproc_isr(int irq, void *data)
 	return handled ? IRQ_HANDLED : IRQ_NONE;
 }
 
+/* ---- the vring firewall ------------------------------------------------ */
+
+/* Does [da, da + len) lie in one memory of the core? */
+static bool vsoc_rproc_da_ok(struct vsoc_rproc *vr, u64 da, u64 len)
+{
+	const struct vsoc_core_info *c = vr->core;
+	unsigned int i;
+
+	for (i = 0; i < c->nr_mems; i++) {
+		const struct vsoc_mem_info *m = &vr->board->mems[c->first_mem + i];
+
+		if (da >= m->da && da - m->da <= m->shm.size &&
+		    len <= m->shm.size - (da - m->da))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The driver-owned part of one vring: the descriptor table (16 bytes per
+ * buffer) at its device address, the available ring right after it (6 +
+ * 2 * num bytes), and the padding up to the used ring, which starts at the
+ * next multiple of the ring's alignment. Only Linux writes any of it; the
+ * core writes the used ring alone.
+ */
+static int vsoc_rproc_vring_region(struct vsoc_rproc *vr,
+				   const struct ampsoc_rsc_vring *r,
+				   struct vsoc_fw_region *out)
+{
+	u32 da = r->da, num = r->num, align = r->align;
+	u64 len;
+
+	if (!is_power_of_2(num) || num > AMPSOC_RSC_MAX_VRING_NUM ||
+	    !is_power_of_2(align) || align < AMPSOC_RSC_MIN_VRING_ALIGN ||
+	    align > AMPSOC_RSC_MAX_VRING_ALIGN || da == AMPSOC_FW_RSC_ADDR_ANY)
+		return -EINVAL;
+	len = ALIGN(16ULL * num + 6 + 2ULL * num, align);
+	if (!vsoc_rproc_da_ok(vr, da, len))
+		return -ERANGE;
+	out->da = cpu_to_le64(da);
+	out->len = cpu_to_le64(len);
+	return 0;
+}
+
+/*
+ * Collect the firewall regions from the loaded resource table. Called
+ * before the core runs, but the table is in the core's memory: each field
+ * is copied out once and checked before use.
+ */
+static int vsoc_rproc_fw_regions(struct vsoc_rproc *vr,
+				 struct vsoc_fw_region *fw, unsigned int *n)
+{
+	const u8 *t = (const u8 *)vr->rproc->table_ptr;
+	size_t size = vr->rproc->table_sz;
+	struct ampsoc_rsc_table hdr;
+	u32 i, k, num, off, type;
+	int ret;
+
+	*n = 0;
+	if (!t || size < sizeof(hdr))
+		return 0;
+	memcpy(&hdr, t, sizeof(hdr));
+	num = hdr.num;
+	if (num > AMPSOC_RSC_MAX_ENTRIES ||
+	    sizeof(hdr) + num * sizeof(u32) > size)
+		return -EINVAL;
+	for (i = 0; i < num; i++) {
+		struct ampsoc_rsc_vdev vdev;
+
+		memcpy(&off, t + sizeof(hdr) + i * sizeof(u32), sizeof(off));
+		if (off > size || size - off < sizeof(type))
+			return -EINVAL;
+		memcpy(&type, t + off, sizeof(type));
+		if (type != AMPSOC_RSC_VDEV)
+			continue;
+		off += sizeof(type);
+		if (size - off < sizeof(vdev))
+			return -EINVAL;
+		memcpy(&vdev, t + off, sizeof(vdev));
+		if (vdev.num_of_vrings > AMPSOC_RSC_MAX_VRINGS ||
+		    size - off - sizeof(vdev) <
+		    vdev.num_of_vrings * sizeof(struct ampsoc_rsc_vring))
+			return -EINVAL;
+		for (k = 0; k < vdev.num_of_vrings; k++) {
+			struct ampsoc_rsc_vring r;
+
+			if (*n == VSOC_CORE_FW_REGIONS)
+				return -ENOSPC;
+			memcpy(&r, t + off + sizeof(vdev) + k * sizeof(r),
+			       sizeof(r));
+			ret = vsoc_rproc_vring_region(vr, &r, &fw[*n]);
+			if (ret)
+				return ret;
+			(*n)++;
+		}
+	}
+	return 0;
+}
+
+/* Program the firewall for the coming start (nothing before ABI 1.3). */
+static int vsoc_rproc_program_firewall(struct vsoc_rproc *vr)
+{
+	struct vsoc_fw_region fw[VSOC_CORE_FW_REGIONS];
+	unsigned int i, n;
+	int ret;
+
+	if (!vsoc_rproc_ctl_1_3(vr))
+		return 0;
+	ret = vsoc_rproc_fw_regions(vr, fw, &n);
+	if (ret && (vr->core->flags & VSOC_CORE_F_FIREWALL)) {
+		dev_err(vr->dev, "%s: cannot firewall the vrings of the resource table: %d\n",
+			vr->core->name, ret);
+		return ret;
+	}
+	if (ret)
+		n = 0;	/* nothing enforces it: nothing to program */
+	for (i = 0; i < n; i++) {
+		void __iomem *r = vr->ctl + CTL(fw) + i * sizeof(fw[0]);
+
+		writeq(le64_to_cpu(fw[i].da),
+		       r + offsetof(struct vsoc_fw_region, da));
+		writeq(le64_to_cpu(fw[i].len),
+		       r + offsetof(struct vsoc_fw_region, len));
+	}
+	writel(0, vr->ctl + CTL(fw_reserved));
+	writel(n, vr->ctl + CTL(fw_count));
+	vr->fw_regions = n;
+	return 0;
+}
+
 /* ---- remoteproc operations ---------------------------------------------- */
 
 static int vsoc_rproc_get_mbox(struct vsoc_rproc *vr);
@@ -306,6 +503,11 @@ static int vsoc_rproc_start(struct rproc *rproc)
 
 	/* The channels are ours only while the core runs. */
 	ret = vsoc_rproc_get_mbox(vr);
+	if (ret) {
+		vsoc_rproc_free_mbox(vr);
+		return ret;
+	}
+	ret = vsoc_rproc_program_firewall(vr);
 	if (ret) {
 		vsoc_rproc_free_mbox(vr);
 		return ret;
@@ -557,6 +759,17 @@ static int vsoc_rproc_ctl_show(struct seq_file *s, void *unused)
 		   atomic_read(&vr->bad_words));
 	seq_printf(s, "kicks %d\nkicks_merged %d\n", atomic_read(&vr->kicks),
 		   atomic_read(&vr->kicks_merged));
+	if (!vsoc_rproc_ctl_1_3(vr))
+		return 0;
+	seq_printf(s, "firewall %s\nfw_regions %u\nfw_protected %llu\nfw_unprotected %llu\nfw_faults %u\n",
+		   vr->core->flags & VSOC_CORE_F_FIREWALL ? "on" : "off",
+		   vr->fw_regions, readq(vr->ctl + CTL(fw_protected)),
+		   readq(vr->ctl + CTL(fw_unprotected)),
+		   readl(vr->ctl + CTL(fw_faults)));
+	seq_printf(s, "fault_addr %#llx\nfault_pc %#llx\nfault_access %u\n",
+		   readq(vr->ctl + CTL(fault_addr)),
+		   readq(vr->ctl + CTL(fault_pc)),
+		   readl(vr->ctl + CTL(fault_access)));
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(vsoc_rproc_ctl);

@@ -21,7 +21,16 @@
  * resource; a remote holds at most max_holdings resources and cannot
  * release what it does not hold. When the channel goes away (remote stop,
  * crash, unbind, rmmod) every holding of that remote is released.
- * /sys/kernel/debug/ampsoc_resmgr/<remote>/ shows the holdings and counters.
+ *
+ * What a remote may ask for is scoped by the platform, as a real SoC scopes
+ * it per core: the first device above the channel that has the property
+ * "ampsoc,resmgr-policy" (the vsoc driver gives it to each core from the
+ * board table) lists the domains ("ampsoc,resmgr-domains") and clocks
+ * ("ampsoc,resmgr-clocks") the remote may name; anything else is refused
+ * with -EACCES and counted. A remote with no such device above it (a
+ * transport Linux made for itself) is not scoped.
+ * /sys/kernel/debug/ampsoc_resmgr/<remote>/ shows the holdings, the
+ * permissions and the counters.
  */
 #include <linux/clk.h>
 #include <linux/clk-provider.h>
@@ -32,6 +41,7 @@
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/pm_runtime.h>
+#include <linux/property.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
@@ -51,6 +61,12 @@ MODULE_PARM_DESC(max_holdings,
 /* Valid requests waiting for the worker, per remote. */
 #define RESMGR_QUEUE_LEN	16
 #define RESMGR_MAX_HOLDINGS	64
+/* Names a policy may list per resource type. */
+#define RESMGR_MAX_ALLOWED	32
+
+#define RESMGR_PROP_POLICY	"ampsoc,resmgr-policy"
+#define RESMGR_PROP_DOMAINS	"ampsoc,resmgr-domains"
+#define RESMGR_PROP_CLOCKS	"ampsoc,resmgr-clocks"
 
 /**
  * struct resmgr_holding - one resource held by one remote
@@ -84,6 +100,7 @@ struct resmgr_item {
  * struct resmgr_stats - what a remote asked and what it got
  * @received: messages received
  * @rejected: malformed requests refused
+ * @denied: well-formed requests naming a resource the remote may not use
  * @busy: requests refused because the queue was full
  * @granted: requests, releases and queries that succeeded
  * @failed: well-formed requests that failed (unknown resource, not held,
@@ -94,6 +111,7 @@ struct resmgr_item {
 struct resmgr_stats {
 	u64 received;
 	u64 rejected;
+	u64 denied;
 	u64 busy;
 	u64 granted;
 	u64 failed;
@@ -102,11 +120,23 @@ struct resmgr_stats {
 };
 
 /**
+ * struct resmgr_allowed - the resources of one type a remote may name
+ * @n: entries in @names
+ * @names: the names
+ */
+struct resmgr_allowed {
+	unsigned int n;
+	char (*names)[AMPSOC_RESMGR_NAME_LEN];
+};
+
+/**
  * struct resmgr_client - the resource manager's state for one remote
  * @node: entry in the list of clients
  * @rpdev: the channel
  * @transport: the channel's transport device: one client per remote
  * @remote: the remote's name (its remoteproc device, else the transport)
+ * @scoped: the platform scopes this remote to @allowed
+ * @allowed: domains ([0]) and clocks ([1]) the remote may name, if @scoped
  * @lock: protects @holdings, @nr_holdings and @stats' worker fields
  * @holdings: struct resmgr_holding list
  * @nr_holdings: entries in @holdings
@@ -122,6 +152,8 @@ struct resmgr_client {
 	struct rpmsg_device *rpdev;
 	struct device *transport;
 	char remote[32];
+	bool scoped;
+	struct resmgr_allowed allowed[2];
 	struct mutex lock;	/* holdings */
 	struct list_head holdings;
 	unsigned int nr_holdings;
@@ -220,6 +252,22 @@ static int resmgr_check(const struct ampsoc_resmgr_req *req, int len,
 	return resmgr_check_name(req->name, why);
 }
 
+/* Whether the platform lets @rc's remote name this resource at all. */
+static bool resmgr_allowed(const struct resmgr_client *rc, u16 type,
+			   const char *name)
+{
+	const struct resmgr_allowed *a;
+	unsigned int i;
+
+	if (!rc->scoped)
+		return true;
+	a = &rc->allowed[type == AMPSOC_RESMGR_TYPE_CLOCK];
+	for (i = 0; i < a->n; i++)
+		if (!strcmp(a->names[i], name))
+			return true;
+	return false;
+}
+
 static void resmgr_reply(struct resmgr_client *rc, u32 dst,
 			 const struct ampsoc_resmgr_req *req, int status,
 			 u32 refs, u32 state, bool wait)
@@ -253,7 +301,7 @@ static int resmgr_cb(struct rpmsg_device *rpdev, void *data, int len,
 	struct resmgr_client *rc = dev_get_drvdata(&rpdev->dev);
 	struct resmgr_item it = { .src = src };
 	const char *why = NULL;
-	bool queued = false;
+	bool queued = false, denied = false;
 	int err;
 
 	if (!rc)
@@ -262,26 +310,46 @@ static int resmgr_cb(struct rpmsg_device *rpdev, void *data, int len,
 	if (len > 0)
 		memcpy(&it.req, data, min_t(size_t, len, sizeof(it.req)));
 	err = resmgr_check(&it.req, len, &why);
+	if (!err && !resmgr_allowed(rc, le16_to_cpu(it.req.type),
+				    it.req.name)) {
+		err = -EACCES;
+		denied = true;
+	}
 
+	/*
+	 * The work is queued under the same lock that resmgr_remove() takes
+	 * to set @stopping: once that is set nothing queues it again, so the
+	 * cancel that follows is the last word on it.
+	 */
 	spin_lock(&rc->qlock);
 	rc->stats.received++;
-	if (err)
+	if (denied) {
+		rc->stats.denied++;
+	} else if (err) {
 		rc->stats.rejected++;
-	else if (!rc->stopping)
+	} else if (!rc->stopping) {
 		queued = kfifo_put(&rc->queue, it);
+		if (queued)
+			queue_work(resmgr_wq, &rc->work);
+	}
 	if (!err && !queued)
 		rc->stats.busy++;
 	spin_unlock(&rc->qlock);
 
-	if (err) {
+	if (denied) {
+		dev_warn_ratelimited(&rpdev->dev,
+				     "%s may not use %s %s: denied (%d)\n",
+				     rc->remote,
+				     resmgr_type_name(le16_to_cpu(it.req.type)),
+				     it.req.name, err);
+		resmgr_reply(rc, src, &it.req, err, 0, 0, false);
+	} else if (err) {
 		dev_warn_ratelimited(&rpdev->dev,
 				     "refused a request from 0x%x: %s (%d)\n",
 				     src, why, err);
 		resmgr_reply(rc, src, &it.req, err, 0, 0, false);
 	} else if (!queued) {
 		resmgr_reply(rc, src, &it.req, -EBUSY, 0, 0, false);
-	} else {
-		queue_work(resmgr_wq, &rc->work);
 	}
 	return 0;
 }
@@ -498,6 +566,18 @@ static int resmgr_handle(struct resmgr_client *rc,
 	return ret;
 }
 
+/* The next request to serve; none once the channel is going away. */
+static bool resmgr_next(struct resmgr_client *rc, struct resmgr_item *it)
+{
+	bool got = false;
+
+	spin_lock(&rc->qlock);
+	if (!rc->stopping)
+		got = kfifo_get(&rc->queue, it);
+	spin_unlock(&rc->qlock);
+	return got;
+}
+
 static void resmgr_work(struct work_struct *work)
 {
 	struct resmgr_client *rc = container_of(work, struct resmgr_client,
@@ -506,7 +586,7 @@ static void resmgr_work(struct work_struct *work)
 	u32 refs, state;
 	int ret;
 
-	while (kfifo_out_spinlocked(&rc->queue, &it, 1, &rc->qlock)) {
+	while (resmgr_next(rc, &it)) {
 		state = 0;
 		mutex_lock(&rc->lock);
 		ret = resmgr_handle(rc, &it.req, &refs, &state);
@@ -550,12 +630,29 @@ static int resmgr_stats_show(struct seq_file *s, void *unused)
 	seq_printf(s, "channel %s\nholdings %u\n", dev_name(&rc->rpdev->dev),
 		   rc->nr_holdings);
 	mutex_unlock(&rc->lock);
-	seq_printf(s, "received %llu\nrejected %llu\nbusy %llu\ngranted %llu\nfailed %llu\nlost %llu\ncleaned %llu\n",
-		   st.received, st.rejected, st.busy, st.granted, st.failed,
-		   st.lost, st.cleaned);
+	seq_printf(s, "received %llu\nrejected %llu\ndenied %llu\nbusy %llu\ngranted %llu\nfailed %llu\nlost %llu\ncleaned %llu\n",
+		   st.received, st.rejected, st.denied, st.busy, st.granted,
+		   st.failed, st.lost, st.cleaned);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(resmgr_stats);
+
+static int resmgr_allowed_show(struct seq_file *s, void *unused)
+{
+	struct resmgr_client *rc = s->private;
+	unsigned int t, i;
+
+	if (!rc->scoped) {
+		seq_puts(s, "any\n");
+		return 0;
+	}
+	for (t = 0; t < ARRAY_SIZE(rc->allowed); t++)
+		for (i = 0; i < rc->allowed[t].n; i++)
+			seq_printf(s, "%s %s\n", t ? "clock" : "domain",
+				   rc->allowed[t].names[i]);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(resmgr_allowed);
 
 static ssize_t resmgr_holdings_show_attr(struct device *dev,
 					 struct device_attribute *attr,
@@ -599,6 +696,93 @@ ATTRIBUTE_GROUPS(resmgr);
 
 /* ---- the driver -------------------------------------------------------- */
 
+/* One list of a policy: @prop's strings, absent meaning none. */
+static int resmgr_load_allowed(struct resmgr_client *rc, struct device *pol,
+			       const char *prop, struct resmgr_allowed *a)
+{
+	const char *names[RESMGR_MAX_ALLOWED];
+	int n, i;
+
+	if (!device_property_present(pol, prop))
+		return 0;
+	n = device_property_string_array_count(pol, prop);
+	if (n < 0)
+		return n;
+	if (n > RESMGR_MAX_ALLOWED)
+		return -E2BIG;
+	n = device_property_read_string_array(pol, prop, names, n);
+	if (n < 0)
+		return n;
+	a->names = devm_kcalloc(&rc->rpdev->dev, n, sizeof(*a->names),
+				GFP_KERNEL);
+	if (n && !a->names)
+		return -ENOMEM;
+	for (i = 0; i < n; i++)
+		if (strscpy(a->names[i], names[i], sizeof(a->names[i])) < 0)
+			return -ENAMETOOLONG;
+	a->n = n;
+	return 0;
+}
+
+/* The platform's scope for this remote, from the nearest device having one. */
+static int resmgr_load_policy(struct resmgr_client *rc)
+{
+	struct device *pol;
+	int ret;
+
+	for (pol = rc->rpdev->dev.parent; pol; pol = pol->parent)
+		if (device_property_present(pol, RESMGR_PROP_POLICY))
+			break;
+	if (!pol)
+		return 0;
+	rc->scoped = true;
+	ret = resmgr_load_allowed(rc, pol, RESMGR_PROP_DOMAINS,
+				  &rc->allowed[0]);
+	if (!ret)
+		ret = resmgr_load_allowed(rc, pol, RESMGR_PROP_CLOCKS,
+					  &rc->allowed[1]);
+	if (ret)
+		dev_err(&rc->rpdev->dev, "bad resource policy on %s: %d\n",
+			dev_name(pol), ret);
+	return ret;
+}
+
+/*
+ * Stop serving @rc's remote and give back everything it holds. The
+ * callback may still run until the endpoint is destroyed after this, but
+ * it queues nothing once @stopping is set, so after the cancel no work
+ * runs and none will: what is released here stays released.
+ */
+static void resmgr_shutdown(struct resmgr_client *rc)
+{
+	struct rpmsg_device *rpdev = rc->rpdev;
+	struct resmgr_holding *h, *tmp;
+	unsigned int refs = 0;
+
+	spin_lock(&rc->qlock);
+	rc->stopping = true;
+	spin_unlock(&rc->qlock);
+	cancel_work_sync(&rc->work);
+
+	mutex_lock(&rc->lock);
+	list_for_each_entry_safe(h, tmp, &rc->holdings, node) {
+		refs += h->refs;
+		resmgr_drop(rc, h);
+	}
+	rc->stats.cleaned += refs;
+	mutex_unlock(&rc->lock);
+	if (refs)
+		dev_info(&rpdev->dev, "%s went away: released %u references\n",
+			 rc->remote, refs);
+
+	debugfs_remove_recursive(rc->dbg);
+	rc->dbg = NULL;
+	mutex_lock(&resmgr_clients_lock);
+	list_del(&rc->node);
+	mutex_unlock(&resmgr_clients_lock);
+	dev_set_drvdata(&rpdev->dev, NULL);
+}
+
 static int resmgr_probe(struct rpmsg_device *rpdev)
 {
 	struct ampsoc_resmgr_reply hello = {
@@ -625,6 +809,9 @@ static int resmgr_probe(struct rpmsg_device *rpdev)
 	spin_lock_init(&rc->qlock);
 	INIT_KFIFO(rc->queue);
 	INIT_WORK(&rc->work, resmgr_work);
+	ret = resmgr_load_policy(rc);
+	if (ret)
+		return ret;
 
 	mutex_lock(&resmgr_clients_lock);
 	list_for_each_entry(it, &resmgr_clients, node) {
@@ -642,6 +829,8 @@ static int resmgr_probe(struct rpmsg_device *rpdev)
 	debugfs_create_file("holdings", 0444, rc->dbg, rc,
 			    &resmgr_holdings_fops);
 	debugfs_create_file("stats", 0444, rc->dbg, rc, &resmgr_stats_fops);
+	debugfs_create_file("allowed", 0444, rc->dbg, rc,
+			    &resmgr_allowed_fops);
 	dev_set_drvdata(&rpdev->dev, rc);
 
 	ret = ampsoc_rpmsg_send(rpdev->ept, &hello, sizeof(hello));
@@ -649,45 +838,23 @@ static int resmgr_probe(struct rpmsg_device *rpdev)
 		dev_err(&rpdev->dev, "cannot greet the remote: %d\n", ret);
 		goto err;
 	}
-	dev_info(&rpdev->dev, "serving %s at 0x%x\n", rc->remote, rpdev->dst);
+	if (rc->scoped)
+		dev_info(&rpdev->dev, "serving %s at 0x%x (may use %u domains, %u clocks)\n",
+			 rc->remote, rpdev->dst, rc->allowed[0].n,
+			 rc->allowed[1].n);
+	else
+		dev_info(&rpdev->dev, "serving %s at 0x%x\n", rc->remote,
+			 rpdev->dst);
 	return 0;
 
 err:
-	dev_set_drvdata(&rpdev->dev, NULL);
-	debugfs_remove_recursive(rc->dbg);
-	mutex_lock(&resmgr_clients_lock);
-	list_del(&rc->node);
-	mutex_unlock(&resmgr_clients_lock);
+	resmgr_shutdown(rc);
 	return ret;
 }
 
 static void resmgr_remove(struct rpmsg_device *rpdev)
 {
-	struct resmgr_client *rc = dev_get_drvdata(&rpdev->dev);
-	struct resmgr_holding *h, *tmp;
-	unsigned int refs = 0;
-
-	spin_lock(&rc->qlock);
-	rc->stopping = true;
-	spin_unlock(&rc->qlock);
-	cancel_work_sync(&rc->work);
-
-	mutex_lock(&rc->lock);
-	list_for_each_entry_safe(h, tmp, &rc->holdings, node) {
-		refs += h->refs;
-		resmgr_drop(rc, h);
-	}
-	rc->stats.cleaned += refs;
-	mutex_unlock(&rc->lock);
-	if (refs)
-		dev_info(&rpdev->dev, "%s went away: released %u references\n",
-			 rc->remote, refs);
-
-	debugfs_remove_recursive(rc->dbg);
-	mutex_lock(&resmgr_clients_lock);
-	list_del(&rc->node);
-	mutex_unlock(&resmgr_clients_lock);
-	dev_set_drvdata(&rpdev->dev, NULL);
+	resmgr_shutdown(dev_get_drvdata(&rpdev->dev));
 }
 
 static const struct rpmsg_device_id resmgr_id_table[] = {

@@ -396,9 +396,40 @@ static int parse_mems(struct vsoc_parse *p, const struct vsoc_array *arr)
 	return 0;
 }
 
+/* Bits of a mask over @count objects that name none of them. */
+static u32 mask_beyond(u32 mask, unsigned int count)
+{
+	return count >= 32 ? 0 : mask & ~(VSOC_BIT(count) - 1);
+}
+
+/* The ABI 1.3 fields of a core: who it may ask for what, its firewall. */
+static int parse_core_1_3(struct vsoc_parse *p, unsigned int i,
+			  const struct vsoc_core_desc *e)
+{
+	struct vsoc_board *b = p->soc->board;
+	struct vsoc_core_info *c = &b->cores[i];
+	u32 reserved = le32_to_cpu(e->reserved);
+
+	c->resmgr_domains = le32_to_cpu(e->resmgr_domains);
+	c->resmgr_clocks = le32_to_cpu(e->resmgr_clocks);
+	c->flags = le32_to_cpu(e->flags);
+	if (mask_beyond(c->resmgr_domains, b->nr_domains) ||
+	    mask_beyond(c->resmgr_clocks, b->nr_clocks))
+		return bad(p->soc, "cores[%u] (%s): resmgr domains %#x, clocks %#x: beyond %u, %u",
+			   i, c->name, c->resmgr_domains, c->resmgr_clocks,
+			   b->nr_domains, b->nr_clocks);
+	/* A later minor version may use them; 1.3 does not. */
+	if ((b->version & 0xffff) == 3 &&
+	    ((c->flags & ~VSOC_CORE_F_FIREWALL) || reserved))
+		return bad(p->soc, "cores[%u] (%s): unknown flags %#x or reserved %#x",
+			   i, c->name, c->flags, reserved);
+	return 0;
+}
+
 static int parse_cores(struct vsoc_parse *p, const struct vsoc_array *arr)
 {
 	struct vsoc_board *b = p->soc->board;
+	bool v1_3 = (b->version & 0xffff) >= 3;
 	unsigned int i;
 	int ret;
 
@@ -429,8 +460,12 @@ static int parse_cores(struct vsoc_parse *p, const struct vsoc_array *arr)
 		    c->peer == b->model_peer)
 			return bad(p->soc, "cores[%u] (%s): bad peer %u", i,
 				   c->name, c->peer);
+		/* 1.3 appended the firewall and fault fields. */
 		ret = add_region(p, &c->ctl, "control block of", c->name,
-				 sizeof(struct vsoc_core_ctl));
+				 v1_3 ? sizeof(struct vsoc_core_ctl) :
+				 VSOC_CORE_CTL_SIZE_1_2);
+		if (!ret && v1_3)
+			ret = parse_core_1_3(p, i, &e);
 		if (ret)
 			return ret;
 	}

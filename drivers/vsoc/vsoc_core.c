@@ -15,6 +15,7 @@
 #include <linux/ktime.h>
 #include <linux/module.h>
 #include <linux/pci.h>
+#include <linux/property.h>
 #include <linux/slab.h>
 
 #include "vsoc_internal.h"
@@ -429,7 +430,36 @@ struct vsoc_child_spec {
 	u32 index;
 	struct resource res[VSOC_MAX_MEMS + 2];
 	unsigned int nres;
+	struct property_entry props[4];
+	const char *domains[VSOC_MAX_DOMAINS];
+	const char *clocks[VSOC_MAX_CLOCKS];
 };
+
+/*
+ * What a core may ask Linux's resource manager for, as device properties
+ * of its platform device (ampsoc_rpmsg_resmgr reads them, see
+ * docs/resmgr.md): the board's lists, nothing when it gives none.
+ */
+static void spec_resmgr_policy(const struct vsoc_board *b,
+			       const struct vsoc_core_info *c,
+			       struct vsoc_child_spec *s)
+{
+	unsigned int i, nd = 0, nc = 0, np = 0;
+
+	for (i = 0; i < b->nr_domains; i++)
+		if (c->resmgr_domains & BIT(i))
+			s->domains[nd++] = b->domains[i].name;
+	for (i = 0; i < b->nr_clocks; i++)
+		if (c->resmgr_clocks & BIT(i))
+			s->clocks[nc++] = b->clocks[i].name;
+	s->props[np++] = PROPERTY_ENTRY_BOOL("ampsoc,resmgr-policy");
+	if (nd)
+		s->props[np++] = PROPERTY_ENTRY_STRING_ARRAY_LEN("ampsoc,resmgr-domains",
+								 s->domains, nd);
+	if (nc)
+		s->props[np++] = PROPERTY_ENTRY_STRING_ARRAY_LEN("ampsoc,resmgr-clocks",
+								 s->clocks, nc);
+}
 
 static void spec_mem(struct vsoc *soc, struct vsoc_child_spec *s,
 		     const struct vsoc_shm_area *a, const char *name)
@@ -467,6 +497,7 @@ static int vsoc_add_child(struct vsoc *soc, struct vsoc_child_spec *s)
 		.data = &cd,
 		.size_data = sizeof(cd),
 		.dma_mask = DMA_BIT_MASK(64),
+		.properties = s->props[0].name ? s->props : NULL,
 	};
 	struct platform_device *pd;
 
@@ -560,6 +591,7 @@ static int vsoc_create_children(struct vsoc *soc)
 		const struct vsoc_core_info *c = &b->cores[i];
 
 		*s = (struct vsoc_child_spec){ .name = VSOC_DEV_RPROC, .index = i };
+		spec_resmgr_policy(b, c, s);
 		spec_mem(soc, s, &c->ctl, "ctl");
 		for (j = 0; j < c->nr_mems; j++)
 			spec_mem(soc, s, &b->mems[c->first_mem + j].shm,

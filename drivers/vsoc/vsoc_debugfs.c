@@ -80,10 +80,12 @@ static int board_show(struct seq_file *m, void *v)
 		const struct vsoc_core_info *c = &b->cores[i];
 		struct device *dev = vsoc_find_child(soc, VSOC_DEV_RPROC, i);
 
-		seq_printf(m, "core %u %s domain %s peer %u mems %u tx %d rx %d device %s\n",
+		seq_printf(m, "core %u %s domain %s peer %u mems %u tx %d rx %d device %s firewall %s resmgr_domains 0x%x resmgr_clocks 0x%x\n",
 			   i, c->name, b->domains[c->domain].name, c->peer,
 			   c->nr_mems, (int)c->mbox_tx, (int)c->mbox_rx,
-			   dev ? dev_name(dev) : "-");
+			   dev ? dev_name(dev) : "-",
+			   c->flags & VSOC_CORE_F_FIREWALL ? "on" : "off",
+			   c->resmgr_domains, c->resmgr_clocks);
 	}
 	for (i = 0; i < b->nr_mems; i++) {
 		const struct vsoc_mem_info *me = &b->mems[i];
@@ -124,11 +126,12 @@ static int telemetry_show(struct seq_file *m, void *v)
 	ret = vsoc_telemetry_read(soc, t);
 	if (ret)
 		goto out;
-	seq_printf(m, "now_ns %llu\nviolations %u\ngarbage %u\nlost_doorbells %u\nfaults 0x%x\nenergy_uj %llu\n",
+	seq_printf(m, "now_ns %llu\nviolations %u\ngarbage %u\nlost_doorbells %u\nfaults 0x%x\nenergy_uj %llu\nfirewall_faults %u\n",
 		   le64_to_cpu(t->now_ns), le32_to_cpu(t->violations),
 		   le32_to_cpu(t->garbage), le32_to_cpu(t->lost_doorbells),
 		   le32_to_cpu(t->faults_active),
-		   le64_to_cpu(t->energy_total_uj));
+		   le64_to_cpu(t->energy_total_uj),
+		   le32_to_cpu(t->fw_faults));
 	for (i = 0; i < b->nr_domains; i++) {
 		const struct vsoc_telem_domain *d = &t->domains[i];
 

@@ -14,6 +14,18 @@
  * At probe the model's current state (from telemetry) is the domains'
  * initial state, except that domains nobody needs are switched off first,
  * leaves before parents, so that the kernel and the model agree.
+ *
+ * At unbind every consumer leaves its domain and every domain is
+ * unregistered, leaves first. ampsoc_pd refuses to unregister a domain
+ * that still has devices (a driver of another module may have put one
+ * there), and a domain's memory must live as long as it is registered:
+ * its sysfs files, its devices' dev->pm_domain and the core's lists point
+ * into it. So the controller's memory is not device-managed: what cannot
+ * be unregistered stays, "parked", with power requests failing (-ENODEV,
+ * the hardware is no longer ours to drive) and the module pinned, and a
+ * work item (and the next probe) tries again until the last device has
+ * left, then frees it. Unloading the module while such a device is there
+ * waits for it to leave.
  */
 #include <linux/debugfs.h>
 #include <linux/interrupt.h>
@@ -21,8 +33,11 @@
 #include <linux/mod_devicetable.h>
 #include <linux/module.h>
 #include <linux/platform_device.h>
+#include <linux/rwsem.h>
+#include <linux/sched.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/workqueue.h>
 #include <ampsoc/pm_domain.h>
 #include <ampsoc/vsoc.h>
 
@@ -43,7 +58,9 @@ struct vsoc_pd_stats {
  * @pd: the ampsoc PM domain
  * @state: its single idle state, with the board's latencies
  * @ctrl: the controller
- * @info: board description
+ * @info: board description (only while the controller is bound)
+ * @name: the domain's name (outlives the board if the domain is parked)
+ * @parent: parent domain index or VSOC_NONE
  * @slot: its request slot
  * @index: domain index
  * @depth: distance from its root domain
@@ -58,6 +75,8 @@ struct vsoc_pd {
 	struct ampsoc_pd_state state;
 	struct vsoc_power *ctrl;
 	const struct vsoc_domain_info *info;
+	char name[VSOC_NAME_LEN];
+	u32 parent;
 	struct vsoc_slot slot;
 	u32 index;
 	unsigned int depth;
@@ -70,10 +89,14 @@ struct vsoc_pd {
 
 /**
  * struct vsoc_power - the power controller
- * @dev: its platform device
+ * @dev: its platform device (a reference is held while parked)
  * @soc: the SoC
+ * @gone_lock: held for reading around every request to the model
+ * @gone: the controller was unbound: requests fail
+ * @parked: entry in vsoc_power_parked while domains outlive the binding
  * @ndoms: number of domains
- * @consumers: devices attached to a domain, to detach at remove
+ * @consumers: devices attached to a domain, to detach at remove (NULL
+ *	once detached)
  * @nconsumers: entries in @consumers
  * @stats: the debugfs file with request timings
  * @doms: the domains, indexed like the board
@@ -81,6 +104,9 @@ struct vsoc_pd {
 struct vsoc_power {
 	struct device *dev;
 	struct vsoc *soc;
+	struct rw_semaphore gone_lock;	/* @gone against requests */
+	bool gone;
+	struct list_head parked;
 	unsigned int ndoms;
 	struct device **consumers;
 	unsigned int nconsumers;
@@ -88,7 +114,14 @@ struct vsoc_power {
 	struct vsoc_pd doms[];
 };
 
-static int vsoc_pd_request(struct vsoc_pd *d, u32 op)
+/* Controllers whose domains are still registered after their unbind. */
+static LIST_HEAD(vsoc_power_parked);
+static DEFINE_MUTEX(vsoc_power_parked_lock);
+static void vsoc_power_retry(struct work_struct *work);
+static DECLARE_DELAYED_WORK(vsoc_power_retry_work, vsoc_power_retry);
+#define VSOC_POWER_RETRY	HZ
+
+static int __vsoc_pd_request(struct vsoc_pd *d, u32 op)
 {
 	u64 latency = op == VSOC_PWR_OP_ON ? d->info->on_latency_ns :
 					     d->info->off_latency_ns;
@@ -122,6 +155,19 @@ static int vsoc_pd_request(struct vsoc_pd *d, u32 op)
 		return -EIO;
 	}
 	return 0;
+}
+
+/* Called under the domain's lock: @gone_lock nests inside it. */
+static int vsoc_pd_request(struct vsoc_pd *d, u32 op)
+{
+	struct vsoc_power *pc = d->ctrl;
+	int ret = -ENODEV;
+
+	down_read(&pc->gone_lock);
+	if (!pc->gone)
+		ret = __vsoc_pd_request(d, op);
+	up_read(&pc->gone_lock);
+	return ret;
 }
 
 static int vsoc_pd_power_on(struct ampsoc_pd *pd)
@@ -173,20 +219,34 @@ static void vsoc_power_mark_needed(struct vsoc_power *pc, u32 dom)
 	}
 }
 
-static void vsoc_power_teardown(struct vsoc_power *pc)
+/*
+ * Detach our consumers, unlink and unregister the domains, leaves first.
+ * Whatever the core refuses stays as it is, to be retried. -EINVAL means
+ * it is gone already. @quiet: a retry, which logs only its success.
+ * Returns true when nothing of @pc is registered any more.
+ */
+static bool vsoc_power_teardown(struct vsoc_power *pc, bool quiet)
 {
 	unsigned int i, depth, maxdepth = 0;
+	bool done = true;
 	int ret;
 
 	debugfs_remove(pc->stats);
 	pc->stats = NULL;
-	while (pc->nconsumers) {
-		struct device *dev = pc->consumers[--pc->nconsumers];
+	for (i = pc->nconsumers; i-- > 0;) {
+		struct device *dev = pc->consumers[i];
 
+		if (!dev)
+			continue;
 		ret = ampsoc_pd_remove_device(dev);
-		if (ret)
-			dev_err(pc->dev, "cannot detach %s: %d\n", dev_name(dev),
-				ret);
+		if (ret && ret != -EINVAL) {
+			if (!quiet)
+				dev_err(pc->dev, "cannot detach %s: %d\n",
+					dev_name(dev), ret);
+			done = false;
+			continue;
+		}
+		pc->consumers[i] = NULL;
 		put_device(dev);
 	}
 	for (i = 0; i < pc->ndoms; i++)
@@ -199,22 +259,102 @@ static void vsoc_power_teardown(struct vsoc_power *pc)
 			if (d->depth != depth)
 				continue;
 			if (d->linked) {
-				ret = ampsoc_pd_remove_subdomain(&pc->doms[d->info->parent].pd,
+				ret = ampsoc_pd_remove_subdomain(&pc->doms[d->parent].pd,
 								 &d->pd);
-				if (ret)
+				if (!ret || ret == -EINVAL)
+					d->linked = false;
+				else if (!quiet)
 					dev_err(pc->dev, "cannot unlink %s: %d\n",
-						d->info->name, ret);
-				d->linked = false;
+						d->name, ret);
 			}
-			if (d->registered) {
+			if (d->registered && !d->linked) {
 				ret = ampsoc_pd_remove(&d->pd);
-				if (ret)
+				if (!ret || ret == -EINVAL)
+					d->registered = false;
+				else if (!quiet)
 					dev_err(pc->dev, "cannot remove %s: %d\n",
-						d->info->name, ret);
-				d->registered = false;
+						d->name, ret);
 			}
+			if (d->linked || d->registered)
+				done = false;
 		}
 	}
+	return done;
+}
+
+static void vsoc_power_free(struct vsoc_power *pc)
+{
+	kfree(pc->consumers);
+	kfree(pc);
+}
+
+/*
+ * Unbind (or a failed probe): tear everything down, or park what the core
+ * still holds. Before this returns the slots and the interrupt are still
+ * ours; after it, a parked domain never touches them again.
+ *
+ * The module itself going away (rmmod) cannot be refused, nor can it keep
+ * itself loaded for the domains' callbacks: then wait, domains fully
+ * working, until the other drivers' devices have left them.
+ */
+static void vsoc_power_release(struct vsoc_power *pc)
+{
+	unsigned int i;
+
+	if (vsoc_power_teardown(pc, false)) {
+		vsoc_power_free(pc);
+		return;
+	}
+	if (!module_is_live(THIS_MODULE)) {
+		dev_err(pc->dev, "unloading waits until the devices of other drivers leave its domains\n");
+		do
+			schedule_timeout_idle(VSOC_POWER_RETRY);
+		while (!vsoc_power_teardown(pc, true));
+		dev_info(pc->dev, "the last domain in use is unregistered\n");
+		vsoc_power_free(pc);
+		return;
+	}
+	down_write(&pc->gone_lock);
+	pc->gone = true;
+	up_write(&pc->gone_lock);
+	for (i = 0; i < pc->ndoms; i++)
+		pc->doms[i].info = NULL;
+	get_device(pc->dev);
+	/* The domains' callbacks are our code: stay loaded while they live. */
+	__module_get(THIS_MODULE);
+	mutex_lock(&vsoc_power_parked_lock);
+	list_add_tail(&pc->parked, &vsoc_power_parked);
+	mutex_unlock(&vsoc_power_parked_lock);
+	dev_err(pc->dev, "domains still in use stay registered, without power control, until their devices leave\n");
+	queue_delayed_work(system_wq, &vsoc_power_retry_work, VSOC_POWER_RETRY);
+}
+
+/* Retry the parked controllers; true when none is left. */
+static bool vsoc_power_reap_parked(void)
+{
+	struct vsoc_power *pc, *tmp;
+	bool empty;
+
+	mutex_lock(&vsoc_power_parked_lock);
+	list_for_each_entry_safe(pc, tmp, &vsoc_power_parked, parked) {
+		if (!vsoc_power_teardown(pc, true))
+			continue;
+		list_del(&pc->parked);
+		dev_info(pc->dev, "the last parked domain is unregistered\n");
+		put_device(pc->dev);
+		vsoc_power_free(pc);
+		module_put(THIS_MODULE);
+	}
+	empty = list_empty(&vsoc_power_parked);
+	mutex_unlock(&vsoc_power_parked_lock);
+	return empty;
+}
+
+static void vsoc_power_retry(struct work_struct *work)
+{
+	if (!vsoc_power_reap_parked())
+		queue_delayed_work(system_wq, &vsoc_power_retry_work,
+				   VSOC_POWER_RETRY);
 }
 
 static int vsoc_power_attach(struct vsoc_power *pc, const char *type, u32 idx,
@@ -233,7 +373,7 @@ static int vsoc_power_attach(struct vsoc_power *pc, const char *type, u32 idx,
 		 * probe) and the others go on.
 		 */
 		dev_err(pc->dev, "cannot attach %s to %s: %d\n", dev_name(dev),
-			pc->doms[dom].info->name, ret);
+			pc->doms[dom].name, ret);
 		return ret == -ENOMEM || ret == -EINVAL ? ret : 0;
 	}
 	/* Held until detached, whatever happens to the device meanwhile. */
@@ -254,27 +394,37 @@ static int vsoc_power_probe(struct platform_device *pdev)
 
 	if (!soc)
 		return -ENODEV;
+	/* Domains of an earlier binding whose devices have left since. */
+	vsoc_power_reap_parked();
 	b = vsoc_board(soc);
-	pc = devm_kzalloc(dev, struct_size(pc, doms, b->nr_domains),
-			  GFP_KERNEL);
+	/* Not device-managed: see vsoc_power_release(). */
+	pc = kzalloc(struct_size(pc, doms, b->nr_domains), GFP_KERNEL);
 	if (!pc)
 		return -ENOMEM;
 	pc->dev = dev;
 	pc->soc = soc;
+	init_rwsem(&pc->gone_lock);
+	INIT_LIST_HEAD(&pc->parked);
 	pc->ndoms = b->nr_domains;
-	pc->consumers = devm_kcalloc(dev, b->nr_periphs + b->nr_cores,
-				     sizeof(*pc->consumers), GFP_KERNEL);
-	if (!pc->consumers)
-		return -ENOMEM;
+	pc->consumers = kcalloc(b->nr_periphs + b->nr_cores,
+				sizeof(*pc->consumers), GFP_KERNEL);
+	if (!pc->consumers) {
+		ret = -ENOMEM;
+		goto err_free;
+	}
 	platform_set_drvdata(pdev, pc);
 	if (!pc->ndoms)
 		return 0;
 	slots = devm_platform_ioremap_resource_byname(pdev, "slots");
-	if (IS_ERR(slots))
-		return PTR_ERR(slots);
+	if (IS_ERR(slots)) {
+		ret = PTR_ERR(slots);
+		goto err_free;
+	}
 	irq = platform_get_irq(pdev, 0);
-	if (irq < 0)
-		return irq;
+	if (irq < 0) {
+		ret = irq;
+		goto err_free;
+	}
 
 	for (i = 0; i < pc->ndoms; i++) {
 		struct vsoc_pd *d = &pc->doms[i];
@@ -283,6 +433,8 @@ static int vsoc_power_probe(struct platform_device *pdev)
 		d->ctrl = pc;
 		d->index = i;
 		d->info = &b->domains[i];
+		strscpy(d->name, d->info->name, sizeof(d->name));
+		d->parent = d->info->parent;
 		vsoc_slot_init(&d->slot, slots + i * sizeof(struct vsoc_req_slot));
 		/* The board table was checked for cycles. */
 		for (p = d->info->parent; p != VSOC_NONE; p = b->domains[p].parent)
@@ -299,12 +451,14 @@ static int vsoc_power_probe(struct platform_device *pdev)
 	ret = devm_request_irq(dev, irq, vsoc_power_isr, IRQF_SHARED,
 			       dev_name(dev), pc);
 	if (ret)
-		return ret;
+		goto err_free;
 
 	/* Where the hardware is now, according to the model. */
 	tel = kmalloc(sizeof(*tel), GFP_KERNEL);
-	if (!tel)
-		return -ENOMEM;
+	if (!tel) {
+		ret = -ENOMEM;
+		goto err_free;
+	}
 	ret = vsoc_telemetry_read(soc, tel);
 	for (i = 0; i < pc->ndoms && !ret; i++) {
 		u32 st = le32_to_cpu(tel->domains[i].state);
@@ -319,7 +473,7 @@ static int vsoc_power_probe(struct platform_device *pdev)
 	}
 	kfree(tel);
 	if (ret)
-		return ret;
+		goto err_free;
 
 	/* Unneeded domains off (leaves first), always-on ones on (roots first). */
 	for (depth = maxdepth + 1; depth-- > 0;) {
@@ -343,7 +497,7 @@ static int vsoc_power_probe(struct platform_device *pdev)
 			    d->pd.status == AMPSOC_PD_OFF) {
 				ret = vsoc_pd_request(d, VSOC_PWR_OP_ON);
 				if (ret)
-					return ret;
+					goto err_free;
 				d->pd.status = AMPSOC_PD_ON;
 			}
 		}
@@ -357,7 +511,7 @@ static int vsoc_power_probe(struct platform_device *pdev)
 		d->state.power_on_latency_ns = d->info->on_latency_ns;
 		d->state.power_off_latency_ns = d->info->off_latency_ns;
 		d->state.fixed = true;
-		d->pd.name = d->info->name;
+		d->pd.name = d->name;
 		d->pd.power_on = vsoc_pd_power_on;
 		d->pd.power_off = vsoc_pd_power_off;
 		d->pd.states = &d->state;
@@ -369,8 +523,10 @@ static int vsoc_power_probe(struct platform_device *pdev)
 			d->pd.flags |= AMPSOC_PD_FLAG_ACTIVE_WAKEUP;
 		ret = ampsoc_pd_init(&d->pd, NULL, off);
 		if (ret) {
-			dev_err(dev, "cannot register domain %s: %d\n",
-				d->info->name, ret);
+			dev_err(dev, "cannot register domain %s: %d%s\n",
+				d->name, ret, ret == -EEXIST ?
+				" (a domain of an earlier binding still in use?)" :
+				"");
 			goto err;
 		}
 		d->registered = true;
@@ -411,13 +567,16 @@ static int vsoc_power_probe(struct platform_device *pdev)
 	return 0;
 
 err:
-	vsoc_power_teardown(pc);
+	vsoc_power_release(pc);
+	return ret;
+err_free:
+	vsoc_power_free(pc);
 	return ret;
 }
 
 static int vsoc_power_remove(struct platform_device *pdev)
 {
-	vsoc_power_teardown(platform_get_drvdata(pdev));
+	vsoc_power_release(platform_get_drvdata(pdev));
 	return 0;
 }
 
@@ -435,7 +594,20 @@ static struct platform_driver vsoc_power_driver = {
 	.remove = vsoc_power_remove,
 	.id_table = vsoc_power_ids,
 };
-module_platform_driver(vsoc_power_driver);
+
+static int __init vsoc_power_init(void)
+{
+	return platform_driver_register(&vsoc_power_driver);
+}
+module_init(vsoc_power_init);
+
+/* Nothing is parked: a parked controller holds a module reference. */
+static void __exit vsoc_power_exit(void)
+{
+	platform_driver_unregister(&vsoc_power_driver);
+	cancel_delayed_work_sync(&vsoc_power_retry_work);
+}
+module_exit(vsoc_power_exit);
 
 MODULE_DESCRIPTION("ampsoc virtual SoC: power controller");
 MODULE_LICENSE("GPL");

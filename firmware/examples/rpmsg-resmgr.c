@@ -20,7 +20,13 @@
  *      bad MODE       one malformed request (short, long, nonul, op,
  *                     hello, type, flags, chars, empty)
  *        -> "STATUS": Linux's answer, e.g. -74 (EBADMSG);
- *      status         -> "hellos H replies R stale S bad B held 0|1".
+ *      status         -> "hellos H replies R stale S bad B held 0|1";
+ *      flood N        N well-formed requests in a row, without waiting
+ *                     for any reply (REQUEST and RELEASE of l4per, REQUEST
+ *                     of gpt2_fck, in turn), as a remote flooding Linux
+ *                     right before it goes away would
+ *        -> "SENT": how many Linux took (the rest found no buffer); the
+ *           replies come later and are dropped as stale.
  *    An unknown command gets "-22".
  *
  * Everything it does is logged to the trace buffer.
@@ -193,6 +199,36 @@ static int bad_request(const char *mode)
 	return ret;
 }
 
+/* @n requests sent back to back; replies are left to come in as stale. */
+static uint32_t flood(uint32_t n)
+{
+	static const struct {
+		uint16_t op, type;
+		const char *name;
+	} kinds[] = {
+		{ AMPSOC_RESMGR_OP_REQUEST, AMPSOC_RESMGR_TYPE_DOMAIN, "l4per" },
+		{ AMPSOC_RESMGR_OP_RELEASE, AMPSOC_RESMGR_TYPE_DOMAIN, "l4per" },
+		{ AMPSOC_RESMGR_OP_REQUEST, AMPSOC_RESMGR_TYPE_CLOCK, "gpt2_fck" },
+	};
+	struct ampsoc_resmgr_req req;
+	uint32_t i, sent = 0;
+
+	for (i = 0; i < n; i++) {
+		memset(&req, 0, sizeof(req));
+		req.id = rm.next_id++;
+		if (!rm.next_id)
+			rm.next_id = 1;
+		req.op = kinds[i % 3].op;
+		req.type = kinds[i % 3].type;
+		memcpy(req.name, kinds[i % 3].name, strlen(kinds[i % 3].name) + 1);
+		if (!amp_rpmsg_trysendto(&rm.ept, rm.server, &req, sizeof(req)))
+			sent++;
+	}
+	amp_log("ampsoc-rpmsg-resmgr: flooded Linux with %u of %u requests",
+		sent, n);
+	return sent;
+}
+
 static int resource_call(const char *opname, char **rest, char *out,
 			 size_t size)
 {
@@ -250,6 +286,13 @@ static void run_command(void)
 		ret = word ? bad_request(word) : -EINVAL;
 		snprintf(out, sizeof(out), "%d", ret);
 		ret = 0;
+	} else if (!strcmp(word, "flood")) {
+		uint32_t n;
+
+		word = next_word(&rest);
+		ret = parse_uint(word, &n);
+		if (!ret)
+			snprintf(out, sizeof(out), "%u", flood(n));
 	} else if (!strcmp(word, "status")) {
 		snprintf(out, sizeof(out), "hellos %u replies %u stale %u bad %u held %d",
 			 rm.stats.hellos, rm.stats.replies, rm.stats.stale,

@@ -131,7 +131,11 @@ struct vsoc_mem_info {
  * @nr_mems: number of its memory-map entries
  * @mbox_tx: guest->core channel index or VSOC_NONE
  * @mbox_rx: core->guest channel index or VSOC_NONE
- * @ctl: its struct vsoc_core_ctl
+ * @ctl: its struct vsoc_core_ctl (the 1.3 fields only from table 1.3 on)
+ * @resmgr_domains: bit d: the core may ask the resource manager for
+ *	domain d (0 before table 1.3: nothing)
+ * @resmgr_clocks: the same for clocks
+ * @flags: VSOC_CORE_F_* (0 before table 1.3)
  */
 struct vsoc_core_info {
 	char name[VSOC_NAME_LEN];
@@ -143,6 +147,9 @@ struct vsoc_core_info {
 	u32 mbox_tx;
 	u32 mbox_rx;
 	struct vsoc_shm_area ctl;
+	u32 resmgr_domains;
+	u32 resmgr_clocks;
+	u32 flags;
 };
 
 /**

@@ -42,7 +42,7 @@ typedef unsigned long long __le64;
 
 #define VSOC_MAGIC		0x434f5356u	/* "VSOC" in memory */
 #define VSOC_VERSION_MAJOR	1	/* incompatible layout change */
-#define VSOC_VERSION_MINOR	2	/* additive change */
+#define VSOC_VERSION_MINOR	3	/* additive change */
 #define VSOC_VERSION		((VSOC_VERSION_MAJOR << 16) | VSOC_VERSION_MINOR)
 #define VSOC_VERSION_GET_MAJOR(v)	((v) >> 16)
 
@@ -291,6 +291,9 @@ struct vsoc_periph_desc {
 	__le32 reserved[3];
 };
 
+/* Core flags (version 1.3) */
+#define VSOC_CORE_F_FIREWALL	VSOC_BIT(0)	/* vring firewall enforced */
+
 /**
  * struct vsoc_core_desc - a remote core
  * @name: NUL-padded name (also the remoteproc name)
@@ -303,6 +306,10 @@ struct vsoc_periph_desc {
  * @mbox_rx: mailbox channel core->guest, or VSOC_NONE
  * @reserved0: zero
  * @ctl: its struct vsoc_core_ctl
+ * @resmgr_domains: bit d set: the core may ask Linux's resource manager
+ *	for domain d; no other (version 1.3; reserved, so zero, before)
+ * @resmgr_clocks: bit c set: the same for clock c (version 1.3)
+ * @flags: VSOC_CORE_F_* (version 1.3)
  * @reserved: zero
  */
 struct vsoc_core_desc {
@@ -316,7 +323,10 @@ struct vsoc_core_desc {
 	__le32 mbox_rx;
 	__le32 reserved0;
 	struct vsoc_area ctl;
-	__le32 reserved[4];
+	__le32 resmgr_domains;
+	__le32 resmgr_clocks;
+	__le32 flags;
+	__le32 reserved;
 };
 
 /* Memory flags */
@@ -564,6 +574,40 @@ struct vsoc_mbox_fifo {
 #define VSOC_CRASH_WATCHDOG	3	/* @wdt_count stalled */
 #define VSOC_CRASH_START	4	/* could not be started */
 #define VSOC_CRASH_POWER	5	/* domain lost power while running */
+/*
+ * VSOC_CRASH_FAULT (1.3): the core's runner reported the fault that ended
+ * it: @crash_info = AMPSOC_CORE_FAULT_* (include/ampsoc/core_fault.h), with
+ * @fault_addr, @fault_pc and @fault_access.
+ */
+#define VSOC_CRASH_FAULT	6
+
+/*
+ * The vring firewall (version 1.3). Before it releases a core (RUN), the
+ * guest may list in the control block up to VSOC_CORE_FW_REGIONS ranges
+ * of the core's device addresses the core must not write: the parts of
+ * its vrings that only the guest writes. The model checks them (inside
+ * one memory of the core, no overflow, @fw_count bounded, reserved zero;
+ * otherwise the RUN fails with -EINVAL and a VSOC_RULE_FIREWALL
+ * violation) and, if the board enables the core's firewall
+ * (VSOC_CORE_F_FIREWALL), makes them read-only for that run. The
+ * firewall works on whole 4 KiB pages: it protects the pages that lie
+ * entirely inside the union of the regions and reports the bytes it
+ * could not protect. A write into a protected page ends the core: crash
+ * reason VSOC_CRASH_FAULT, info AMPSOC_CORE_FAULT_FIREWALL.
+ */
+#define VSOC_CORE_FW_REGIONS	8
+/* Size of struct vsoc_core_ctl before version 1.3. */
+#define VSOC_CORE_CTL_SIZE_1_2	120
+
+/**
+ * struct vsoc_fw_region - a range of device addresses a core may not write
+ * @da: first device address
+ * @len: length in bytes, not 0
+ */
+struct vsoc_fw_region {
+	__le64 da;
+	__le64 len;
+};
 
 /**
  * struct vsoc_core_ctl - per-core control block
@@ -584,6 +628,18 @@ struct vsoc_mbox_fifo {
  * @start_ns: M: model time of the last start
  * @stop_ns: M: model time of the last stop or crash
  * @reserved: zero
+ * @fw_count: G: entries of @fw in use, <= VSOC_CORE_FW_REGIONS (1.3)
+ * @fw_reserved: G: zero
+ * @fw: G: the firewall regions for the next RUN
+ * @fw_protected: M: bytes the firewall protects in this run (0 when the
+ *	board turns the core's firewall off)
+ * @fw_unprotected: M: bytes of @fw it could not protect (not whole pages)
+ * @fault_addr: M: device address of the access that ended the core, for
+ *	crash reason VSOC_CRASH_FAULT; like @crash_info, of the last crash
+ * @fault_pc: M: device address of the faulting instruction
+ * @fault_access: M: AMPSOC_CORE_ACCESS_* of that access
+ * @fw_faults: M: firewall faults of this core since the model started
+ * @reserved1: zero
  */
 struct vsoc_core_ctl {
 	__le64 boot_addr;
@@ -602,6 +658,17 @@ struct vsoc_core_ctl {
 	__le64 start_ns;
 	__le64 stop_ns;
 	__le64 reserved[6];
+	/* ---- version 1.3 ---- */
+	__le32 fw_count;
+	__le32 fw_reserved;
+	struct vsoc_fw_region fw[VSOC_CORE_FW_REGIONS];
+	__le64 fw_protected;
+	__le64 fw_unprotected;
+	__le64 fault_addr;
+	__le64 fault_pc;
+	__le32 fault_access;
+	__le32 fw_faults;
+	__le64 reserved1[3];
 };
 
 /* ------------------------------------------------------------------ */
@@ -712,6 +779,7 @@ struct vsoc_sensor_sample {
 #define VSOC_RULE_CLK_PARENT_GATED	6	/* clock on with parent gated */
 #define VSOC_RULE_CORE_POWEROFF		7	/* core running at power-off */
 #define VSOC_RULE_ALWAYS_ON		8	/* always-on domain switched off */
+#define VSOC_RULE_FIREWALL		9	/* bad firewall regions (1.3) */
 
 /* Violation object kinds */
 #define VSOC_OBJ_DOMAIN		1
@@ -787,7 +855,7 @@ struct vsoc_telem_violation {
  * @last: ring of the last VSOC_TELEM_VIOLATIONS violations; record n
  *	(n = seq) is last[(n - 1) % VSOC_TELEM_VIOLATIONS]
  * @periph_busy: bit i set while peripheral i has an operation in flight
- * @reserved1: zero
+ * @fw_faults: firewall faults of all cores (version 1.3; zero before)
  * @periph_ops: operations accepted per peripheral
  */
 struct vsoc_telemetry {
@@ -803,7 +871,7 @@ struct vsoc_telemetry {
 	struct vsoc_telem_clock clocks[VSOC_MAX_CLOCKS];
 	struct vsoc_telem_violation last[VSOC_TELEM_VIOLATIONS];
 	__le32 periph_busy;
-	__le32 reserved1;
+	__le32 fw_faults;
 	__le32 periph_ops[VSOC_MAX_PERIPHS];
 };
 
@@ -884,7 +952,13 @@ VSOC_ABI_CHECK(chan_desc, sizeof(struct vsoc_chan_desc) == 48);
 VSOC_ABI_CHECK(request_slot, sizeof(struct vsoc_req_slot) == 64);
 VSOC_ABI_CHECK(echo, sizeof(struct vsoc_echo) == 88);
 VSOC_ABI_CHECK(mbox_fifo, sizeof(struct vsoc_mbox_fifo) == 128);
-VSOC_ABI_CHECK(core_ctl, sizeof(struct vsoc_core_ctl) == 120);
+VSOC_ABI_CHECK(fw_region, sizeof(struct vsoc_fw_region) == 16);
+VSOC_ABI_CHECK(core_ctl, sizeof(struct vsoc_core_ctl) == 320);
+VSOC_ABI_CHECK(core_ctl_1_2,
+	       __builtin_offsetof(struct vsoc_core_ctl, fw_count) ==
+	       VSOC_CORE_CTL_SIZE_1_2);
+VSOC_ABI_CHECK(core_ctls_fit_one_page,
+	       VSOC_MAX_CORES * sizeof(struct vsoc_core_ctl) <= VSOC_PAGE_SIZE);
 VSOC_ABI_CHECK(periph_regs, sizeof(struct vsoc_periph_regs) == 152);
 VSOC_ABI_CHECK(sensor_sample, sizeof(struct vsoc_sensor_sample) == 16);
 VSOC_ABI_CHECK(fault_ctl, sizeof(struct vsoc_fault_ctl) == 48);

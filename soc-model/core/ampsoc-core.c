@@ -8,6 +8,7 @@
  *               --entry DA --irq-fd FD [--kick-fd VECTOR:FD ...]
  *               --console-fd FD [--mbox-in SHM_OFF:DEPTH]
  *               [--mbox-out SHM_OFF:DEPTH:VECTOR] [--no-sandbox]
+ *               [--ro DA:LEN ...] [--fault-fd FD]
  *
  * It maps each window of the shared memory at its device address, checks
  * that nothing else of this process lives there, drops everything the
@@ -16,6 +17,12 @@
  * ROM (include/ampsoc/bootrom.h). The firmware is untrusted: it can only
  * fault, which kills this process with a signal the model reports as a
  * crash. Stopping the core is the model's SIGKILL.
+ *
+ * The vring firewall: each --ro range (page-aligned, inside one window) is
+ * made read-only before the firmware runs. A write there ends the core
+ * with SIGSEGV like any bad access, but first one struct ampsoc_core_fault
+ * (include/ampsoc/core_fault.h, reason FIREWALL) goes to --fault-fd in a
+ * single write(), so the model can tell Linux why.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -37,6 +44,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
+#include <sys/ucontext.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -45,6 +53,7 @@
 #include <linux/seccomp.h>
 
 #include <ampsoc/bootrom.h>
+#include <ampsoc/core_fault.h>
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
@@ -53,6 +62,10 @@
 
 /* Highest user address on x86-64 with 4-level paging. */
 #define USER_TOP	0x00007ffffffff000ull
+
+/* The vring firewall: read-only ranges, on 4 KiB pages. */
+#define CORE_MAX_RO	16
+#define CORE_FW_PAGE	4096ull
 
 struct core_map {
 	uint64_t off, da, len;
@@ -100,8 +113,11 @@ static struct {
 	struct core_mbox mbox_in, mbox_out;
 	bool no_sandbox;
 	pid_t pid, tid;
+	struct core_map ro[CORE_MAX_RO];	/* .off unused */
+	unsigned int nr_ro;
+	int fault_fd;
 } core = {
-	.shm_fd = -1, .irq_fd = -1, .console_fd = -1,
+	.shm_fd = -1, .irq_fd = -1, .console_fd = -1, .fault_fd = -1,
 };
 
 static __attribute__((noreturn, format(printf, 2, 3)))
@@ -375,7 +391,8 @@ static void print_usage(void)
 		"usage: ampsoc-core --name NAME --shm-fd FD --map SHM_OFF:DA:LEN...\n"
 		"                   --entry DA --irq-fd FD [--kick-fd VECTOR:FD...]\n"
 		"                   --console-fd FD [--mbox-in SHM_OFF:DEPTH]\n"
-		"                   [--mbox-out SHM_OFF:DEPTH:VECTOR] [--no-sandbox]\n");
+		"                   [--mbox-out SHM_OFF:DEPTH:VECTOR] [--no-sandbox]\n"
+		"                   [--ro DA:LEN...] [--fault-fd FD]\n");
 	exit(EXIT_USAGE);
 }
 
@@ -392,8 +409,11 @@ static void parse_args(int argc, char **argv)
 		{ "mbox-in", required_argument, NULL, 'I' },
 		{ "mbox-out", required_argument, NULL, 'O' },
 		{ "no-sandbox", no_argument, NULL, 'S' },
+		{ "ro", required_argument, NULL, 'r' },
+		{ "fault-fd", required_argument, NULL, 'f' },
 		{ NULL, 0, NULL, 0 },
 	};
+	char *e;
 	int opt;
 
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -429,6 +449,18 @@ static void parse_args(int argc, char **argv)
 			break;
 		case 'S':
 			core.no_sandbox = true;
+			break;
+		case 'r':
+			if (core.nr_ro == CORE_MAX_RO ||
+			    !parse_u64(optarg, &core.ro[core.nr_ro].da, &e) ||
+			    *e != ':' ||
+			    !parse_u64(e + 1, &core.ro[core.nr_ro].len, NULL))
+				die(EXIT_USAGE, "bad --ro '%s' (want DA:LEN, at most %d)",
+				    optarg, CORE_MAX_RO);
+			core.nr_ro++;
+			break;
+		case 'f':
+			core.fault_fd = parse_fd(optarg, "--fault-fd");
 			break;
 		default:
 			print_usage();
@@ -663,14 +695,14 @@ static void allow(struct bpf_prog_buf *b, int nr)
 
 /*
  * What the boot ROM needs and nothing else: reading the irq eventfd, writing
- * the doorbells and the console, waiting, time, the watchdog timer, abort
- * and exit. Anything else kills the core with SIGSYS.
+ * the doorbells, the console and the fault record, waiting, time, the
+ * watchdog timer, abort and exit. Anything else kills the core with SIGSYS.
  */
 static void sandbox(void)
 {
 	static struct bpf_prog_buf b;
-	uint32_t fds[AMPSOC_BOOTROM_MAX_VECTORS + 1];
-	uint32_t itimer = ITIMER_REAL, sig = SIGABRT;
+	uint32_t fds[AMPSOC_BOOTROM_MAX_VECTORS + 2];
+	uint32_t itimer = ITIMER_REAL, sigs[] = { SIGABRT, SIGSEGV };
 	struct sock_fprog prog;
 	unsigned int i, n = 0;
 
@@ -685,9 +717,13 @@ static void sandbox(void)
 	for (i = 0; i < core.nr_kicks; i++)
 		fds[n++] = core.kicks[i].fd;
 	fds[n++] = core.console_fd;
+	/* the firewall's fault record */
+	if (core.fault_fd >= 0)
+		fds[n++] = core.fault_fd;
 	allow_if_arg(&b, SYS_write, 0, fds, n);
 	allow_if_arg(&b, SYS_setitimer, 0, &itimer, 1);
-	allow_if_arg(&b, SYS_tgkill, 2, &sig, 1);
+	/* abort(), and the firewall handler passing on a sent SIGSEGV */
+	allow_if_arg(&b, SYS_tgkill, 2, sigs, ARRAY_SIZE(sigs));
 	allow(&b, SYS_ppoll);
 	allow(&b, SYS_clock_gettime);
 	allow(&b, SYS_restart_syscall);
@@ -709,7 +745,8 @@ static bool keep_fd(unsigned int fd)
 	unsigned int i;
 
 	if (fd == STDERR_FILENO || fd == (unsigned int)core.irq_fd ||
-	    fd == (unsigned int)core.console_fd)
+	    fd == (unsigned int)core.console_fd ||
+	    fd == (unsigned int)core.fault_fd)
 		return true;
 	for (i = 0; i < core.nr_kicks; i++)
 		if (fd == (unsigned int)core.kicks[i].fd)
@@ -751,6 +788,96 @@ static void reset_signals(void)
 	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 }
 
+/* ---- the vring firewall ------------------------------------------------ */
+
+/*
+ * SIGSEGV, run on its own stack once (SA_RESETHAND): a write into a --ro
+ * range is reported on --fault-fd, then every SIGSEGV ends the core as it
+ * always did: a fault happens again when the instruction is retried, a
+ * signal someone sent is sent again.
+ */
+static void firewall_fault(int sig, siginfo_t *si, void *uctx)
+{
+	const greg_t *g = ((const ucontext_t *)uctx)->uc_mcontext.gregs;
+	static const int order[] = {
+		REG_RAX, REG_RBX, REG_RCX, REG_RDX, REG_RSI, REG_RDI, REG_RBP,
+		REG_RSP, REG_R8, REG_R9, REG_R10, REG_R11, REG_R12, REG_R13,
+		REG_R14, REG_R15, REG_RIP, REG_EFL,
+	};
+	uint64_t addr = (uintptr_t)si->si_addr, err = g[REG_ERR];
+	struct ampsoc_core_fault f = {
+		.magic = AMPSOC_CORE_FAULT_MAGIC,
+		.size = sizeof(f),
+		.reason = AMPSOC_CORE_FAULT_FIREWALL,
+		.isa = AMPSOC_CORE_ISA_X86_64,
+		.signo = SIGSEGV,
+		.addr = addr,
+		.pc = g[REG_RIP],
+		.nr_regs = ARRAY_SIZE(order),
+	};
+	unsigned int i;
+	bool hit = false;
+
+	for (i = 0; i < core.nr_ro; i++)
+		if (addr - core.ro[i].da < core.ro[i].len)
+			hit = true;
+	if (si->si_code == SEGV_ACCERR && hit && core.fault_fd >= 0) {
+		/* x86 page-fault error code: bit 1 write, bit 4 fetch */
+		f.access = err & 0x10 ? AMPSOC_CORE_ACCESS_FETCH :
+			   err & 0x2 ? AMPSOC_CORE_ACCESS_WRITE :
+			   AMPSOC_CORE_ACCESS_READ;
+		for (i = 0; i < ARRAY_SIZE(order); i++)
+			f.regs[i] = g[order[i]];
+		if (write(core.fault_fd, &f, sizeof(f)) != sizeof(f))
+			f.magic = 0;	/* nothing else to do about it */
+	}
+	if (si->si_code <= 0)
+		syscall(SYS_tgkill, core.pid, core.tid, sig);
+}
+
+/*
+ * Check each --ro range (whole 4 KiB pages inside one window), make it
+ * read-only (the firmware may still read and execute it) and install the
+ * handler that reports writes there. Nothing to do without --ro.
+ */
+static void firewall_setup(void)
+{
+	struct sigaction sa = { .sa_sigaction = firewall_fault };
+	stack_t ss = { .ss_size = 1 << 16 };
+	unsigned int i, j;
+
+	for (i = 0; i < core.nr_ro; i++) {
+		const struct core_map *r = &core.ro[i];
+
+		if (!r->len || ((r->da | r->len) & (CORE_FW_PAGE - 1)))
+			die(EXIT_USAGE, "--ro %#llx:%#llx is not whole pages",
+			    (unsigned long long)r->da, (unsigned long long)r->len);
+		for (j = 0; j < core.nr_maps; j++)
+			if (r->da >= core.maps[j].da &&
+			    r->da - core.maps[j].da < core.maps[j].len &&
+			    r->len <= core.maps[j].len - (r->da - core.maps[j].da))
+				break;
+		if (j == core.nr_maps)
+			die(EXIT_USAGE, "--ro %#llx:%#llx is not inside one window",
+			    (unsigned long long)r->da, (unsigned long long)r->len);
+		if (mprotect((void *)(uintptr_t)r->da, r->len,
+			     PROT_READ | PROT_EXEC))
+			die(EXIT_SETUP, "cannot protect %#llx:%#llx: %s",
+			    (unsigned long long)r->da, (unsigned long long)r->len,
+			    strerror(errno));
+	}
+	if (!core.nr_ro)
+		return;
+	ss.ss_sp = mmap(NULL, ss.ss_size, PROT_READ | PROT_WRITE,
+			MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (ss.ss_sp == MAP_FAILED || sigaltstack(&ss, NULL))
+		die(EXIT_SETUP, "no signal stack: %s", strerror(errno));
+	sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESETHAND;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGSEGV, &sa, NULL))
+		die(EXIT_SETUP, "sigaction: %s", strerror(errno));
+}
+
 int main(int argc, char **argv)
 {
 	void (*entry)(const struct ampsoc_bootrom *rom);
@@ -780,6 +907,7 @@ int main(int argc, char **argv)
 	close_other_fds();
 	core.shm_fd = -1;
 	reset_signals();
+	firewall_setup();
 	if (!core.no_sandbox)
 		sandbox();
 

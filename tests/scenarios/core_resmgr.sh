@@ -4,16 +4,21 @@
 #   firmware asks Linux to power l4per_sub, the domain (and its parent)
 #   powers on in the kernel and in the SoC model, references are counted
 #   per remote and bounded, malformed requests are refused with an errno,
-#   and every holding is released when the remote stops or crashes.
+#   a core asks only for what the board lets it (anything else is refused
+#   with EACCES and counted), and every holding is released when the
+#   remote stops or crashes.
 # STRATEGY: l4per_sub is off while its peripherals idle. Boot
 #   ampsoc-rpmsg-resmgr on ipu: it requests the domain when Linux says
 #   HELLO; check the domain on in ampsoc_pd and in the model's telemetry,
 #   the holding in debugfs/sysfs and the holder device in the domain. Drive
 #   the firmware through its control channel (ampsocctl ept call): release
 #   (domain off), release again (EPERM), re-request, nested references,
-#   the 256-reference bound (EOVERFLOW), an unknown domain (ENOENT), a
-#   clock (on in the model, then off), max_holdings=2 (ENOSPC), nine
-#   malformed requests (each errno, counted in resmgr_rejected). rmmod
+#   the 256-reference bound (EOVERFLOW), a clock (on in the model, then
+#   off), max_holdings=2 (ENOSPC), nine malformed requests (each errno,
+#   counted in resmgr_rejected). The board lets ipu use l4per_sub, l4per
+#   and gpt2_fck: the debugfs "allowed" list says so, and dsp, wkup,
+#   dma_fck and names that do not exist are refused with EACCES (the
+#   firmware gets it), counted in "denied", logged, and power nothing. rmmod
 #   the server (domain off), modprobe it (a second HELLO: the firmware
 #   requests again). Stop:
 #   the domain goes off and the holdings are gone; start again (on); crash
@@ -24,22 +29,13 @@
 # timeout: 300
 . /ampsoc/lib.sh
 . /ampsoc/lib/core.sh
+. /ampsoc/lib/resmgr.sh
 
 DOM=l4per_sub
-PDD=/sys/kernel/debug/ampsoc_pd
-RM=/sys/kernel/debug/ampsoc_resmgr
 
 core_find ipu || bail "no remote processor for core ipu"
 REMOTE=$(basename "$R")
 
-kernel_dom() {
-	case $(cat "$PDD/$1/current_state" 2>/dev/null) in
-	on) echo on ;;
-	off*) echo off ;;
-	*) echo unknown ;;
-	esac
-}
-both() { [ "$(kernel_dom "$1")" = "$2" ] && [ "$(dom_state "$1")" = "$2" ]; }
 # model_count DOMAIN on_count|off_count
 model_count() {
 	awk -v d="$1" -v k="$2" '$1 == "domain" && $2 == d {
@@ -49,18 +45,7 @@ model_count() {
 clock_is() {
 	[ "$(awk -v c="$1" '$1 == "clock" && $2 == c { print $4 }' "$VSOC/telemetry")" = "$2" ]
 }
-chan() { ls -d /sys/bus/rpmsg/devices/*."$1".* 2>/dev/null | head -n 1; }
-bound() { _c=$(chan rpmsg-resmgr) && [ -n "$_c" ] && [ -e "$_c/driver" ]; }
 held() { grep -qx "domain $DOM 1" "$RM/$REMOTE/holdings" 2>/dev/null; }
-no_holdings() { [ ! -e "$RM/$REMOTE" ]; }
-EPT=
-open_ctl() {
-	_ctrl=$(ls /dev/rpmsg_ctrl* | head -n 1)
-	_dst=$(($(cat "$(chan ampsoc-resmgr-ctl)/dst")))
-	EPT=$(ampsocctl ept "$_ctrl" resmgr-test 3100 "$_dst" create)
-	[ -c "$EPT" ]
-}
-ctl() { ampsocctl ept "$EPT" call "$*"; }
 # expect NAME "ANSWER PREFIX" COMMAND...
 expect() {
 	_name=$1 _want=$2
@@ -88,7 +73,7 @@ check holder_device_in_domain grep -qx "resmgr-$DOM" /sys/kernel/ampsoc_pd/$DOM/
 check firmware_logged_request wait_for 10 grep -q "requested domain $DOM: 0 (refs 1, on)" "$D/trace0"
 check ampsocctl_resmgr sh -c "ampsocctl resmgr | grep -q '$REMOTE.*domain.*$DOM.*1'"
 
-check control_channel wait_for 10 open_ctl || bail "no control endpoint"
+check control_channel wait_for 10 open_ctl resmgr-test 3100 || bail "no control endpoint"
 expect query "0 1 1" query domain $DOM
 expect release "0 0 " release domain $DOM
 check domain_off_after_release wait_for 10 both $DOM off
@@ -101,16 +86,34 @@ expect nested_release "0 1 1 2" release domain $DOM 2
 check still_on_with_one_ref both $DOM on
 expect refs_bounded_eoverflow "-75 256 1 255" request domain $DOM 300
 expect refs_back_to_one "0 1 1 255" release domain $DOM 255
-expect unknown_domain_enoent "-2 " request domain nosuch
-expect unknown_clock_enoent "-2 " request clock nosuch
+
+# Scoped by the board: only l4per_sub, l4per and gpt2_fck.
+check_eq allowed_list "domain l4per domain l4per_sub clock gpt2_fck" \
+	sh -c "cat $RM/$REMOTE/allowed | tr '\n' ' ' | sed 's/ $//'"
+check scope_logged sh -c "dmesg | grep -q 'serving $REMOTE at .* (may use 2 domains, 1 clocks)'"
+denied() { awk '$1 == "denied" { print $2 }' "$RM/$REMOTE/stats"; }
+den0=$(denied)
+dspon0=$(model_count dsp on_count)
+expect other_core_domain_eacces "-13 " request domain dsp
+expect always_on_domain_eacces "-13 " query domain wkup
+expect unlisted_clock_eacces "-13 " request clock dma_fck
+expect unknown_domain_eacces "-13 " request domain nosuch
+expect unknown_clock_eacces "-13 " request clock nosuch
+expect release_unlisted_eacces "-13 " release domain dsp
+check_eq denials_counted $((den0 + 6)) denied
+check denial_logged sh -c "dmesg | grep -q '$REMOTE may not use domain dsp: denied (-13)'"
+check_eq dsp_never_powered "$dspon0" model_count dsp on_count
+check_eq dsp_off_in_kernel off kernel_dom dsp
+check dma_fck_gated clock_is dma_fck gated
+check_eq holding_unchanged_by_denials 1 cat "$(chan rpmsg-resmgr)/resmgr_holdings"
 expect clock_request "0 1 1 1" request clock gpt2_fck
 check clock_running_in_model wait_for 10 clock_is gpt2_fck running
 expect clock_release "0 0 " release clock gpt2_fck
 check clock_gated_in_model wait_for 10 clock_is gpt2_fck gated
 echo 2 >/sys/module/ampsoc_rpmsg_resmgr/parameters/max_holdings
 expect second_holding_ok "0 1 1 1" request clock gpt2_fck
-expect third_holding_enospc "-28 " request domain dsp
-check dsp_stays_off test "$(dom_state dsp)" = off
+expect third_holding_enospc "-28 " request domain l4per
+check_eq still_two_holdings 2 cat "$(chan rpmsg-resmgr)/resmgr_holdings"
 expect clock_release_again "0 0 " release clock gpt2_fck
 echo 8 >/sys/module/ampsoc_rpmsg_resmgr/parameters/max_holdings
 

@@ -24,16 +24,6 @@ vsoc_dir() {
 	ls -d /sys/kernel/debug/vsoc/vsoc* 2>/dev/null | head -n 1
 }
 
-all_work() {
-	n=0
-	for d in /sys/bus/platform/devices/vsoc-*; do
-		[ -e "$d/touch" ] || continue
-		[ -e "$d/driver" ] || { echo "$d unbound"; return 1; }
-		echo 1 >"$d/touch" || { echo "$d: touch failed"; return 1; }
-		n=$((n + 1))
-	done
-	[ "$n" -gt 0 ] || { echo "no peripheral"; return 1; }
-}
 
 [ -n "$(vsoc_dir)" ] || bail "no vsoc device bound (is the SoC model running?)"
 check works_at_start all_work

@@ -27,3 +27,16 @@ vsoc_counts_match() {
 vsoc_counts_settle() {
 	wait_for 10 vsoc_counts_match "$1" || vsoc_counts_match "$1"
 }
+
+# all_work: every peripheral is bound and answers a command (its sysfs
+# "touch"), and there is at least one; prints the first that does not.
+all_work() {
+	n=0
+	for d in /sys/bus/platform/devices/vsoc-*; do
+		[ -e "$d/touch" ] || continue
+		[ -e "$d/driver" ] || { echo "$d unbound"; return 1; }
+		echo 1 >"$d/touch" || { echo "$d: touch failed"; return 1; }
+		n=$((n + 1))
+	done
+	[ "$n" -gt 0 ] || { echo "no peripheral"; return 1; }
+}

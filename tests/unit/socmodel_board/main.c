@@ -2,7 +2,8 @@
 /*
  * Host unit test: board-file parsing errors (with file:line and field),
  * the default board, and the consumer-side board-table check against
- * corrupted tables.
+ * corrupted tables; the cores' resource-manager scope and firewall switch
+ * (ABI 1.3), from the file to the table and back.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -234,6 +235,117 @@ static void test_chans(void)
 		   "t.ini:18:", "unknown key 'rpmsg_static'");
 }
 
+static struct vsoc_core_desc *core_entry(unsigned int i)
+{
+	struct vsoc_board_header *h = (void *)table;
+
+	return (void *)(table + h->cores.offset + i * h->cores.stride);
+}
+
+/* resmgr_domains, resmgr_clocks, firewall: base has domains aon per cpu. */
+static void test_scope_and_firewall(void)
+{
+	struct vsoc_board_header *h = (void *)table;
+	char text[2048];
+	int r;
+
+	r = parse(base);
+	ktap_ok(r == 0 && !b.core[0].resmgr_domains && !b.core[0].resmgr_clocks &&
+		b.core[0].firewall, "scope_default_nothing_firewall_on");
+	reset_table();
+	ktap_ok(!core_entry(0)->resmgr_domains && !core_entry(0)->resmgr_clocks &&
+		core_entry(0)->flags == VSOC_CORE_F_FIREWALL &&
+		(h->version & 0xffff) == 3, "scope_default_table");
+
+	snprintf(text, sizeof(text), "%s%s", base,
+		 "resmgr_domains = per\t ,aon\n"
+		 "resmgr_clocks = osc\n"
+		 "firewall = no\n");
+	r = parse(text);
+	ktap_ok(r == 0 && b.core[0].resmgr_domains == 0x3 &&
+		b.core[0].resmgr_clocks == 0x1 && !b.core[0].firewall,
+		"scope_lists_parse");
+	if (r)
+		ktap_diag("%s", err);
+	reset_table();
+	r = table_check(table, sizeof(table), b.shm_size, err, sizeof(err));
+	ktap_ok(r == 0 && core_entry(0)->resmgr_domains == 0x3 &&
+		core_entry(0)->resmgr_clocks == 0x1 && !core_entry(0)->flags &&
+		!core_entry(0)->reserved, "scope_table");
+	if (r)
+		ktap_diag("%s", err);
+
+	/* [soc] sets every core's default; a [core] key wins */
+	r = parse("[soc]\nfirewall = off\n[domain aon]\nalways_on = yes\n"
+		  "[domain c0]\nparent = aon\n[domain c1]\nparent = aon\n"
+		  "[core a]\ndomain = c0\nmem = r:0x100000:0x0:64K:exec\n"
+		  "[core b]\ndomain = c1\nmem = r:0x200000:0x0:64K:exec\n"
+		  "firewall = on\n");
+	ktap_ok(r == 0 && !b.core[0].firewall && b.core[1].firewall,
+		"firewall_soc_default_core_override");
+	board_force_firewall(&b, true);
+	ktap_ok(b.core[0].firewall && b.core[1].firewall, "firewall_forced_on");
+	board_force_firewall(&b, false);
+	ktap_ok(!b.core[0].firewall && !b.core[1].firewall, "firewall_forced_off");
+
+	/* the checker: masks beyond the arrays, unknown flags, reserved */
+	r = parse(base);
+	reset_table();
+	core_entry(0)->resmgr_domains = 1u << 3;
+	recrc();
+	expect_table_err("table_resmgr_domain_beyond", "resmgr");
+	core_entry(0)->resmgr_clocks = 1u << 1;
+	recrc();
+	expect_table_err("table_resmgr_clock_beyond", "resmgr");
+	core_entry(0)->flags = 0x2;
+	recrc();
+	expect_table_err("table_core_unknown_flag", "unknown flags");
+	core_entry(0)->reserved = 1;
+	recrc();
+	expect_table_err("table_core_reserved", "reserved field set");
+	/* a 1.2 table: the fields were reserved there, the ctl shorter */
+	core_entry(0)->ctl.size = VSOC_CORE_CTL_SIZE_1_2;
+	h->version = VSOC_VERSION_MAJOR << 16 | 2;
+	recrc();
+	r = table_check(table, sizeof(table), b.shm_size, err, sizeof(err));
+	ktap_ok(r == 0, "table_1_2_short_ctl");
+	if (r)
+		ktap_diag("%s", err);
+	h->version = VSOC_VERSION;
+	recrc();
+	expect_table_err("table_1_3_short_ctl", "core ctl 0");
+
+	expect_err("err_resmgr_unknown_domain", "resmgr_domains = per, ghost\n",
+		   "t.ini:17: [core m3] resmgr_domains", "unknown domain 'ghost'");
+	expect_err("err_resmgr_clock_is_domain", "resmgr_clocks = per\n",
+		   "t.ini:17: [core m3] resmgr_clocks", "unknown clock 'per'");
+	expect_err("err_resmgr_twice", "resmgr_domains = per, aon, per\n",
+		   "t.ini:17:", "'per' listed twice");
+	expect_err("err_resmgr_empty_item", "resmgr_domains = per,,aon\n",
+		   "t.ini:17:", "empty name");
+	expect_err("err_resmgr_trailing_comma", "resmgr_domains = per,\n",
+		   "t.ini:17:", "empty name");
+	expect_err("err_resmgr_bad_name", "resmgr_domains = p/r\n",
+		   "t.ini:17:", "bad name 'p/r'");
+	expect_err("err_resmgr_duplicate_key",
+		   "resmgr_domains = per\nresmgr_domains = aon\n", "t.ini:18:",
+		   "duplicate key 'resmgr_domains'");
+	expect_err("err_firewall_not_bool", "firewall = sometimes\n",
+		   "t.ini:17: [core m3] firewall", "yes/no");
+	expect_err_text("err_soc_firewall_not_bool",
+			"[soc]\nfirewall = 2\n[domain a]\n", "t.ini:2: [soc] firewall",
+			"yes/no");
+	expect_err("err_resmgr_outside_core", "[domain x]\nresmgr_domains = per\n",
+		   "t.ini:18:", "unknown key 'resmgr_domains'");
+
+	/* the default boards scope both cores */
+	r = board_load(&b, SOCMODEL_BOARDS "/omap4.ini", err, sizeof(err));
+	ktap_ok(r == 0 && b.core[0].resmgr_domains == 0x6 &&
+		b.core[1].resmgr_domains == 0x6 && b.core[0].resmgr_clocks &&
+		b.core[1].resmgr_clocks && b.core[0].firewall && b.core[1].firewall,
+		"default_board_scopes_cores");
+}
+
 int main(void)
 {
 	struct vsoc_board_header *h = (void *)table;
@@ -366,6 +478,7 @@ int main(void)
 		"err_missing_file");
 
 	test_chans();
+	test_scope_and_firewall();
 
 	/* ---- the consumer-side table check ---- */
 	r = board_load(&b, SOCMODEL_BOARDS "/omap4.ini", err, sizeof(err));

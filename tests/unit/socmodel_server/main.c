@@ -4,8 +4,10 @@
  * socketpair, message by message; then the real ampsoc-socmodel with this
  * program as a fake QEMU client and as a stand-in remote core (when run
  * with --name): power-on, core boot with the ampsoc-core argument
- * contract, guest<->core doorbells that bypass the model, a crash, the
- * control socket, and a clean exit when the client disappears.
+ * contract (the vring firewall's --ro ranges and --fault-fd included),
+ * guest<->core doorbells that bypass the model, a firewall crash with its
+ * fault record, the control socket, and a clean exit when the client
+ * disappears.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -24,6 +26,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <ampsoc/core_fault.h>
+
 #include "board.h"
 #include "ivshmem.h"
 #include "ktap_user.h"
@@ -35,7 +39,15 @@
 static int stand_in_core(int argc, char **argv)
 {
 	int shm_fd = -1, irq = -1, kick = -1, console = -1, i, nmaps = 0;
+	int fault = -1, nro = 0;
 	unsigned long long off = 0, da = 0, len = 0, entry = ~0ull;
+	unsigned long long ro_da = 0, ro_len = 0;
+	struct ampsoc_core_fault f = {
+		.magic = AMPSOC_CORE_FAULT_MAGIC, .size = sizeof(f),
+		.reason = AMPSOC_CORE_FAULT_FIREWALL,
+		.isa = AMPSOC_CORE_ISA_X86_64, .signo = SIGSEGV,
+		.access = AMPSOC_CORE_ACCESS_WRITE, .nr_regs = 1,
+	};
 	unsigned int kick_vec = 0, out_vec = ~0u;
 	bool mbox_in = false, mbox_out = false;
 	const char *name = "?";
@@ -66,9 +78,17 @@ static int stand_in_core(int argc, char **argv)
 			mbox_in = true;
 		else if (!strcmp(argv[i], "--mbox-out"))
 			mbox_out = sscanf(argv[i + 1], "%*x:%*u:%u", &out_vec) == 1;
+		else if (!strcmp(argv[i], "--fault-fd"))
+			fault = atoi(argv[i + 1]);
+		else if (!strcmp(argv[i], "--ro") && nro++ == 0)
+			sscanf(argv[i + 1], "%llx:%llx", &ro_da, &ro_len);
 		else
 			return 10;
 	}
+	/* the guest programmed one region, 0x2000 + 0x100 bytes at da + 64K */
+	if (fault < 0 || fcntl(fault, F_GETFL) < 0 || nro != 1 ||
+	    ro_da != da + 0x10000 || ro_len != 0x2000)
+		return 18;
 	if (i != argc || shm_fd < 0 || irq < 0 || kick < 0 || console < 0 ||
 	    !mbox_in || !mbox_out || out_vec != kick_vec ||
 	    !nmaps || entry < da || entry - da >= len || fstat(shm_fd, &st) ||
@@ -94,6 +114,12 @@ static int stand_in_core(int argc, char **argv)
 		return 15;
 	if (poll(&pfd, 1, WAIT_MS) != 1)
 		return 16;
+	/* what ampsoc-core does on a write into a --ro range */
+	f.addr = ro_da + 0x1008;
+	f.pc = entry + 0x40;
+	f.regs[0] = 0x1234;
+	if (write(fault, &f, sizeof(f)) != sizeof(f))
+		return 19;
 	raise(SIGSEGV);
 	return 17;
 }
@@ -289,8 +315,11 @@ static void test_model(const char *self)
 		pwr[3].status == 0 && pwr[3].state == VSOC_PWR_ON,
 		"doorbell_round_trip_power_on");
 
-	/* boot the ipu core at 0x100 */
+	/* boot the ipu core at 0x100, one firewall region programmed */
 	cc = (void *)(shm + b.core[0].ctl_off);
+	cc->fw[0].da = b.core[0].mem[0].da + 0x10000;
+	cc->fw[0].len = 0x2100;
+	cc->fw_count = 1;
 	cc->boot_addr = b.core[0].mem[0].da + 0x100;
 	cc->op = VSOC_CORE_OP_RUN;
 	__atomic_store_n(&cc->req_seq, 1, __ATOMIC_RELEASE);
@@ -298,6 +327,8 @@ static void test_model(const char *self)
 	ktap_ok(wait_fd(own[VSOC_VEC_CORE]) && cc->ack_seq == 1 &&
 		cc->status == 0 && cc->state == VSOC_CORE_RUNNING &&
 		cc->boot_count == 1, "core_boots");
+	ktap_ok(cc->fw_protected == 0x2000 && cc->fw_unprotected == 0x100,
+		"firewall_whole_pages_protected");
 
 	/* guest -> core -> guest without the model */
 	ring(core_fd[0]);
@@ -306,13 +337,20 @@ static void test_model(const char *self)
 				__ATOMIC_ACQUIRE) == 0xc0de,
 		"guest_core_doorbells_direct");
 
-	/* the next kick makes the stand-in crash with SIGSEGV */
+	/* the next kick makes the stand-in "write" to the firewall */
 	rx = (void *)(shm + b.mbox[1].fifo_off);
 	ring(core_fd[0]);
 	ktap_ok(wait_fd(own[VSOC_VEC_CORE]) && cc->state == VSOC_CORE_CRASHED &&
-		cc->crash_reason == VSOC_CRASH_SIGNAL && cc->crash_info == SIGSEGV &&
+		cc->crash_reason == VSOC_CRASH_FAULT &&
+		cc->crash_info == AMPSOC_CORE_FAULT_FIREWALL &&
 		rx->head == 1 && rx->msg[0] == VSOC_MBOX_MSG_CRASH,
 		"core_crash_reported");
+	ktap_ok(cc->fault_addr == b.core[0].mem[0].da + 0x11008 &&
+		cc->fault_pc == b.core[0].mem[0].da + 0x140 &&
+		cc->fault_access == AMPSOC_CORE_ACCESS_WRITE &&
+		cc->fw_faults == 1 &&
+		((struct vsoc_telemetry *)(shm + h->telemetry.offset))->fw_faults == 1,
+		"fault_record_reported");
 
 	ktap_ok(ctl_query(ctl, "state\n", buf, sizeof(buf)) &&
 		strstr(buf, "domain ipu on") && strstr(buf, "core ipu crashed") &&
@@ -338,7 +376,9 @@ static void test_model(const char *self)
 		buf[fread(buf, 1, sizeof(buf) - 1, f)] = '\0';
 		fclose(f);
 	}
-	ktap_ok(strstr(buf, "exit guest disconnected") && strstr(buf, "energy total"),
+	ktap_ok(strstr(buf, "exit guest disconnected") && strstr(buf, "energy total") &&
+		strstr(buf, "firewall_faults 1") &&
+		strstr(buf, "core ipu crashed firewall=on fw_faults=1"),
 		"final_report_written");
 	snprintf(err, sizeof(err), "%s/core-ipu.log", dir);
 	f = fopen(err, "r");

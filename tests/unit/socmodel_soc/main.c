@@ -3,7 +3,8 @@
  * Host unit test: the SoC state machine, driven the way the guest drives
  * it (request slots, register blocks, doorbells) with a virtual clock:
  * power and clock rules, violations, peripherals, energy integration,
- * garbage slots, fault injection, remote-core control and crashes.
+ * garbage slots, fault injection, remote-core control and crashes, the
+ * vring firewall (regions checked and cut to pages, fault records).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +42,8 @@ static struct soc s;
 static uint8_t *shm;
 static unsigned int rings[VSOC_NR_VECTORS], core_rings, starts, stops;
 static uint64_t last_entry;
+static struct soc_ro last_ro[SOC_RO_MAX];
+static unsigned int last_nr_ro;
 static int start_result;
 
 static uint32_t per_state_at_ring = ~0u, clk_rate_at_ring;
@@ -58,10 +61,13 @@ static void cb_ring(void *ctx, unsigned int peer, unsigned int vector)
 		core_rings++;
 }
 
-static int cb_start(void *ctx, unsigned int core, uint64_t entry)
+static int cb_start(void *ctx, unsigned int core, uint64_t entry,
+		    const struct soc_ro *ro, unsigned int nr_ro)
 {
 	starts++;
 	last_entry = entry;
+	last_nr_ro = nr_ro;
+	memcpy(last_ro, ro, nr_ro * sizeof(*ro));
 	return start_result;
 }
 
@@ -594,6 +600,177 @@ static void test_cores(void)
 		ctl()->crash_reason == VSOC_CRASH_START, "core_start_failure");
 }
 
+/* ---- the vring firewall -------------------------------------------- */
+
+static int plan(uint32_t count, uint32_t reserved,
+		const struct vsoc_fw_region *r, struct soc_ro *ro,
+		unsigned int *nr, uint64_t *prot, uint64_t *unprot)
+{
+	const char *why = NULL;
+
+	return soc_firewall_plan(&b.core[0], count, reserved, r, ro, nr, prot,
+				 unprot, &why);
+}
+
+static void test_firewall_plan(void)
+{
+	struct vsoc_fw_region r[VSOC_CORE_FW_REGIONS + 1] = { { 0 } };
+	struct soc_ro ro[SOC_RO_MAX];
+	uint64_t prot, unprot;
+	unsigned int nr, i;
+
+	ktap_ok(!plan(0, 0, r, ro, &nr, &prot, &unprot) && nr == 0 &&
+		prot == 0 && unprot == 0, "fw_no_region");
+	r[0] = (struct vsoc_fw_region){ 0x1000, 0x2000 };
+	ktap_ok(!plan(1, 0, r, ro, &nr, &prot, &unprot) && nr == 1 &&
+		ro[0].da == 0x1000 && ro[0].len == 0x2000 && prot == 0x2000 &&
+		unprot == 0, "fw_whole_pages");
+	/* 256 descriptors, the avail ring and its padding at align 16 */
+	r[0] = (struct vsoc_fw_region){ 0x1000, 0x1210 };
+	ktap_ok(!plan(1, 0, r, ro, &nr, &prot, &unprot) && nr == 1 &&
+		ro[0].da == 0x1000 && ro[0].len == 0x1000 && prot == 0x1000 &&
+		unprot == 0x210, "fw_partial_page_not_protected");
+	r[0] = (struct vsoc_fw_region){ 0x1008, 0x10 };
+	ktap_ok(!plan(1, 0, r, ro, &nr, &prot, &unprot) && nr == 0 &&
+		prot == 0 && unprot == 0x10, "fw_inside_one_page_nothing");
+	/* two halves of a page make it whole */
+	r[0] = (struct vsoc_fw_region){ 0x1800, 0x800 };
+	r[1] = (struct vsoc_fw_region){ 0x1000, 0x800 };
+	ktap_ok(!plan(2, 0, r, ro, &nr, &prot, &unprot) && nr == 1 &&
+		ro[0].da == 0x1000 && ro[0].len == 0x1000 && unprot == 0,
+		"fw_touching_regions_merge");
+	r[0] = (struct vsoc_fw_region){ 0x1000, 0x1000 };
+	r[1] = (struct vsoc_fw_region){ 0x1800, 0x1000 };
+	ktap_ok(!plan(2, 0, r, ro, &nr, &prot, &unprot) && nr == 1 &&
+		ro[0].len == 0x1000 && prot == 0x1000 && unprot == 0x800,
+		"fw_overlapping_regions_merge");
+	for (i = 0; i < VSOC_CORE_FW_REGIONS; i++)
+		r[i] = (struct vsoc_fw_region){ 0x2000 * i, 0x1000 };
+	ktap_ok(!plan(VSOC_CORE_FW_REGIONS, 0, r, ro, &nr, &prot, &unprot) &&
+		nr == VSOC_CORE_FW_REGIONS && prot == 0x8000, "fw_eight_regions");
+	ktap_ok(plan(VSOC_CORE_FW_REGIONS + 1, 0, r, ro, &nr, &prot, &unprot) &&
+		nr == 0, "fw_nine_regions_refused");
+	ktap_ok(plan(1, 1, r, ro, &nr, &prot, &unprot), "fw_reserved_refused");
+	r[0] = (struct vsoc_fw_region){ 0x1000, 0 };
+	ktap_ok(plan(1, 0, r, ro, &nr, &prot, &unprot), "fw_empty_refused");
+	r[0] = (struct vsoc_fw_region){ ~0ull - 7, 16 };
+	ktap_ok(plan(1, 0, r, ro, &nr, &prot, &unprot), "fw_wrap_refused");
+	r[0] = (struct vsoc_fw_region){ 0x10000, 0x1000 };
+	ktap_ok(plan(1, 0, r, ro, &nr, &prot, &unprot), "fw_outside_memory_refused");
+	r[0] = (struct vsoc_fw_region){ 0xff00, 0x200 };
+	ktap_ok(plan(1, 0, r, ro, &nr, &prot, &unprot), "fw_past_memory_end_refused");
+}
+
+static struct ampsoc_core_fault fault_rec(uint32_t reason, uint64_t addr)
+{
+	return (struct ampsoc_core_fault){
+		.magic = AMPSOC_CORE_FAULT_MAGIC, .size = sizeof(fault_rec(0, 0)),
+		.reason = reason, .isa = AMPSOC_CORE_ISA_X86_64, .signo = 11,
+		.access = AMPSOC_CORE_ACCESS_WRITE, .addr = addr, .pc = 0x180,
+		.nr_regs = 18,
+	};
+}
+
+/* Restart the core after a crash, the firewall as Linux programs it. */
+static void restart(void)
+{
+	core(VSOC_CORE_OP_HALT, 0);
+	core(VSOC_CORE_OP_RUN, 0x100);
+}
+
+static void test_firewall(void)
+{
+	struct vsoc_core_ctl *c;
+	struct ampsoc_core_fault f;
+	const char *why;
+	uint32_t v;
+
+	fresh();
+	c = ctl();
+	pwr(CPU, VSOC_PWR_OP_ON);
+	v = s.violations;
+	c->fw_count = 1;
+	c->fw[0].da = 0x20000;		/* not the core's */
+	c->fw[0].len = 0x1000;
+	ktap_ok(core(VSOC_CORE_OP_RUN, 0x100) == -VSOC_EINVAL && starts == 0 &&
+		s.violations == v + 1 && last_rule() == VSOC_RULE_FIREWALL &&
+		c->state == VSOC_CORE_RESET, "fw_bad_programming_is_violation");
+	c->fw[0].da = 0x2000;
+	c->fw[0].len = 0x1210;
+	c->fw[1].da = 0x6000;
+	c->fw[1].len = 0x2000;
+	c->fw_count = 2;
+	ktap_ok(core(VSOC_CORE_OP_RUN, 0x100) == 0 && starts == 1 &&
+		last_nr_ro == 2 && last_ro[0].da == 0x2000 &&
+		last_ro[0].len == 0x1000 && last_ro[1].da == 0x6000 &&
+		last_ro[1].len == 0x2000 && c->fw_protected == 0x3000 &&
+		c->fw_unprotected == 0x210, "fw_ranges_to_runner");
+
+	f = fault_rec(AMPSOC_CORE_FAULT_FIREWALL, 0x6010);
+	ktap_ok(!soc_core_fault(&s, 0, 11, &f, sizeof(f), &why) &&
+		c->state == VSOC_CORE_CRASHED &&
+		c->crash_reason == VSOC_CRASH_FAULT &&
+		c->crash_info == AMPSOC_CORE_FAULT_FIREWALL &&
+		c->fault_addr == 0x6010 && c->fault_pc == 0x180 &&
+		c->fault_access == AMPSOC_CORE_ACCESS_WRITE &&
+		c->fw_faults == 1 && s.telem->fw_faults == 1 &&
+		s.violations == v + 1, "fw_fault_record_is_crash_not_violation");
+	ktap_ok(c->crash_count == 1 && rings[b.mbox[1].vector] >= 1,
+		"fw_fault_crash_signalled");
+
+	/* records that are no records: the crash is the signal's */
+	restart();
+	f.addr = 0x3000;		/* in a region, not a protected page */
+	ktap_ok(soc_core_fault(&s, 0, 11, &f, sizeof(f), &why) &&
+		c->crash_reason == VSOC_CRASH_SIGNAL && c->crash_info == 11 &&
+		c->fw_faults == 1, "fw_fault_outside_firewall_ignored");
+	restart();
+	f = fault_rec(AMPSOC_CORE_FAULT_FIREWALL, 0x6010);
+	ktap_ok(soc_core_fault(&s, 0, 11, &f, sizeof(f) - 1, &why) &&
+		c->crash_reason == VSOC_CRASH_SIGNAL, "fw_short_record_ignored");
+	restart();
+	ktap_ok(soc_core_fault(&s, 0, 7, &f, sizeof(f), &why) &&
+		c->crash_reason == VSOC_CRASH_SIGNAL && c->crash_info == 7,
+		"fw_record_other_signal_ignored");
+	restart();
+	f.magic ^= 1;
+	ktap_ok(soc_core_fault(&s, 0, 11, &f, sizeof(f), &why) &&
+		c->crash_reason == VSOC_CRASH_SIGNAL, "fw_record_bad_magic_ignored");
+	restart();
+	f = fault_rec(AMPSOC_CORE_FAULT_MAX + 1, 0x6010);
+	ktap_ok(soc_core_fault(&s, 0, 11, &f, sizeof(f), &why) &&
+		c->crash_reason == VSOC_CRASH_SIGNAL, "fw_record_bad_reason_ignored");
+	restart();
+	f = fault_rec(AMPSOC_CORE_FAULT_FIREWALL, 0x6010);
+	f.nr_regs = AMPSOC_CORE_FAULT_MAX_REGS + 1;
+	ktap_ok(soc_core_fault(&s, 0, 11, &f, sizeof(f), &why) &&
+		c->crash_reason == VSOC_CRASH_SIGNAL, "fw_record_bad_regs_ignored");
+	restart();
+	ktap_ok(soc_core_fault(&s, 0, 11, NULL, 0, &why) &&
+		c->crash_reason == VSOC_CRASH_SIGNAL, "fw_no_record_plain_crash");
+	restart();
+	f = fault_rec(AMPSOC_CORE_FAULT_UNMAPPED, 0x900000);
+	ktap_ok(!soc_core_fault(&s, 0, 11, &f, sizeof(f), &why) &&
+		c->crash_reason == VSOC_CRASH_FAULT &&
+		c->crash_info == AMPSOC_CORE_FAULT_UNMAPPED &&
+		c->fault_addr == 0x900000 && c->fw_faults == 1 &&
+		s.telem->fw_faults == 1, "fw_other_fault_kinds_reported");
+
+	/* the board's firewall off: checked all the same, nothing protected */
+	b.core[0].firewall = false;
+	restart();
+	ktap_ok(c->state == VSOC_CORE_RUNNING && last_nr_ro == 0 &&
+		c->fw_protected == 0 && c->fw_unprotected == 0,
+		"fw_off_protects_nothing");
+	core(VSOC_CORE_OP_HALT, 0);
+	v = s.violations;
+	c->fw_reserved = 1;
+	ktap_ok(core(VSOC_CORE_OP_RUN, 0x100) == -VSOC_EINVAL &&
+		s.violations == v + 1, "fw_off_still_checked");
+	c->fw_reserved = 0;
+	b.core[0].firewall = true;
+}
+
 static void test_echo(void)
 {
 	struct vsoc_echo *e;
@@ -637,6 +814,8 @@ int main(void)
 	test_faults();
 	test_fault_slot();
 	test_cores();
+	test_firewall_plan();
+	test_firewall();
 	test_echo();
 	soc_free(&s);
 	free(shm);

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * ampsoc-crash: writes one trace line, then faults (a store to an unmapped
- * address), for Linux's crash-recovery tests. The core dies with SIGSEGV,
- * which the SoC model reports as a crash.
+ * address, AMP_CORE_FAULT_DA of the core's map), for Linux's crash-recovery
+ * tests. The core dies with SIGSEGV, which the SoC model reports as a crash;
+ * an emulated core also leaves its fault record (a bus error at that
+ * address).
  */
 #include <amp/amp.h>
 
@@ -22,8 +24,8 @@ AMP_RESOURCE_TABLE struct crash_rsc amp_resource_table = {
 
 int main(void)
 {
-	/* Never mapped: below mmap_min_addr. */
-	uint32_t *nowhere = (uint32_t *)(uintptr_t)0x10;
+	/* Never mapped on this core. */
+	uint32_t *nowhere = (uint32_t *)(uintptr_t)AMP_CORE_FAULT_DA;
 
 	printf("ampsoc-crash: core %s about to crash\n", platform_core_name());
 	/* Hide the constant from the compiler, which would refuse it. */

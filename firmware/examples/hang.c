@@ -29,5 +29,5 @@ int main(void)
 	printf("ampsoc-hang: core %s hangs with the watchdog armed\n",
 	       platform_core_name());
 	for (;;)
-		__asm__ volatile("pause");
+		amp_cpu_relax();
 }

@@ -318,14 +318,14 @@ static int ctl_cb(struct amp_rpmsg_ept *ept, void *data, uint32_t len,
 /* Stop serving Linux (its writers fill the ring and block), then fault. */
 static void __attribute__((noreturn)) stall_and_crash(void)
 {
-	uint32_t *nowhere = (uint32_t *)(uintptr_t)0x10;
+	uint32_t *nowhere = (uint32_t *)(uintptr_t)AMP_CORE_FAULT_DA;
 	uint64_t now;
 
 	amp_log("ampsoc-rpmsg-check: stalling, then crashing");
 	while ((now = env_time_ns()) < crash_at)
 		env_wait_event(crash_at - now);
 	amp_log("ampsoc-rpmsg-check: crashing now (rx %u tx %u)", st.rx, st.tx);
-	/* Below mmap_min_addr: SIGSEGV, which the model reports as a crash. */
+	/* Nothing there: SIGSEGV, which the model reports as a crash. */
 	__asm__ volatile("" : "+r"(nowhere));
 	__atomic_store_n(nowhere, 0xdead, __ATOMIC_RELAXED);
 	for (;;)

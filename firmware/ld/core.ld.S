@@ -4,13 +4,23 @@
  * through the C preprocessor with the core's memory map
  * (firmware/include/amp/core/<core>.h) to get build/firmware/<core>.ld.
  *
- * The image is a static, non-PIE ELF64 x86-64 executable linked at the
- * core's device addresses: code in one PT_LOAD, data (with the resource
- * table, which Linux writes back into) in another, the trace buffer in a
- * third without file contents.
+ * The image is a static, non-PIE executable linked at the core's device
+ * addresses: ELF64 x86-64 for the native cores, ELF32 ARM or RISC-V for
+ * the emulated ones (the core header defines AMP_CORE_ISA_*). Code in one
+ * PT_LOAD (on ARMv7-M the vector table first, at the code base), data
+ * (with the resource table, which Linux writes back into) in another, the
+ * trace buffer in a third without file contents.
  */
+#if defined(AMP_CORE_ISA_ARMV7M)
+OUTPUT_FORMAT("elf32-littlearm")
+OUTPUT_ARCH(arm)
+#elif defined(AMP_CORE_ISA_RV32)
+OUTPUT_FORMAT("elf32-littleriscv")
+OUTPUT_ARCH(riscv)
+#else
 OUTPUT_FORMAT("elf64-x86-64")
 OUTPUT_ARCH(i386:x86-64)
+#endif
 ENTRY(_start)
 
 MEMORY
@@ -30,16 +40,18 @@ PHDRS
 SECTIONS
 {
 	.text : {
+		KEEP(*(.vectors))
 		KEEP(*(.text.start))
 		*(.text .text.*)
+		*(.glue_7 .glue_7t .vfp11_veneer .v4_bx)
 	} > code :text
 	.rodata : ALIGN(16) {
-		*(.rodata .rodata.*)
+		*(.rodata .rodata.* .srodata .srodata.*)
 	} > code :text
 
 	/* A static non-PIC image needs none of these: asserted empty below. */
 	.plt : { *(.plt .iplt) } > code :text
-	.rela.dyn : { *(.rela.*) } > code :text
+	.rela.dyn : { *(.rela.* .rel.*) } > code :text
 
 	.resource_table : ALIGN(8) {
 		__rsc_start = .;
@@ -47,12 +59,12 @@ SECTIONS
 		__rsc_end = .;
 	} > data :data
 	.data : ALIGN(16) {
-		*(.data .data.*)
+		*(.data .data.* .sdata .sdata.*)
 	} > data :data
 	.got : { *(.got .got.plt .igot.plt) } > data :data
 	.bss (NOLOAD) : ALIGN(16) {
 		__bss_start = .;
-		*(.bss .bss.* COMMON)
+		*(.bss .bss.* .sbss .sbss.* COMMON)
 		. = ALIGN(16);
 		__bss_end = .;
 	} > data :data
@@ -80,9 +92,12 @@ SECTIONS
 	.debug_ranges 0 : { *(.debug_ranges) }
 	.debug_rnglists 0 : { *(.debug_rnglists) }
 	.debug_frame 0 : { *(.debug_frame) }
+	.ARM.attributes 0 : { *(.ARM.attributes) }
+	.riscv.attributes 0 : { *(.riscv.attributes) }
 
 	/DISCARD/ : {
 		*(.note.* .comment .eh_frame* .interp .dynamic .dynsym .dynstr)
+		*(.ARM.exidx* .ARM.extab*)
 	}
 }
 

@@ -7,5 +7,8 @@
 extern char __trace_start[], __trace_end[];
 /* The .resource_table section. */
 extern const char __rsc_start[], __rsc_end[];
+/* The top of the firmware's stack, and its entry (the port's crt0.S). */
+extern char __stack_top[];
+void _start(void);
 
 #endif /* _AMP_LIB_LINK_H */

@@ -44,7 +44,8 @@ typedef unsigned long long __u64;
 #define AMPSOC_CORE_FAULT_MISALIGNED	5	/* where the ISA traps it */
 #define AMPSOC_CORE_FAULT_DOUBLE	6	/* fault while handling one */
 #define AMPSOC_CORE_FAULT_BREAKPOINT	7	/* bkpt/ebreak, no debugger */
-#define AMPSOC_CORE_FAULT_MAX		7
+#define AMPSOC_CORE_FAULT_WATCHDOG	8	/* the core's watchdog expired */
+#define AMPSOC_CORE_FAULT_MAX		8
 
 /* @access */
 #define AMPSOC_CORE_ACCESS_NONE		0
@@ -64,7 +65,8 @@ typedef unsigned long long __u64;
  * @signo: the signal the runner ends with right after writing the record
  * @access: AMPSOC_CORE_ACCESS_* of the faulting access
  * @addr: device address of the faulting access (0 if none)
- * @pc: device address of the faulting instruction
+ * @pc: device address of the faulting instruction (for a watchdog, the
+ *	instruction the core was about to execute)
  * @nr_regs: entries of @regs in use
  * @reserved: zero
  * @regs: the core's registers in gdb's order for @isa: ARMv7-M r0-r15,

@@ -8,7 +8,8 @@
  *               --entry DA --irq-fd FD [--kick-fd VECTOR:FD ...]
  *               --console-fd FD [--mbox-in SHM_OFF:DEPTH]
  *               [--mbox-out SHM_OFF:DEPTH:VECTOR] [--no-sandbox]
- *               [--ro DA:LEN ...] [--fault-fd FD]
+ *               [--isa x86_64|armv7m|rv32imac] [--ro DA:LEN ...]
+ *               [--fault-fd FD] [--gdb PORT | --gdb-fd FD] [--gdb-wait]
  *
  * It maps each window of the shared memory at its device address, checks
  * that nothing else of this process lives there, drops everything the
@@ -17,6 +18,10 @@
  * ROM (include/ampsoc/bootrom.h). The firmware is untrusted: it can only
  * fault, which kills this process with a signal the model reports as a
  * crash. Stopping the core is the model's SIGKILL.
+ *
+ * That is the native x86-64 core. A core of another instruction set
+ * (--isa) is emulated instead, by emu.c on Unicorn (docs/cores.md); both
+ * share the command line, the checks and the boot-ROM services below.
  *
  * The vring firewall: each --ro range (page-aligned, inside one window) is
  * made read-only before the firmware runs. A write there ends the core
@@ -55,72 +60,20 @@
 #include <ampsoc/bootrom.h>
 #include <ampsoc/core_fault.h>
 
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
-
-#define EXIT_USAGE	64	/* EX_USAGE */
-#define EXIT_SETUP	71	/* EX_OSERR */
+#include "core.h"
 
 /* Highest user address on x86-64 with 4-level paging. */
 #define USER_TOP	0x00007ffffffff000ull
 
-/* The vring firewall: read-only ranges, on 4 KiB pages. */
-#define CORE_MAX_RO	16
+/* The vring firewall works on whole 4 KiB pages. */
 #define CORE_FW_PAGE	4096ull
 
-struct core_map {
-	uint64_t off, da, len;
-};
-
-struct core_kick {
-	uint32_t vector;
-	int fd;
-};
-
-/*
- * A mailbox channel: a single-producer single-consumer FIFO of 32-bit
- * words in shared memory, laid out as struct vsoc_mbox_fifo
- * (include/ampsoc/vsoc_abi.h): head at 0, tail at 64, overflows at 68,
- * the words from 128. Our own index lives in @mine; the other side's is
- * read from shared memory and checked.
- */
-#define MBOX_HEAD	0
-#define MBOX_TAIL	64
-#define MBOX_OVERFLOWS	68
-#define MBOX_MSG	128
-#define MBOX_MAX_DEPTH	256
-
-struct core_mbox {
-	uint64_t off;
-	uint32_t depth;
-	uint32_t vector;
-	int kick_fd;
-	uint8_t *fifo;
-	uint32_t mine;
-	bool present;
-};
-
-static struct {
-	const char *name;
-	int shm_fd;
-	struct core_map maps[AMPSOC_BOOTROM_MAX_WINDOWS];
-	unsigned int nr_maps;
-	uint64_t entry;
-	bool have_entry;
-	int irq_fd;
-	struct core_kick kicks[AMPSOC_BOOTROM_MAX_VECTORS];
-	unsigned int nr_kicks;
-	int console_fd;
-	struct core_mbox mbox_in, mbox_out;
-	bool no_sandbox;
-	pid_t pid, tid;
-	struct core_map ro[CORE_MAX_RO];	/* .off unused */
-	unsigned int nr_ro;
-	int fault_fd;
-} core = {
+struct core_config core = {
+	.isa = AMPSOC_CORE_ISA_X86_64,
 	.shm_fd = -1, .irq_fd = -1, .console_fd = -1, .fault_fd = -1,
+	.gdb_fd = -1,
 };
 
-static __attribute__((noreturn, format(printf, 2, 3)))
 void die(int status, const char *fmt, ...)
 {
 	va_list ap;
@@ -135,7 +88,7 @@ void die(int status, const char *fmt, ...)
 
 /* ---- the boot ROM ------------------------------------------------------ */
 
-static int rom_doorbell(uint32_t vector)
+int rom_doorbell(uint32_t vector)
 {
 	uint64_t one = 1;
 	unsigned int i;
@@ -174,7 +127,7 @@ static int rom_wait_irq(__u64 timeout_ns)
 	return count > INT_MAX ? INT_MAX : (int)count;
 }
 
-static int rom_console(const char *line, uint32_t len)
+int rom_console(const char *line, uint32_t len)
 {
 	char buf[AMPSOC_BOOTROM_LINE_MAX + 1];
 	uint32_t i;
@@ -197,7 +150,7 @@ static int rom_console(const char *line, uint32_t len)
 	return 0;
 }
 
-static __u64 rom_time_ns(void)
+__u64 rom_time_ns(void)
 {
 	struct timespec ts;
 
@@ -222,12 +175,12 @@ static int rom_watchdog(__u64 timeout_ns)
 	return 0;
 }
 
-static uint32_t *mbox_word(const struct core_mbox *m, unsigned int off)
+uint32_t *mbox_word(const struct core_mbox *m, unsigned int off)
 {
 	return (uint32_t *)(m->fifo + off);
 }
 
-static int rom_mbox_send(uint32_t msg)
+int rom_mbox_send(uint32_t msg)
 {
 	struct core_mbox *m = &core.mbox_out;
 	uint64_t one = 1;
@@ -253,7 +206,7 @@ static int rom_mbox_send(uint32_t msg)
 	return ret;
 }
 
-static int rom_mbox_recv(uint32_t *msg)
+int rom_mbox_recv(uint32_t *msg)
 {
 	struct core_mbox *m = &core.mbox_in;
 	uint32_t head, avail;
@@ -385,6 +338,39 @@ static void parse_mbox(const char *s, struct core_mbox *m, bool out)
 	m->present = true;
 }
 
+static void parse_ro(const char *s)
+{
+	struct core_range *r;
+	char *e;
+
+	if (core.nr_ro == CORE_MAX_RO)
+		die(EXIT_USAGE, "more than %d --ro ranges", CORE_MAX_RO);
+	r = &core.ro[core.nr_ro++];
+	if (!parse_u64(s, &r->da, &e) || *e != ':' || !parse_u64(e + 1, &r->len, NULL))
+		die(EXIT_USAGE, "bad --ro '%s' (want DA:LEN)", s);
+}
+
+static void parse_isa(const char *s)
+{
+	static const struct {
+		const char *name;
+		unsigned int isa;
+	} isas[] = {
+		{ "x86_64", AMPSOC_CORE_ISA_X86_64 },
+		{ "armv7m", AMPSOC_CORE_ISA_ARMV7M },
+		{ "rv32imac", AMPSOC_CORE_ISA_RV32IMAC },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(isas); i++) {
+		if (!strcmp(s, isas[i].name)) {
+			core.isa = isas[i].isa;
+			return;
+		}
+	}
+	die(EXIT_USAGE, "unknown --isa '%s' (x86_64, armv7m or rv32imac)", s);
+}
+
 static void print_usage(void)
 {
 	fprintf(stderr,
@@ -392,7 +378,8 @@ static void print_usage(void)
 		"                   --entry DA --irq-fd FD [--kick-fd VECTOR:FD...]\n"
 		"                   --console-fd FD [--mbox-in SHM_OFF:DEPTH]\n"
 		"                   [--mbox-out SHM_OFF:DEPTH:VECTOR] [--no-sandbox]\n"
-		"                   [--ro DA:LEN...] [--fault-fd FD]\n");
+		"                   [--isa x86_64|armv7m|rv32imac] [--ro DA:LEN...]\n"
+		"                   [--fault-fd FD] [--gdb PORT | --gdb-fd FD] [--gdb-wait]\n");
 	exit(EXIT_USAGE);
 }
 
@@ -409,11 +396,15 @@ static void parse_args(int argc, char **argv)
 		{ "mbox-in", required_argument, NULL, 'I' },
 		{ "mbox-out", required_argument, NULL, 'O' },
 		{ "no-sandbox", no_argument, NULL, 'S' },
+		{ "isa", required_argument, NULL, 'a' },
 		{ "ro", required_argument, NULL, 'r' },
 		{ "fault-fd", required_argument, NULL, 'f' },
+		{ "gdb", required_argument, NULL, 'g' },
+		{ "gdb-fd", required_argument, NULL, 'G' },
+		{ "gdb-wait", no_argument, NULL, 'W' },
 		{ NULL, 0, NULL, 0 },
 	};
-	char *e;
+	uint64_t port;
 	int opt;
 
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -450,17 +441,25 @@ static void parse_args(int argc, char **argv)
 		case 'S':
 			core.no_sandbox = true;
 			break;
+		case 'a':
+			parse_isa(optarg);
+			break;
 		case 'r':
-			if (core.nr_ro == CORE_MAX_RO ||
-			    !parse_u64(optarg, &core.ro[core.nr_ro].da, &e) ||
-			    *e != ':' ||
-			    !parse_u64(e + 1, &core.ro[core.nr_ro].len, NULL))
-				die(EXIT_USAGE, "bad --ro '%s' (want DA:LEN, at most %d)",
-				    optarg, CORE_MAX_RO);
-			core.nr_ro++;
+			parse_ro(optarg);
 			break;
 		case 'f':
 			core.fault_fd = parse_fd(optarg, "--fault-fd");
+			break;
+		case 'g':
+			if (!parse_u64(optarg, &port, NULL) || !port || port > 65535)
+				die(EXIT_USAGE, "bad --gdb port '%s'", optarg);
+			core.gdb_port = port;
+			break;
+		case 'G':
+			core.gdb_fd = parse_fd(optarg, "--gdb-fd");
+			break;
+		case 'W':
+			core.gdb_wait = true;
 			break;
 		default:
 			print_usage();
@@ -474,6 +473,12 @@ static void parse_args(int argc, char **argv)
 	if (core.shm_fd < 0 || !core.nr_maps || !core.have_entry ||
 	    core.irq_fd < 0 || core.console_fd < 0)
 		print_usage();
+	if (core.gdb_port && core.gdb_fd >= 0)
+		die(EXIT_USAGE, "--gdb and --gdb-fd are exclusive");
+	if (core.gdb_wait && !core.gdb_port && core.gdb_fd < 0)
+		die(EXIT_USAGE, "--gdb-wait needs --gdb or --gdb-fd");
+	if (core.isa == AMPSOC_CORE_ISA_X86_64 && (core.gdb_port || core.gdb_fd >= 0))
+		die(EXIT_USAGE, "--gdb needs an emulated core (--isa)");
 }
 
 /* ---- checks ------------------------------------------------------------ */
@@ -491,7 +496,7 @@ static bool is_eventfd(int fd)
 	return strcmp(link, "anon_inode:[eventfd]") == 0;
 }
 
-static void check_fds(void)
+void check_fds(void)
 {
 	unsigned int i;
 	int fl;
@@ -551,16 +556,17 @@ static bool find_collision(uint64_t da, uint64_t len, char *what, size_t size)
 	return hit;
 }
 
-static void map_windows(void)
+/*
+ * Every window page aligned, not empty, inside the shared memory and inside
+ * [@floor, @top); no two windows overlapping; the entry inside one. Sorts
+ * the windows by device address.
+ */
+void check_windows(uint64_t floor, uint64_t top, uint64_t shm_size)
 {
-	uint64_t page = sysconf(_SC_PAGESIZE), floor = mmap_floor();
-	char what[512];
-	struct stat st;
-	unsigned int i;
+	uint64_t page = sysconf(_SC_PAGESIZE);
 	bool entry_ok = false;
+	unsigned int i;
 
-	if (fstat(core.shm_fd, &st) || st.st_size <= 0)
-		die(EXIT_USAGE, "--shm-fd %d has no size", core.shm_fd);
 	for (i = 0; i < core.nr_maps; i++) {
 		struct core_map *m = &core.maps[i];
 
@@ -571,15 +577,15 @@ static void map_windows(void)
 		if (!m->len)
 			die(EXIT_USAGE, "window at %#llx is empty",
 			    (unsigned long long)m->da);
-		if (m->off + m->len < m->off ||
-		    m->off + m->len > (uint64_t)st.st_size)
-			die(EXIT_USAGE, "shm window %#llx+%#llx is beyond the %lld-byte shm",
+		if (m->off + m->len < m->off || m->off + m->len > shm_size)
+			die(EXIT_USAGE, "shm window %#llx+%#llx is beyond the %llu-byte shm",
 			    (unsigned long long)m->off, (unsigned long long)m->len,
-			    (long long)st.st_size);
-		if (m->da < floor || m->da + m->len < m->da ||
-		    m->da + m->len > USER_TOP)
+			    (unsigned long long)shm_size);
+		if (m->da < floor || m->da + m->len < m->da || m->da + m->len > top)
 			die(EXIT_USAGE, "window %#llx+%#llx is outside the mappable address space",
 			    (unsigned long long)m->da, (unsigned long long)m->len);
+		if (core.entry >= m->da && core.entry - m->da < m->len)
+			entry_ok = true;
 	}
 	qsort(core.maps, core.nr_maps, sizeof(core.maps[0]), cmp_map);
 	for (i = 1; i < core.nr_maps; i++)
@@ -587,6 +593,20 @@ static void map_windows(void)
 			die(EXIT_USAGE, "windows at %#llx and %#llx overlap",
 			    (unsigned long long)core.maps[i - 1].da,
 			    (unsigned long long)core.maps[i].da);
+	if (!entry_ok)
+		die(EXIT_USAGE, "entry %#llx is in no window",
+		    (unsigned long long)core.entry);
+}
+
+static void map_windows(void)
+{
+	char what[512];
+	struct stat st;
+	unsigned int i;
+
+	if (fstat(core.shm_fd, &st) || st.st_size <= 0)
+		die(EXIT_USAGE, "--shm-fd %d has no size", core.shm_fd);
+	check_windows(mmap_floor(), USER_TOP, st.st_size);
 	for (i = 0; i < core.nr_maps; i++) {
 		struct core_map *m = &core.maps[i];
 		void *p;
@@ -607,17 +627,12 @@ static void map_windows(void)
 			    (unsigned long long)m->da, p);
 		rom.windows[i].da = m->da;
 		rom.windows[i].len = m->len;
-		if (core.entry >= m->da && core.entry < m->da + m->len)
-			entry_ok = true;
 	}
 	rom.nr_windows = core.nr_maps;
-	if (!entry_ok)
-		die(EXIT_USAGE, "entry %#llx is in no window",
-		    (unsigned long long)core.entry);
 }
 
 /* Map a mailbox FIFO anywhere (the firmware reaches it through the ROM). */
-static void map_mbox(struct core_mbox *m, const char *what, uint64_t shm_size)
+void map_mbox(struct core_mbox *m, const char *what, uint64_t shm_size)
 {
 	uint64_t page = sysconf(_SC_PAGESIZE), start, len, size;
 	uint8_t *p;
@@ -654,43 +669,58 @@ static void map_mbox(struct core_mbox *m, const char *what, uint64_t shm_size)
 
 #define ARG_LO(n)	(offsetof(struct seccomp_data, args[n]))
 
-struct bpf_prog_buf {
-	struct sock_filter insn[128];
-	unsigned int n;
-};
-
-static void emit(struct bpf_prog_buf *b, struct sock_filter f)
+void bpf_emit(struct bpf_prog_buf *b, struct sock_filter f)
 {
 	if (b->n == ARRAY_SIZE(b->insn))
 		die(EXIT_SETUP, "seccomp filter too long");
 	b->insn[b->n++] = f;
 }
 
-#define STMT(c, k)		((struct sock_filter)BPF_STMT(c, k))
-#define JUMP(c, k, t, f)	((struct sock_filter)BPF_JUMP(c, k, t, f))
-#define ALLOW			STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW)
-#define KILL			STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS)
+/* x86-64 system calls only (x32 is refused); leaves the number loaded. */
+void bpf_prologue(struct bpf_prog_buf *b)
+{
+	bpf_emit(b, STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)));
+	bpf_emit(b, JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0));
+	bpf_emit(b, KILL);
+	bpf_emit(b, STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)));
+	bpf_emit(b, JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, 0, 1));	/* x32 */
+	bpf_emit(b, KILL);
+}
 
 /* Allow syscall @nr when its argument @arg (low 32 bits) is one of @vals. */
-static void allow_if_arg(struct bpf_prog_buf *b, int nr, int arg,
-			 const uint32_t *vals, unsigned int n)
+void bpf_allow_if_arg(struct bpf_prog_buf *b, int nr, int arg,
+		      const uint32_t *vals, unsigned int n)
 {
 	unsigned int i;
 
-	emit(b, JUMP(BPF_JMP | BPF_JEQ | BPF_K, nr, 0, n + 3));
-	emit(b, STMT(BPF_LD | BPF_W | BPF_ABS, ARG_LO(arg)));
+	bpf_emit(b, JUMP(BPF_JMP | BPF_JEQ | BPF_K, nr, 0, n + 3));
+	bpf_emit(b, STMT(BPF_LD | BPF_W | BPF_ABS, ARG_LO(arg)));
 	for (i = 0; i < n; i++)
-		emit(b, JUMP(BPF_JMP | BPF_JEQ | BPF_K, vals[i], n - i, 0));
-	emit(b, KILL);
-	emit(b, ALLOW);
+		bpf_emit(b, JUMP(BPF_JMP | BPF_JEQ | BPF_K, vals[i], n - i, 0));
+	bpf_emit(b, KILL);
+	bpf_emit(b, ALLOW);
 	/* Not this syscall: reload the number for the next test. */
-	emit(b, STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)));
+	bpf_emit(b, STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)));
 }
 
-static void allow(struct bpf_prog_buf *b, int nr)
+void bpf_allow(struct bpf_prog_buf *b, int nr)
 {
-	emit(b, JUMP(BPF_JMP | BPF_JEQ | BPF_K, nr, 0, 1));
-	emit(b, ALLOW);
+	bpf_emit(b, JUMP(BPF_JMP | BPF_JEQ | BPF_K, nr, 0, 1));
+	bpf_emit(b, ALLOW);
+}
+
+/* End the filter (anything not allowed is killed) and install it. */
+void bpf_install(struct bpf_prog_buf *b, unsigned int flags)
+{
+	struct sock_fprog prog;
+
+	bpf_emit(b, KILL);
+	prog.len = b->n;
+	prog.filter = b->insn;
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
+		die(EXIT_SETUP, "no_new_privs: %s", strerror(errno));
+	if (syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, flags, &prog))
+		die(EXIT_SETUP, "seccomp: %s", strerror(errno));
 }
 
 /*
@@ -703,41 +733,27 @@ static void sandbox(void)
 	static struct bpf_prog_buf b;
 	uint32_t fds[AMPSOC_BOOTROM_MAX_VECTORS + 2];
 	uint32_t itimer = ITIMER_REAL, sigs[] = { SIGABRT, SIGSEGV };
-	struct sock_fprog prog;
 	unsigned int i, n = 0;
 
-	emit(&b, STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)));
-	emit(&b, JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0));
-	emit(&b, KILL);
-	emit(&b, STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)));
-	emit(&b, JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, 0, 1));	/* x32 */
-	emit(&b, KILL);
-
-	allow_if_arg(&b, SYS_read, 0, (uint32_t *)&core.irq_fd, 1);
+	bpf_prologue(&b);
+	bpf_allow_if_arg(&b, SYS_read, 0, (uint32_t *)&core.irq_fd, 1);
 	for (i = 0; i < core.nr_kicks; i++)
 		fds[n++] = core.kicks[i].fd;
 	fds[n++] = core.console_fd;
 	/* the firewall's fault record */
 	if (core.fault_fd >= 0)
 		fds[n++] = core.fault_fd;
-	allow_if_arg(&b, SYS_write, 0, fds, n);
-	allow_if_arg(&b, SYS_setitimer, 0, &itimer, 1);
+	bpf_allow_if_arg(&b, SYS_write, 0, fds, n);
+	bpf_allow_if_arg(&b, SYS_setitimer, 0, &itimer, 1);
 	/* abort(), and the firewall handler passing on a sent SIGSEGV */
-	allow_if_arg(&b, SYS_tgkill, 2, sigs, ARRAY_SIZE(sigs));
-	allow(&b, SYS_ppoll);
-	allow(&b, SYS_clock_gettime);
-	allow(&b, SYS_restart_syscall);
-	allow(&b, SYS_rt_sigreturn);
-	allow(&b, SYS_exit);
-	allow(&b, SYS_exit_group);
-	emit(&b, KILL);
-
-	prog.len = b.n;
-	prog.filter = b.insn;
-	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
-		die(EXIT_SETUP, "no_new_privs: %s", strerror(errno));
-	if (syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog))
-		die(EXIT_SETUP, "seccomp: %s", strerror(errno));
+	bpf_allow_if_arg(&b, SYS_tgkill, 2, sigs, ARRAY_SIZE(sigs));
+	bpf_allow(&b, SYS_ppoll);
+	bpf_allow(&b, SYS_clock_gettime);
+	bpf_allow(&b, SYS_restart_syscall);
+	bpf_allow(&b, SYS_rt_sigreturn);
+	bpf_allow(&b, SYS_exit);
+	bpf_allow(&b, SYS_exit_group);
+	bpf_install(&b, 0);
 }
 
 static bool keep_fd(unsigned int fd)
@@ -746,7 +762,7 @@ static bool keep_fd(unsigned int fd)
 
 	if (fd == STDERR_FILENO || fd == (unsigned int)core.irq_fd ||
 	    fd == (unsigned int)core.console_fd ||
-	    fd == (unsigned int)core.fault_fd)
+	    fd == (unsigned int)core.fault_fd || fd == (unsigned int)core.gdb_fd)
 		return true;
 	for (i = 0; i < core.nr_kicks; i++)
 		if (fd == (unsigned int)core.kicks[i].fd)
@@ -755,7 +771,7 @@ static bool keep_fd(unsigned int fd)
 }
 
 /* Close every descriptor the firmware has no business with. */
-static void close_other_fds(void)
+void close_other_fds(void)
 {
 	unsigned int fd, start = 0;
 
@@ -769,7 +785,7 @@ static void close_other_fds(void)
 	close_range(start, ~0u, 0);
 }
 
-static void reset_signals(void)
+void reset_signals(void)
 {
 	static const int sigs[] = {
 		SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGABRT, SIGALRM, SIGSYS,
@@ -847,7 +863,7 @@ static void firewall_setup(void)
 	unsigned int i, j;
 
 	for (i = 0; i < core.nr_ro; i++) {
-		const struct core_map *r = &core.ro[i];
+		const struct core_range *r = &core.ro[i];
 
 		if (!r->len || ((r->da | r->len) & (CORE_FW_PAGE - 1)))
 			die(EXIT_USAGE, "--ro %#llx:%#llx is not whole pages",
@@ -886,6 +902,8 @@ int main(int argc, char **argv)
 	parse_args(argc, argv);
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL))
 		die(EXIT_SETUP, "pdeathsig: %s", strerror(errno));
+	if (core.isa != AMPSOC_CORE_ISA_X86_64)
+		emu_main();
 	check_fds();
 	map_windows();
 	{

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <amp/cpu.h>
 #include <amp/env.h>
 #include <amp/log.h>
 #include <amp/platform.h>

@@ -52,10 +52,54 @@ struct amp_vring_used {
 
 /*
  * Shared-memory accesses the compiler must neither merge, split, repeat
- * nor drop (the kernel's READ_ONCE/WRITE_ONCE).
+ * nor drop (the kernel's READ_ONCE/WRITE_ONCE). A 32-bit core has no
+ * 64-bit atomic access: a 64-bit field (a descriptor's address, published
+ * by an index written after it, and copied once) is read as two words.
  */
+#if __SIZEOF_POINTER__ == 8
 #define AMP_READ_ONCE(x)	__atomic_load_n(&(x), __ATOMIC_RELAXED)
 #define AMP_WRITE_ONCE(x, v)	__atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
+#else
+static inline uint64_t amp_read_once(const void *p, unsigned int size)
+{
+	const uint32_t *w = p;
+
+	switch (size) {
+	case 1:
+		return __atomic_load_n((const uint8_t *)p, __ATOMIC_RELAXED);
+	case 2:
+		return __atomic_load_n((const uint16_t *)p, __ATOMIC_RELAXED);
+	case 4:
+		return __atomic_load_n(w, __ATOMIC_RELAXED);
+	default:
+		return __atomic_load_n(&w[0], __ATOMIC_RELAXED) |
+		       (uint64_t)__atomic_load_n(&w[1], __ATOMIC_RELAXED) << 32;
+	}
+}
+
+static inline void amp_write_once(void *p, uint64_t v, unsigned int size)
+{
+	uint32_t *w = p;
+
+	switch (size) {
+	case 1:
+		__atomic_store_n((uint8_t *)p, (uint8_t)v, __ATOMIC_RELAXED);
+		break;
+	case 2:
+		__atomic_store_n((uint16_t *)p, (uint16_t)v, __ATOMIC_RELAXED);
+		break;
+	case 4:
+		__atomic_store_n(w, (uint32_t)v, __ATOMIC_RELAXED);
+		break;
+	default:
+		__atomic_store_n(&w[0], (uint32_t)v, __ATOMIC_RELAXED);
+		__atomic_store_n(&w[1], (uint32_t)(v >> 32), __ATOMIC_RELAXED);
+	}
+}
+
+#define AMP_READ_ONCE(x)	((__typeof__(x))amp_read_once(&(x), sizeof(x)))
+#define AMP_WRITE_ONCE(x, v)	amp_write_once(&(x), (v), sizeof(x))
+#endif
 
 /* Bytes of a ring of @num entries with the used ring at @align. */
 static inline uint64_t amp_vring_size(uint32_t num, uint32_t align)

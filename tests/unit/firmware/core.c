@@ -1,344 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Host unit test of the remote-core runner (ampsoc-core) with the sample
- * firmware. The test plays the SoC model and Linux's remoteproc: it loads an
- * ELF's PT_LOAD segments into a memfd at their device addresses, forks the
- * runner on it exactly as the model does, and watches the console, the
- * trace buffer (through its own mapping, as Linux would), the doorbells and
- * how the process ends.
+ * firmware, playing the SoC model and Linux's remoteproc (runner.h). The
+ * native M3 gets every test; the emulated m4 (ARMv7-M) and rv (RV32) get
+ * those that do not depend on the instruction set, under names prefixed
+ * "m4_" and "rv_": the same firmware sources, services and rpmsg protocol
+ * on every core. isa.c tests what only the emulated cores have.
  */
-#define _GNU_SOURCE
-#include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <string.h>
-#include <sys/eventfd.h>
-#include <sys/mman.h>
-#include <sys/personality.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
+#include "runner.h"
 
-#include <linux/elf.h>
-
-#include <ktap_user.h>
-#include <ampsoc/bootrom.h>
 #include <amp/rpmsg.h>
-#include <amp/rsc_table.h>
 #include <amp/virtqueue.h>
 
-#define SHM_SIZE	(64u << 20)
-#define WAIT_MS		10000	/* failure guard only, never a sync point */
-#define KICK_VECTOR	3
-
-/* Core memory in the shm: M3 at offset 0, DSP IRAM/DRAM at 32/40 MiB. */
-#define M3_OFF		0x0
+/* The DSP's IRAM and DRAM at 32 and 40 MiB of the shared memory. */
 #define DSP_IRAM_OFF	0x2000000
 #define DSP_DRAM_OFF	0x2800000
 #define DSP_BASE	0x20000000
 #define DSP_IRAM_SIZE	0x100000
 #define DSP_DRAM_DA	0x20100000
 #define DSP_DRAM_SIZE	0xf00000
-
-struct window {
-	uint64_t off, da, len;
-};
-
-struct run {
-	int shm;
-	uint8_t *mem;
-	int irq, kick, console, err;	/* our ends */
-	pid_t pid;
-	char cons[8192];
-	size_t cons_len;
-	char errbuf[2048];
-};
-
-static int shm_new(struct run *r)
-{
-	memset(r, 0, sizeof(*r));	/* pid 0: no runner to stop or reap */
-	r->shm = memfd_create("ampsoc-shm", MFD_CLOEXEC);
-	if (r->shm < 0 || ftruncate(r->shm, SHM_SIZE))
-		return -1;
-	r->mem = mmap(NULL, SHM_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, r->shm, 0);
-	return r->mem == MAP_FAILED ? -1 : 0;
-}
-
-static void shm_free(struct run *r)
-{
-	munmap(r->mem, SHM_SIZE);
-	close(r->shm);
-}
-
-/* Translate a device address through the windows; NULL if unmapped. */
-static void *da_ptr(struct run *r, const struct window *w, int nw,
-		    uint64_t da, uint64_t len)
-{
-	for (int i = 0; i < nw; i++)
-		if (da >= w[i].da && da + len <= w[i].da + w[i].len)
-			return r->mem + w[i].off + (da - w[i].da);
-	return NULL;
-}
-
-struct fw {
-	uint8_t *data;
-	size_t size;
-	uint64_t entry;
-	uint32_t trace_da, trace_len;
-};
-
-static int fw_read(const char *name, struct fw *fw)
-{
-	char path[512];
-	struct stat st;
-	int fd;
-
-	/* Sample firmware, else the test-only firmware. */
-	snprintf(path, sizeof(path), "%s/%s", FW_DIR, name);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		snprintf(path, sizeof(path), "%s/%s", PROBE_DIR, name);
-		fd = open(path, O_RDONLY | O_CLOEXEC);
-	}
-	if (fd < 0 || fstat(fd, &st))
-		return -1;
-	fw->size = st.st_size;
-	fw->data = malloc(fw->size);
-	if (!fw->data || read(fd, fw->data, fw->size) != (ssize_t)fw->size)
-		return -1;
-	close(fd);
-	return 0;
-}
-
-/* What remoteproc does: copy PT_LOADs, zero the rest, find the trace. */
-static int fw_load(struct run *r, struct fw *fw, const struct window *w, int nw)
-{
-	const struct elf64_hdr *eh = (const void *)fw->data;
-	const struct elf64_shdr *sh = (const void *)(fw->data + eh->e_shoff);
-	const char *names = (const char *)fw->data + sh[eh->e_shstrndx].sh_offset;
-
-	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) || eh->e_machine != EM_X86_64)
-		return -1;
-	fw->entry = eh->e_entry;
-	for (int i = 0; i < eh->e_phnum; i++) {
-		const struct elf64_phdr *ph = (const void *)(fw->data + eh->e_phoff +
-						     i * sizeof(*ph));
-		uint8_t *dst;
-
-		if (ph->p_type != PT_LOAD)
-			continue;
-		dst = da_ptr(r, w, nw, ph->p_paddr, ph->p_memsz);
-		if (!dst)
-			return -1;
-		memcpy(dst, fw->data + ph->p_offset, ph->p_filesz);
-		memset(dst + ph->p_filesz, 0, ph->p_memsz - ph->p_filesz);
-	}
-	fw->trace_len = 0;
-	for (int i = 0; i < eh->e_shnum; i++) {
-		const struct resource_table *t;
-
-		if (strcmp(names + sh[i].sh_name, ".resource_table"))
-			continue;
-		t = (const void *)(fw->data + sh[i].sh_offset);
-		for (uint32_t e = 0; e < t->num; e++) {
-			const uint8_t *at = (const uint8_t *)t + t->offset[e];
-			const struct fw_rsc_hdr *h = (const void *)at;
-			const struct fw_rsc_trace *tr = (const void *)h->data;
-
-			if (h->type == RSC_TRACE) {
-				fw->trace_da = tr->da;
-				fw->trace_len = tr->len;
-			}
-		}
-	}
-	return 0;
-}
-
-/* The loaded resource table (Linux writes back into it), via the shm. */
-static uint8_t *loaded_rsc(struct run *r, struct fw *fw, const struct window *w, int nw)
-{
-	const struct elf64_hdr *eh = (const void *)fw->data;
-	const struct elf64_shdr *sh = (const void *)(fw->data + eh->e_shoff);
-	const char *names = (const char *)fw->data + sh[eh->e_shstrndx].sh_offset;
-
-	for (int i = 0; i < eh->e_shnum; i++)
-		if (!strcmp(names + sh[i].sh_name, ".resource_table"))
-			return da_ptr(r, w, nw, sh[i].sh_addr, sh[i].sh_size);
-	return NULL;
-}
-
-static void unclo(int fd)
-{
-	fcntl(fd, F_SETFD, 0);
-}
-
-/* Fork the runner as the model does; extra args are appended. */
-static int spawn(struct run *r, const struct window *w, int nw, uint64_t entry,
-		 bool norandom, const char *const *extra)
-{
-	int irq = eventfd(0, EFD_CLOEXEC), kick = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-	int cons[2], err[2];
-	char args[24][64];
-	char *argv[40];
-	int n = 0, a = 0;
-
-	if (irq < 0 || kick < 0 || pipe2(cons, O_CLOEXEC) || pipe2(err, O_CLOEXEC))
-		return -1;
-#define ARG(...) (snprintf(args[a], sizeof(args[a]), __VA_ARGS__), argv[n++] = args[a++])
-	argv[n++] = CORE_BIN;
-	ARG("--name"); ARG("m3");
-	ARG("--shm-fd"); ARG("%d", r->shm);
-	for (int i = 0; i < nw; i++) {
-		ARG("--map");
-		ARG("%#llx:%#llx:%#llx", (unsigned long long)w[i].off,
-		    (unsigned long long)w[i].da, (unsigned long long)w[i].len);
-	}
-	ARG("--entry"); ARG("%#llx", (unsigned long long)entry);
-	ARG("--irq-fd"); ARG("%d", irq);
-	ARG("--kick-fd"); ARG("%d:%d", KICK_VECTOR, kick);
-	ARG("--console-fd"); ARG("%d", cons[1]);
-	for (; extra && *extra; extra++)
-		argv[n++] = (char *)*extra;
-	argv[n] = NULL;
-#undef ARG
-	r->pid = fork();
-	if (r->pid < 0) {
-		r->pid = 0;
-		return -1;
-	}
-	if (r->pid == 0) {
-		unclo(r->shm);
-		unclo(irq);
-		unclo(kick);
-		unclo(cons[1]);
-		dup2(err[1], 2);
-		if (norandom)
-			personality(ADDR_NO_RANDOMIZE);
-		execv(CORE_BIN, argv);
-		_exit(127);
-	}
-	close(cons[1]);
-	close(err[1]);
-	r->irq = irq;
-	r->kick = kick;
-	r->console = cons[0];
-	r->err = err[0];
-	r->cons_len = 0;
-	r->errbuf[0] = 0;
-	return 0;
-}
-
-/* Read console output until @needle shows up or the console closes. */
-static bool console_wait(struct run *r, const char *needle)
-{
-	for (;;) {
-		struct pollfd p = { .fd = r->console, .events = POLLIN };
-		ssize_t n;
-
-		r->cons[r->cons_len] = 0;
-		if (strstr(r->cons, needle))
-			return true;
-		if (poll(&p, 1, WAIT_MS) <= 0)
-			return false;
-		if (r->cons_len >= sizeof(r->cons) - 1)
-			return false;
-		n = read(r->console, r->cons + r->cons_len,
-			 sizeof(r->cons) - 1 - r->cons_len);
-		if (n <= 0)
-			return false;
-		r->cons_len += n;
-	}
-}
-
-/* Kill the runner we started, if any: the model's stop. */
-static void stop(struct run *r)
-{
-	if (r->pid > 0)
-		kill(r->pid, SIGKILL);
-}
-
-/* Wait for the runner to end; returns its wait status. */
-static int reap(struct run *r)
-{
-	int status = -1;
-	ssize_t n;
-
-	if (r->pid <= 0 || waitpid(r->pid, &status, 0) < 0)
-		return -1;
-	r->pid = 0;
-	n = read(r->err, r->errbuf, sizeof(r->errbuf) - 1);
-	r->errbuf[n > 0 ? n : 0] = 0;
-	if (r->errbuf[0])
-		ktap_diag("runner stderr: %.*s", (int)strcspn(r->errbuf, "\n"), r->errbuf);
-	console_wait(r, "\x01");	/* drain to EOF */
-	close(r->irq);
-	close(r->kick);
-	close(r->console);
-	close(r->err);
-	return status;
-}
-
-static bool kick_wait(struct run *r)
-{
-	struct pollfd p = { .fd = r->kick, .events = POLLIN };
-	uint64_t v;
-
-	if (poll(&p, 1, WAIT_MS) != 1)
-		return false;
-	return read(r->kick, &v, sizeof(v)) == sizeof(v) && v >= 1;
-}
-
-/* A mailbox FIFO as struct vsoc_mbox_fifo lays it out. */
-struct fifo {
-	uint32_t head;
-	uint32_t pad0[15];
-	uint32_t tail;
-	uint32_t overflows;
-	uint32_t pad1[14];
-	uint32_t msg[];
-};
-
-#define MBOX_IN_OFF	0x3000000
-#define MBOX_OUT_OFF	0x3001000
-#define MBOX_DEPTH	16
-
-static const char *const mbox_args[] = {
-	"--mbox-in", "0x3000000:16", "--mbox-out", "0x3001000:16:3", NULL,
-};
-
-static struct fifo *fifo_at(struct run *r, uint64_t off)
-{
-	return (struct fifo *)(r->mem + off);
-}
-
-/* Push as a producer does: a full FIFO counts an overflow. */
-static void fifo_push(struct fifo *f, uint32_t msg)
-{
-	if (f->head - __atomic_load_n(&f->tail, __ATOMIC_ACQUIRE) >= MBOX_DEPTH) {
-		f->overflows++;
-		return;
-	}
-	f->msg[f->head % MBOX_DEPTH] = msg;
-	__atomic_store_n(&f->head, f->head + 1, __ATOMIC_RELEASE);
-}
-
-/* Pop what the core sent; false when empty. */
-static bool fifo_pop(struct fifo *f, uint32_t *msg)
-{
-	if (__atomic_load_n(&f->head, __ATOMIC_ACQUIRE) == f->tail)
-		return false;
-	*msg = f->msg[f->tail % MBOX_DEPTH];
-	__atomic_store_n(&f->tail, f->tail + 1, __ATOMIC_RELEASE);
-	return true;
-}
-
-static const struct window m3_win[] = {
-	{ M3_OFF, AMP_CORE_MEM_BASE, AMP_CORE_MEM_SIZE },
-};
 
 static const struct window dsp_win[] = {
 	{ DSP_IRAM_OFF, DSP_BASE, DSP_IRAM_SIZE },
@@ -351,32 +31,34 @@ static void test_hello(void)
 	struct fw fw = { 0 };
 	uint64_t one = 1;
 	const char *trace;
+	char want[64];
 	int st;
 
-	if (!ktap_ok(shm_new(&r) == 0 && fw_read("ampsoc-hello.elf", &fw) == 0 &&
-		     fw_load(&r, &fw, m3_win, 1) == 0 && fw.trace_len,
-		     "hello_loads")) {
-		ktap_skip("no firmware", "hello_console");
+	if (!ktap_ok(shm_new(&r) == 0 && fw_read("hello", &fw) == 0 &&
+		     fw_load(&r, &fw, P->win, P->nwin) == 0 && fw.trace_len,
+		     "%shello_loads", P->tag)) {
+		ktap_skip("no firmware", "%shello_console", P->tag);
 		return;
 	}
-	trace = (const char *)da_ptr(&r, m3_win, 1, fw.trace_da, fw.trace_len);
-	ktap_ok(spawn(&r, m3_win, 1, fw.entry, false, NULL) == 0 &&
+	trace = (const char *)core_ptr(&r, fw.trace_da, fw.trace_len);
+	ktap_ok(spawn(&r, P->win, P->nwin, fw.entry, false, NULL) == 0 &&
 		console_wait(&r, "ampsoc-hello: waiting for interrupts\n"),
-		"hello_console");
-	ktap_ok(console_wait(&r, "hello from core m3 (m3 map)\n") &&
-		console_wait(&r, "doorbell vector 3\n"), "hello_sees_bootrom");
+		"%shello_console", P->tag);
+	snprintf(want, sizeof(want), "hello from core %s (%s map)\n", P->core, P->core);
+	ktap_ok(console_wait(&r, want) &&
+		console_wait(&r, "doorbell vector 3\n"), "%shello_sees_bootrom", P->tag);
 	ktap_ok(trace && strnlen(trace, fw.trace_len) < fw.trace_len &&
-		strstr(trace, "ampsoc-hello: hello from core m3") &&
-		strstr(trace, "waiting for interrupts\n"), "hello_trace_buffer");
+		strstr(trace, want) &&
+		strstr(trace, "waiting for interrupts\n"), "%shello_trace_buffer", P->tag);
 	/* Our doorbell wakes the core, which rings its own back. */
 	ktap_ok(write(r.irq, &one, 8) == 8 && kick_wait(&r) &&
-		console_wait(&r, "interrupt, 1 so far"), "doorbell_round_trip");
+		console_wait(&r, "interrupt, 1 so far"), "%sdoorbell_round_trip", P->tag);
 	ktap_ok(write(r.irq, &one, 8) == 8 && kick_wait(&r) &&
-		console_wait(&r, "interrupt, 2 so far"), "doorbell_again");
-	ktap_ok(strstr(trace, "interrupt, 2 so far\n"), "trace_follows");
+		console_wait(&r, "interrupt, 2 so far"), "%sdoorbell_again", P->tag);
+	ktap_ok(strstr(trace, "interrupt, 2 so far\n"), "%strace_follows", P->tag);
 	stop(&r);
 	st = reap(&r);
-	ktap_ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL, "stop_is_sigkill");
+	ktap_ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL, "%sstop_is_sigkill", P->tag);
 	free(fw.data);
 	shm_free(&r);
 }
@@ -387,17 +69,17 @@ static void test_dsp_two_windows(void)
 	struct fw fw = { 0 };
 	int st;
 
-	if (shm_new(&r) || fw_read("ampsoc-hello-dsp.elf", &fw) ||
+	if (shm_new(&r) || fw_read_path("ampsoc-hello-dsp.elf", &fw) ||
 	    fw_load(&r, &fw, dsp_win, 2)) {
-		ktap_ok(false, "dsp_hello_two_windows");
+		ktap_ok(false, "%sdsp_hello_two_windows", P->tag);
 		return;
 	}
 	ktap_ok(spawn(&r, dsp_win, 2, fw.entry, false, NULL) == 0 &&
 		console_wait(&r, "hello from core m3 (dsp map)"),
-		"dsp_hello_two_windows");
+		"%sdsp_hello_two_windows", P->tag);
 	stop(&r);
 	st = reap(&r);
-	ktap_ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL, "dsp_stopped");
+	ktap_ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL, "%sdsp_stopped", P->tag);
 	free(fw.data);
 	shm_free(&r);
 }
@@ -411,29 +93,30 @@ static void test_probe(void)
 	char want[300];
 	int st;
 
-	if (shm_new(&r) || fw_read("ampsoc-probe.elf", &fw) ||
-	    fw_load(&r, &fw, m3_win, 1) ||
-	    spawn(&r, m3_win, 1, fw.entry, false, NULL)) {
-		ktap_ok(false, "rom_wait_irq_poll_and_timeout");
+	if (shm_new(&r) || fw_read("probe", &fw) ||
+	    fw_load(&r, &fw, P->win, P->nwin) ||
+	    spawn(&r, P->win, P->nwin, fw.entry, false, NULL)) {
+		ktap_ok(false, "%srom_wait_irq_poll_and_timeout", P->tag);
 		return;
 	}
 	ktap_ok(console_wait(&r, "probe: wait0 0\n") &&
 		console_wait(&r, "probe: timeout 0 late-enough\n"),
-		"rom_wait_irq_poll_and_timeout");
+		"%srom_wait_irq_poll_and_timeout", P->tag);
 	ktap_ok(console_wait(&r, "probe: ready\n") && write(r.irq, &three, 8) == 8 &&
-		console_wait(&r, "probe: woke 3\n"), "rom_wait_irq_counts_doorbells");
+		console_wait(&r, "probe: woke 3\n"), "%srom_wait_irq_counts_doorbells", P->tag);
 	ktap_ok(console_wait(&r, "probe: bad vector -22\n") &&
 		console_wait(&r, "probe: ring 0\n") && kick_wait(&r),
-		"rom_doorbell_known_and_unknown_vector");
+		"%srom_doorbell_known_and_unknown_vector", P->tag);
 	memset(want, 'x', 256);
 	want[256] = '\n';
 	want[257] = 0;
 	ktap_ok(console_wait(&r, "\na?b\tc?\n") && console_wait(&r, want) &&
-		!strstr(r.cons, "xxxxxxxxxx\nx"), "rom_console_sanitised_and_cut");
-	ktap_ok(console_wait(&r, "probe: watchdog survived 0\n"), "rom_watchdog_petted_survives");
-	ktap_ok(console_wait(&r, "probe: monotonic yes\n"), "rom_time_monotonic");
+		!strstr(r.cons, "xxxxxxxxxx\nx"), "%srom_console_sanitised_and_cut", P->tag);
+	ktap_ok(console_wait(&r, "probe: watchdog survived 0\n"),
+		"%srom_watchdog_petted_survives", P->tag);
+	ktap_ok(console_wait(&r, "probe: monotonic yes\n"), "%srom_time_monotonic", P->tag);
 	st = reap(&r);
-	ktap_ok(WIFEXITED(st) && WEXITSTATUS(st) == 9, "main_return_is_exit_status");
+	ktap_ok(WIFEXITED(st) && WEXITSTATUS(st) == 9, "%smain_return_is_exit_status", P->tag);
 	free(fw.data);
 	shm_free(&r);
 }
@@ -445,36 +128,39 @@ static void test_bad_rsc(void)
 	struct fw fw = { 0 };
 	int st;
 
-	if (shm_new(&r) || fw_read("ampsoc-badrsc.elf", &fw) ||
-	    fw_load(&r, &fw, m3_win, 1) ||
-	    spawn(&r, m3_win, 1, fw.entry, false, NULL)) {
-		ktap_ok(false, "bad_resource_table_stops_before_main");
+	if (shm_new(&r) || fw_read("badrsc", &fw) ||
+	    fw_load(&r, &fw, P->win, P->nwin) ||
+	    spawn(&r, P->win, P->nwin, fw.entry, false, NULL)) {
+		ktap_ok(false, "%sbad_resource_table_stops_before_main", P->tag);
 		return;
 	}
 	st = reap(&r);
 	ktap_ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT &&
 		strstr(r.cons, "resource table: entry 0 at offset 4 is misplaced\n") &&
-		!strstr(r.cons, "reached the program"), "bad_resource_table_stops_before_main");
+		!strstr(r.cons, "reached the program"),
+		"%sbad_resource_table_stops_before_main", P->tag);
 	free(fw.data);
 	shm_free(&r);
 }
 
-static void test_crash(const char *elf, const char *line, int sig, const char *name)
+static void test_crash(const char *elf, const char *fmt, int sig, const char *name)
 {
 	struct run r;
 	struct fw fw = { 0 };
 	const char *trace;
+	char line[128];
 	int st;
 
-	if (shm_new(&r) || fw_read(elf, &fw) || fw_load(&r, &fw, m3_win, 1) ||
-	    spawn(&r, m3_win, 1, fw.entry, false, NULL)) {
-		ktap_ok(false, "%s", name);
+	snprintf(line, sizeof(line), fmt, P->core);
+	if (shm_new(&r) || fw_read(elf, &fw) || fw_load(&r, &fw, P->win, P->nwin) ||
+	    spawn(&r, P->win, P->nwin, fw.entry, false, NULL)) {
+		ktap_ok(false, "%s%s", P->tag, name);
 		return;
 	}
 	st = reap(&r);
-	trace = (const char *)da_ptr(&r, m3_win, 1, fw.trace_da, fw.trace_len);
+	trace = (const char *)core_ptr(&r, fw.trace_da, fw.trace_len);
 	ktap_ok(WIFSIGNALED(st) && WTERMSIG(st) == sig && strstr(r.cons, line) &&
-		trace && strstr(trace, line), "%s", name);
+		trace && strstr(trace, line), "%s%s", P->tag, name);
 	if (!WIFSIGNALED(st) || WTERMSIG(st) != sig)
 		ktap_diag("wait status %#x, console '%s'", st, r.cons);
 	free(fw.data);
@@ -490,7 +176,7 @@ static int run_code(const uint8_t *code, size_t len, const char *const *extra)
 	if (shm_new(&r))
 		return -1;
 	memcpy(r.mem, code, len);
-	if (spawn(&r, m3_win, 1, AMP_CORE_MEM_BASE, false, extra))
+	if (spawn(&r, P->win, P->nwin, AMP_CORE_MEM_BASE, false, extra))
 		return -1;
 	st = reap(&r);
 	shm_free(&r);
@@ -515,23 +201,23 @@ static void test_code(void)
 	int st;
 
 	st = run_code(getpid_code, sizeof(getpid_code), NULL);
-	ktap_ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGSYS, "sandbox_kills_syscall");
+	ktap_ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGSYS, "%ssandbox_kills_syscall", P->tag);
 	st = run_code(getpid_code, sizeof(getpid_code), nosandbox);
-	ktap_ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGILL, "no_sandbox_allows_syscall");
+	ktap_ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGILL, "%sno_sandbox_allows_syscall", P->tag);
 
 	memcpy(exit_code + 7, &off, 4);
 	code = 5;
 	memcpy(exit_code + 12, &code, 4);
 	st = run_code(exit_code, sizeof(exit_code), NULL);
-	ktap_ok(WIFEXITED(st) && WEXITSTATUS(st) == 5, "rom_exit_status");
+	ktap_ok(WIFEXITED(st) && WEXITSTATUS(st) == 5, "%srom_exit_status", P->tag);
 	code = 64 + 6;
 	memcpy(exit_code + 12, &code, 4);
 	st = run_code(exit_code, sizeof(exit_code), NULL);
-	ktap_ok(WIFEXITED(st) && WEXITSTATUS(st) == 6, "rom_exit_status_masked");
+	ktap_ok(WIFEXITED(st) && WEXITSTATUS(st) == 6, "%srom_exit_status_masked", P->tag);
 	off = offsetof(struct ampsoc_bootrom, abort);
 	memcpy(exit_code + 7, &off, 4);
 	st = run_code(exit_code, sizeof(exit_code), NULL);
-	ktap_ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT, "rom_abort_is_sigabrt");
+	ktap_ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT, "%srom_abort_is_sigabrt", P->tag);
 }
 
 /* Setup errors: the firmware never runs, the runner exits 64 or 71. */
@@ -543,12 +229,12 @@ static void bad_setup(const struct window *w, int nw, uint64_t entry,
 	int st;
 
 	if (shm_new(&r) || spawn(&r, w, nw, entry, norandom, NULL)) {
-		ktap_ok(false, "%s", name);
+		ktap_ok(false, "%s%s", P->tag, name);
 		return;
 	}
 	st = reap(&r);
 	ktap_ok(WIFEXITED(st) && WEXITSTATUS(st) == want &&
-		strstr(r.errbuf, needle) && r.cons_len == 0, "%s", name);
+		strstr(r.errbuf, needle) && r.cons_len == 0, "%s%s", P->tag, name);
 	shm_free(&r);
 }
 
@@ -585,7 +271,7 @@ static void test_bad_args(void)
 
 	/* An irq fd that is not an eventfd. */
 	if (shm_new(&r) || pipe(pfd)) {
-		ktap_ok(false, "reject_irq_not_eventfd");
+		ktap_ok(false, "%sreject_irq_not_eventfd", P->tag);
 		return;
 	}
 	snprintf(fd, sizeof(fd), "%d", pfd[0]);
@@ -603,7 +289,7 @@ static void test_bad_args(void)
 		_exit(127);
 	}
 	waitpid(pid, &st, 0);
-	ktap_ok(WIFEXITED(st) && WEXITSTATUS(st) == 64, "reject_irq_not_eventfd");
+	ktap_ok(WIFEXITED(st) && WEXITSTATUS(st) == 64, "%sreject_irq_not_eventfd", P->tag);
 	pid = fork();
 	if (pid == 0) {
 		close(2);
@@ -611,7 +297,7 @@ static void test_bad_args(void)
 		_exit(127);
 	}
 	waitpid(pid, &st, 0);
-	ktap_ok(WIFEXITED(st) && WEXITSTATUS(st) == 64, "reject_unknown_option");
+	ktap_ok(WIFEXITED(st) && WEXITSTATUS(st) == 64, "%sreject_unknown_option", P->tag);
 	close(pfd[0]);
 	close(pfd[1]);
 	shm_free(&r);
@@ -626,11 +312,11 @@ static void test_mbox(void)
 	struct fw fw = { 0 };
 	int st;
 
-	if (shm_new(&r) || fw_read("ampsoc-hello.elf", &fw) ||
-	    fw_load(&r, &fw, m3_win, 1) ||
-	    spawn(&r, m3_win, 1, fw.entry, false, mbox_args) ||
+	if (shm_new(&r) || fw_read("hello", &fw) ||
+	    fw_load(&r, &fw, P->win, P->nwin) ||
+	    spawn(&r, P->win, P->nwin, fw.entry, false, mbox_args) ||
 	    !console_wait(&r, "waiting for interrupts")) {
-		ktap_ok(false, "mbox_echo_request_answered");
+		ktap_ok(false, "%smbox_echo_request_answered", P->tag);
 		return;
 	}
 	in = fifo_at(&r, MBOX_IN_OFF);
@@ -640,13 +326,13 @@ static void test_mbox(void)
 	ktap_ok(write(r.irq, &one, 8) == 8 && kick_wait(&r) &&
 		console_wait(&r, "interrupt, 1 so far") && in->tail == 2 &&
 		fifo_pop(out, &msg) && msg == AMPSOC_MBOX_MSG_ECHO_REPLY &&
-		!fifo_pop(out, &msg), "mbox_echo_request_answered");
+		!fifo_pop(out, &msg), "%smbox_echo_request_answered", P->tag);
 
 	/* Linux corrupts its index: the core refuses the FIFO, keeps going. */
 	in->head = in->tail + 1000;
 	ktap_ok(write(r.irq, &one, 8) == 8 && kick_wait(&r) &&
 		console_wait(&r, "interrupt, 2 so far") && in->tail == 2,
-		"mbox_corrupt_index_refused");
+		"%smbox_corrupt_index_refused", P->tag);
 
 	/* A full outgoing FIFO: the reply is dropped and counted. */
 	in->head = in->tail;
@@ -655,10 +341,10 @@ static void test_mbox(void)
 	ktap_ok(write(r.irq, &one, 8) == 8 && kick_wait(&r) &&
 		console_wait(&r, "interrupt, 3 so far") && in->tail == in->head &&
 		out->overflows == 1 && out->head - out->tail == MBOX_DEPTH,
-		"mbox_full_counts_overflow");
+		"%smbox_full_counts_overflow", P->tag);
 	stop(&r);
 	st = reap(&r);
-	ktap_ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL, "mbox_core_stopped");
+	ktap_ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL, "%smbox_core_stopped", P->tag);
 	free(fw.data);
 	shm_free(&r);
 }
@@ -672,26 +358,27 @@ static void test_mbox_bad_args(void)
 	int st1 = -1, st2 = -1, st3 = -1;
 
 	if (!shm_new(&r)) {
-		if (!spawn(&r, m3_win, 1, AMP_CORE_MEM_BASE, false, bad_depth))
+		if (!spawn(&r, P->win, P->nwin, AMP_CORE_MEM_BASE, false, bad_depth))
 			st1 = reap(&r);
-		if (!spawn(&r, m3_win, 1, AMP_CORE_MEM_BASE, false, bad_vector))
+		if (!spawn(&r, P->win, P->nwin, AMP_CORE_MEM_BASE, false, bad_vector))
 			st2 = reap(&r);
-		if (!spawn(&r, m3_win, 1, AMP_CORE_MEM_BASE, false, in_window))
+		if (!spawn(&r, P->win, P->nwin, AMP_CORE_MEM_BASE, false, in_window))
 			st3 = reap(&r);
 		shm_free(&r);
 	}
 	ktap_ok(WIFEXITED(st1) && WEXITSTATUS(st1) == 64 &&
 		WIFEXITED(st2) && WEXITSTATUS(st2) == 64 &&
-		WIFEXITED(st3) && WEXITSTATUS(st3) == 64, "mbox_bad_args_rejected");
+		WIFEXITED(st3) && WEXITSTATUS(st3) == 64, "%smbox_bad_args_rejected", P->tag);
 }
 
 /* ---- Linux's virtio_rpmsg_bus, played against the echo firmware ------- */
 
+/* Linux's rings and buffers in the core's DRAM (AMP_CORE_SHM_BASE). */
 #define RING_NUM	256
 #define RING_ALIGN	16
-#define VRING0_DA	0x10200000u
-#define VRING1_DA	0x10210000u
-#define RBUF_DA		0x10220000u
+#define VRING0_DA	(P->shm_da)
+#define VRING1_DA	(P->shm_da + 0x10000u)
+#define RBUF_DA		(P->shm_da + 0x20000u)
 #define RBUF		512
 #define MY_ADDR		0x400
 #define ECHO_NSVC	6	/* services ampsoc-rpmsg-echo announces */
@@ -705,7 +392,7 @@ struct dring {
 
 static void dring_init(struct run *r, struct dring *q, uint32_t da)
 {
-	uint8_t *p = da_ptr(r, m3_win, 1, da, amp_vring_size(RING_NUM, RING_ALIGN));
+	uint8_t *p = core_ptr(r, da, amp_vring_size(RING_NUM, RING_ALIGN));
 	size_t avail_end = 16 * RING_NUM + 2 * (3 + RING_NUM);
 
 	memset(p, 0, amp_vring_size(RING_NUM, RING_ALIGN));
@@ -763,11 +450,11 @@ static void test_rpmsg_echo(void)
 	int st;
 
 	rsc = NULL;
-	if (!shm_new(&r) && !fw_read("ampsoc-rpmsg-echo.elf", &fw) &&
-	    !fw_load(&r, &fw, m3_win, 1))
-		rsc = loaded_rsc(&r, &fw, m3_win, 1);
+	if (!shm_new(&r) && !fw_read("rpmsg-echo", &fw) &&
+	    !fw_load(&r, &fw, P->win, P->nwin))
+		rsc = loaded_rsc(&r, &fw, P->win, P->nwin);
 	if (!rsc) {
-		ktap_ok(false, "rpmsg_echo_waits_for_linux");
+		ktap_ok(false, "%srpmsg_echo_waits_for_linux", P->tag);
 		return;
 	}
 	for (uint32_t i = 0; i < ((struct resource_table *)rsc)->num; i++) {
@@ -778,8 +465,8 @@ static void test_rpmsg_echo(void)
 	}
 	ktap_ok(vdev && vdev->id == 7 && vdev->dfeatures == 1 &&
 		vdev->num_of_vrings == 2 && vdev->vring[0].num == RING_NUM &&
-		spawn(&r, m3_win, 1, fw.entry, false, mbox_args) == 0 &&
-		console_wait(&r, "waiting for Linux"), "rpmsg_echo_waits_for_linux");
+		spawn(&r, P->win, P->nwin, fw.entry, false, mbox_args) == 0 &&
+		console_wait(&r, "waiting for Linux"), "%srpmsg_echo_waits_for_linux", P->tag);
 	if (!vdev)
 		goto out;
 
@@ -807,7 +494,7 @@ static void test_rpmsg_echo(void)
 			kick_words[word == 5 ? 0 : word == 6 ? 1 : 2]++;
 		while (dring_used(&rx, &id, &len)) {
 			const struct amp_rpmsg_hdr *h =
-				da_ptr(&r, m3_win, 1, RBUF_DA + id * RBUF, RBUF);
+				core_ptr(&r, RBUF_DA + id * RBUF, RBUF);
 			const struct amp_rpmsg_ns_msg *ns = (const void *)h->data;
 
 			for (unsigned int k = 0; k < ECHO_NSVC; k++)
@@ -823,7 +510,7 @@ static void test_rpmsg_echo(void)
 		svc[2].addr >= 1024 && svc[3].addr >= 1024 && svc[4].addr >= 1024 &&
 		svc[5].addr >= 1024 &&
 		console_wait(&r, "mtu 496, name service on, flow control off, buffers by device"),
-		"rpmsg_echo_announces_six_services");
+		"%srpmsg_echo_announces_six_services", P->tag);
 
 	/* Echo integrity: random sizes, rotating services, up to 16 in flight. */
 	srand(11);
@@ -839,7 +526,7 @@ static void test_rpmsg_echo(void)
 			if (slot == RING_NUM)
 				break;
 			tx_busy[slot] = true;
-			h = da_ptr(&r, m3_win, 1, RBUF_DA + (RING_NUM + slot) * RBUF, RBUF);
+			h = core_ptr(&r, RBUF_DA + (RING_NUM + slot) * RBUF, RBUF);
 			h->src = MY_ADDR;
 			h->dst = svc[sent % 3].addr;
 			h->reserved = 0;
@@ -861,7 +548,7 @@ static void test_rpmsg_echo(void)
 				tx_busy[id] = false;
 		while (dring_used(&rx, &id, &len)) {
 			const struct amp_rpmsg_hdr *h =
-				da_ptr(&r, m3_win, 1, RBUF_DA + id * RBUF, RBUF);
+				core_ptr(&r, RBUF_DA + id * RBUF, RBUF);
 			bool good = id < RING_NUM && h->dst == MY_ADDR &&
 				    h->src == svc[got % 3].addr && len == 16u + h->len;
 
@@ -875,14 +562,14 @@ static void test_rpmsg_echo(void)
 	}
 	ktap_diag("%u sent, %u echoed, %u bad; kicks: %u vring0, %u vring1, %u other",
 		  sent, got, bad, kick_words[0], kick_words[1], kick_words[2]);
-	ktap_ok(got == 3000 && bad == 0, "rpmsg_echo_through_the_runner");
+	ktap_ok(got == 3000 && bad == 0, "%srpmsg_echo_through_the_runner", P->tag);
 	ktap_ok(kick_words[0] > 0 && kick_words[1] > 0 && kick_words[2] == 0 &&
 		fifo_at(&r, MBOX_OUT_OFF)->overflows == 0,
-		"rpmsg_kicks_carry_notifyids_in_mailbox");
+		"%srpmsg_kicks_carry_notifyids_in_mailbox", P->tag);
 out:
 	stop(&r);
 	st = reap(&r);
-	ktap_ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL, "rpmsg_echo_stopped");
+	ktap_ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL, "%srpmsg_echo_stopped", P->tag);
 	free(fw.data);
 	shm_free(&r);
 }
@@ -891,14 +578,14 @@ out:
 
 /*
  * Linux's buffer size and negotiated features for the next link_up(), and
- * where its buffers are: with lpa set, in the firmware's vdev0buffer
- * carveout, whose pa Linux writes back as lpa, and descriptors carry
- * physical addresses.
+ * where its buffers are (lbase, set by link_up()): with lpa set, in the
+ * firmware's vdev0buffer carveout, whose pa Linux writes back as lpa, and
+ * descriptors carry physical addresses.
  */
-static uint32_t lbuf = RBUF, lfeatures = 1, lpa;
-static uint32_t lbase = RBUF_DA;
+static uint32_t lbuf = RBUF, lfeatures = 1, lpa, lbase;
 
-#define CARVE_DA	0x10300000u
+/* The echo firmware's vdev0buffer carveout: AMP_CORE_SHM_BASE + 1 MiB. */
+#define CARVE_DA	(P->shm_da + 0x100000u)
 
 /* What Linux writes in a descriptor for the buffer at device address @da. */
 static uint32_t desc_addr(uint32_t da)
@@ -923,9 +610,11 @@ static struct core_vdev *link_up(struct run *r, struct fw *fw, const char *elf,
 
 	if (shm_new(r))
 		return NULL;
-	if (!fw_read(elf, fw) && !fw_load(r, fw, m3_win, 1))
-		rsc = loaded_rsc(r, fw, m3_win, 1);
-	if (!rsc || spawn(r, m3_win, 1, fw->entry, false, NULL))
+	/* Linux's buffers: its own pool, or the firmware's carveout. */
+	lbase = lpa ? CARVE_DA : RBUF_DA;
+	if (!fw_read(elf, fw) && !fw_load(r, fw, P->win, P->nwin))
+		rsc = loaded_rsc(r, fw, P->win, P->nwin);
+	if (!rsc || spawn(r, P->win, P->nwin, fw->entry, false, NULL))
 		return NULL;
 	t = (void *)rsc;
 	for (uint32_t i = 0; i < t->num; i++)
@@ -976,7 +665,7 @@ static unsigned int collect(struct run *r, struct dring *rx, struct got_msg *m,
 		m[got].used_len = len;
 		if (id < RING_NUM) {
 			const struct amp_rpmsg_hdr *h =
-				da_ptr(r, m3_win, 1, lbase + id * lbuf, lbuf);
+				core_ptr(r, lbase + id * lbuf, lbuf);
 
 			m[got].hdr = *h;
 			memcpy(m[got].data, h->data, sizeof(m[got].data));
@@ -993,7 +682,7 @@ static unsigned int collect(struct run *r, struct dring *rx, struct got_msg *m,
 static bool echo_works(struct run *r, struct dring *rx, struct dring *tx,
 		       uint32_t dst, const char *text)
 {
-	struct amp_rpmsg_hdr *h = da_ptr(r, m3_win, 1, lbase + RING_NUM * lbuf, lbuf);
+	struct amp_rpmsg_hdr *h = core_ptr(r, lbase + RING_NUM * lbuf, lbuf);
 	uint64_t one = 1;
 	struct got_msg m;
 	size_t n = strlen(text);
@@ -1016,7 +705,7 @@ static bool linux_send(struct run *r, struct dring *tx, uint16_t slot, uint32_t 
 		       const void *data, uint16_t len)
 {
 	struct amp_rpmsg_hdr *h =
-		da_ptr(r, m3_win, 1, lbase + (RING_NUM + slot) * lbuf, lbuf);
+		core_ptr(r, lbase + (RING_NUM + slot) * lbuf, lbuf);
 	uint64_t one = 1;
 
 	h->src = MY_ADDR;
@@ -1042,10 +731,10 @@ static void test_bad_remote(const char *mode)
 	unsigned int n;
 	int st;
 
-	snprintf(elf, sizeof(elf), "ampsoc-rpmsg-bad-%s.elf", mode);
+	snprintf(elf, sizeof(elf), "rpmsg-bad-%s", mode);
 	vdev = link_up(&r, &fw, elf, &rx, &tx);
 	if (!vdev || collect(&r, &rx, m, 1) != 1 || m[0].hdr.dst != 53) {
-		ktap_ok(false, "bad_remote_%s", mode);
+		ktap_ok(false, "%sbad_remote_%s", P->tag, mode);
 		goto out;
 	}
 	echo_addr = ((struct amp_rpmsg_ns_msg *)m[0].data)->addr;
@@ -1110,7 +799,7 @@ static void test_bad_remote(const char *mode)
 			     m[i].hdr.src == echo_addr;
 		ok = ok && echo_works(&r, &rx, &tx, echo_addr, "still there");
 	}
-	ktap_ok(ok, "bad_remote_%s", mode);
+	ktap_ok(ok, "%sbad_remote_%s", P->tag, mode);
 out:
 	stop(&r);
 	st = reap(&r);
@@ -1118,14 +807,6 @@ out:
 		ktap_diag("%s ended with status %#x", mode, st);
 	free(fw.data);
 	shm_free(&r);
-}
-
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000ull + ts.tv_nsec;
 }
 
 /* A request to ampsoc-later: u32 delay in ms, then the payload. */
@@ -1161,12 +842,12 @@ static void test_rpmsg_sink_source(void)
 	unsigned int n, bad = 0;
 	bool ok;
 
-	if (!link_up(&r, &fw, "ampsoc-rpmsg-echo.elf", &rx, &tx) ||
+	if (!link_up(&r, &fw, "rpmsg-echo", &rx, &tx) ||
 	    collect(&r, &rx, m, ECHO_NSVC) != ECHO_NSVC) {
-		ktap_ok(false, "rpmsg_sink_counts");
-		ktap_ok(false, "rpmsg_source_sends");
-		ktap_ok(false, "rpmsg_later_answers_when_due");
-		ktap_ok(false, "rpmsg_later_drops_a_second_request");
+		ktap_ok(false, "%srpmsg_sink_counts", P->tag);
+		ktap_ok(false, "%srpmsg_source_sends", P->tag);
+		ktap_ok(false, "%srpmsg_later_answers_when_due", P->tag);
+		ktap_ok(false, "%srpmsg_later_drops_a_second_request", P->tag);
 		goto out;
 	}
 	for (n = 0; n < ECHO_NSVC; n++) {
@@ -1187,7 +868,7 @@ static void test_rpmsg_sink_source(void)
 	ok = ok && linux_send(&r, &tx, 100, sink, "", 0) && collect(&r, &rx, m, 1) == 1 &&
 	     m[0].hdr.src == sink && m[0].hdr.len == strlen("sink 100 messages 10000 bytes") &&
 	     !memcmp(m[0].data, "sink 100 messages 10000 bytes", m[0].hdr.len);
-	ktap_ok(ok, "rpmsg_sink_counts");
+	ktap_ok(ok, "%srpmsg_sink_counts", P->tag);
 
 	/* 500 messages of 496 bytes come back in order, zero-copy. */
 	ok = source && linux_send(&r, &tx, 101, source, req, sizeof(req)) &&
@@ -1201,7 +882,7 @@ static void test_rpmsg_sink_source(void)
 			bad++;
 	}
 	ktap_diag("source: 500 messages, %u bad", bad);
-	ktap_ok(ok && !bad, "rpmsg_source_sends");
+	ktap_ok(ok && !bad, "%srpmsg_source_sends", P->tag);
 
 	/*
 	 * A reply 200 ms later, and nothing for a second request made while
@@ -1215,10 +896,10 @@ static void test_rpmsg_sink_source(void)
 		took = mono_ns() - t0;
 	ktap_diag("later: answered after %llu ms", (unsigned long long)(took / 1000000));
 	ktap_ok(ok && got_text(&m[0], later, "late") && took >= 200000000ull,
-		"rpmsg_later_answers_when_due");
+		"%srpmsg_later_answers_when_due", P->tag);
 	ok = ok && later_send(&r, &tx, 104, later, 0, "again") &&
 	     collect(&r, &rx, m, 1) == 1 && got_text(&m[0], later, "again");
-	ktap_ok(ok, "rpmsg_later_drops_a_second_request");
+	ktap_ok(ok, "%srpmsg_later_drops_a_second_request", P->tag);
 out:
 	stop(&r);
 	reap(&r);
@@ -1239,7 +920,7 @@ static void test_rpmsg_big(void)
 
 	lbuf = 2048;
 	lfeatures = 1 | 1u << AMP_VIRTIO_RPMSG_F_BUFSZ | 1u << AMP_VIRTIO_RPMSG_F_FC;
-	if (link_up(&r, &fw, "ampsoc-rpmsg-echo-big.elf", &rx, &tx) &&
+	if (link_up(&r, &fw, "rpmsg-echo-big", &rx, &tx) &&
 	    collect(&r, &rx, m, ECHO_NSVC) == ECHO_NSVC &&
 	    console_wait(&r, "link up, mtu 2032, name service on, flow control on")) {
 		for (unsigned int n = 0; n < ECHO_NSVC; n++)
@@ -1250,7 +931,7 @@ static void test_rpmsg_big(void)
 		/* got_msg keeps 48 bytes: the echo's length and start prove it. */
 		ok = echo && echo_works(&r, &rx, &tx, echo, text);
 	}
-	ktap_ok(ok, "rpmsg_big_buffers_negotiated");
+	ktap_ok(ok, "%srpmsg_big_buffers_negotiated", P->tag);
 	stop(&r);
 	reap(&r);
 	free(fw.data);
@@ -1270,8 +951,7 @@ static void test_rpmsg_phys(void)
 	bool ok = false;
 
 	lpa = 0xc0000000;
-	lbase = CARVE_DA;
-	if (link_up(&r, &fw, "ampsoc-rpmsg-echo.elf", &rx, &tx) &&
+	if (link_up(&r, &fw, "rpmsg-echo", &rx, &tx) &&
 	    collect(&r, &rx, m, ECHO_NSVC) == ECHO_NSVC &&
 	    console_wait(&r, "buffers by physical address")) {
 		for (unsigned int n = 0; n < ECHO_NSVC; n++)
@@ -1279,34 +959,25 @@ static void test_rpmsg_phys(void)
 				echo = ((struct amp_rpmsg_ns_msg *)m[n].data)->addr;
 		ok = echo && echo_works(&r, &rx, &tx, echo, "by physical address");
 	}
-	ktap_ok(ok, "rpmsg_buffers_by_physical_address");
+	ktap_ok(ok, "%srpmsg_buffers_by_physical_address", P->tag);
 	stop(&r);
 	reap(&r);
 	free(fw.data);
 	shm_free(&r);
 	lpa = 0;
-	lbase = RBUF_DA;
 }
 
-int main(void)
+/* What every core does the same way, whatever its instruction set. */
+static void test_core(void)
 {
-	if (access(CORE_BIN, X_OK)) {
-		ktap_plan(1);
-		ktap_skip("runner not built", "runner");
-		return ktap_exit();
-	}
-	ktap_plan(56);
 	test_hello();
-	test_dsp_two_windows();
 	test_probe();
 	test_bad_rsc();
-	test_crash("ampsoc-crash.elf", "ampsoc-crash: core m3 about to crash\n",
+	test_crash("crash", "ampsoc-crash: core %s about to crash\n",
 		   SIGSEGV, "crash_is_sigsegv_after_trace");
-	test_crash("ampsoc-hang.elf", "ampsoc-hang: core m3 hangs with the watchdog armed\n",
+	test_crash("hang", "ampsoc-hang: core %s hangs with the watchdog armed\n",
 		   SIGALRM, "watchdog_is_sigalrm_after_trace");
-	test_code();
 	test_mbox();
-	test_mbox_bad_args();
 	test_rpmsg_echo();
 	test_rpmsg_sink_source();
 	test_rpmsg_big();
@@ -1318,7 +989,27 @@ int main(void)
 	test_bad_remote("badidx");
 	test_bad_remote("nsflood");
 	test_bad_remote("flood");
+}
+
+int main(void)
+{
+	static const struct core_prof *const emulated[] = { &prof_m4, &prof_rv };
+
+	if (access(CORE_BIN, X_OK)) {
+		ktap_plan(1);
+		ktap_skip("runner not built", "runner");
+		return ktap_exit();
+	}
+	ktap_plan(58 + 2 * 40);
+	test_core();
+	test_dsp_two_windows();
+	test_code();
+	test_mbox_bad_args();
 	test_bad_setup();
 	test_bad_args();
+	for (unsigned int i = 0; i < 2; i++) {
+		P = emulated[i];
+		test_core();
+	}
 	return ktap_exit();
 }

@@ -14,6 +14,7 @@
 #define _AMP_CORE_DSP_H
 
 #define AMP_CORE_NAME		"dsp"
+#define AMP_CORE_ISA_X86_64	1
 #define AMP_CORE_MEM_BASE	0x20000000
 #define AMP_CORE_MEM_SIZE	0x01000000
 
@@ -27,5 +28,8 @@
 #define AMP_CORE_STACK_SIZE	0x8000
 #define AMP_CORE_TRACE_SIZE	0x2000
 #define AMP_CORE_TRACE_DA	(AMP_CORE_DATA_BASE + AMP_CORE_DATA_SIZE - AMP_CORE_TRACE_SIZE)
+
+/* Below mmap_min_addr, never mapped: the sample firmware's crash stores to it. */
+#define AMP_CORE_FAULT_DA	0x10
 
 #endif /* _AMP_CORE_DSP_H */

@@ -12,6 +12,7 @@
 #define _AMP_CORE_M3_H
 
 #define AMP_CORE_NAME		"m3"
+#define AMP_CORE_ISA_X86_64	1
 #define AMP_CORE_MEM_BASE	0x10000000
 #define AMP_CORE_MEM_SIZE	0x02000000
 
@@ -26,5 +27,8 @@
 #define AMP_CORE_TRACE_SIZE	0x4000
 /* The trace buffer ends the data region. */
 #define AMP_CORE_TRACE_DA	(AMP_CORE_DATA_BASE + AMP_CORE_DATA_SIZE - AMP_CORE_TRACE_SIZE)
+
+/* Below mmap_min_addr, never mapped: the sample firmware's crash stores to it. */
+#define AMP_CORE_FAULT_DA	0x10
 
 #endif /* _AMP_CORE_M3_H */

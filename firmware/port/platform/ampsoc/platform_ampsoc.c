@@ -1,15 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The ampsoc remote core: the hardware seam over the boot ROM
+ * The native x86-64 ampsoc core: the hardware seam over the boot ROM
  * (include/ampsoc/bootrom.h). Memory is mapped at its device addresses, so
  * a device address is its own pointer once it is known to be in a window.
  *
- * Kicks towards Linux go through the core's outgoing mailbox channel when
- * the SoC model gave it one (the word is the vring's notifyid, as mainline
- * remoteproc drivers pass it), else they ring the core's first doorbell
- * vector. After every wake-up the incoming mailbox is drained: vring
- * indexes need no action (every queue is polled), an echo request is
- * answered at once (the raw mailbox round trip), other words are dropped.
+ * Kicks towards Linux are platform_common.c's. After every wake-up the
+ * incoming mailbox is drained: vring indexes need no action (every queue is
+ * polled), an echo request is answered at once (the raw mailbox round
+ * trip), other words are dropped.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -17,6 +15,8 @@
 
 #include <ampsoc/bootrom.h>
 #include <amp/platform.h>
+
+#include "../common/common.h"
 
 static const struct ampsoc_bootrom *rom;
 
@@ -72,17 +72,6 @@ int platform_mbox_recv(uint32_t *msg)
 	return rom->mbox_recv(msg);
 }
 
-int platform_notify_vq(uint32_t notifyid)
-{
-	int ret = platform_mbox_send(notifyid);
-
-	if (ret != -ENODEV)
-		return ret == -ENOSPC ? 0 : ret;	/* full: rung anyway */
-	if (!rom->nr_vectors)
-		return -ENODEV;
-	return rom->doorbell(rom->vectors[0]);
-}
-
 static void drain_mbox(void)
 {
 	uint32_t msg;
@@ -119,22 +108,7 @@ int platform_watchdog(uint64_t timeout_ns)
 
 void *platform_da_to_va(uint64_t da, uint64_t len)
 {
-	unsigned int i;
-
-	for (i = 0; i < rom->nr_windows; i++) {
-		const struct ampsoc_bootrom_window *w = &rom->windows[i];
-
-		if (da >= w->da && len <= w->len && da - w->da <= w->len - len)
-			return (void *)(uintptr_t)da;
-	}
-	return NULL;
-}
-
-uint64_t platform_va_to_da(const void *va)
-{
-	uint64_t da = (uintptr_t)va;
-
-	return platform_da_to_va(da, 1) ? da : UINT64_MAX;
+	return amp_window_find(rom->windows, rom->nr_windows, da, len);
 }
 
 void platform_exit(int code)

@@ -386,10 +386,27 @@ static bool vsoc_rproc_da_ok(struct vsoc_rproc *vr, u64 da, u64 len)
  */
 static int vsoc_rproc_vring_region(struct vsoc_rproc *vr,
 				   const struct ampsoc_rsc_vring *r,
+				   u32 vdev, u32 vring,
 				   struct vsoc_fw_region *out)
 {
 	u32 da = r->da, num = r->num, align = r->align;
+	struct rproc_mem_entry *mem;
+	char name[32];
 	u64 len;
+
+	/*
+	 * The table has the vring's address only once the virtio device has
+	 * found its queues (mainline writes it back then, after the start);
+	 * the memory is already allocated, as the carveout mainline names
+	 * vdev<N>vring<M>, and that is where the address comes from.
+	 */
+	snprintf(name, sizeof(name), "vdev%uvring%u", vdev, vring);
+	list_for_each_entry(mem, &vr->rproc->carveouts, node) {
+		if (!strcmp(mem->name, name)) {
+			da = mem->da;
+			break;
+		}
+	}
 
 	if (!is_power_of_2(num) || num > AMPSOC_RSC_MAX_VRING_NUM ||
 	    !is_power_of_2(align) || align < AMPSOC_RSC_MIN_VRING_ALIGN ||
@@ -414,7 +431,7 @@ static int vsoc_rproc_fw_regions(struct vsoc_rproc *vr,
 	const u8 *t = (const u8 *)vr->rproc->table_ptr;
 	size_t size = vr->rproc->table_sz;
 	struct ampsoc_rsc_table hdr;
-	u32 i, k, num, off, type;
+	u32 i, k, num, off, type, nvdev = 0;
 	int ret;
 
 	*n = 0;
@@ -449,11 +466,12 @@ static int vsoc_rproc_fw_regions(struct vsoc_rproc *vr,
 				return -ENOSPC;
 			memcpy(&r, t + off + sizeof(vdev) + k * sizeof(r),
 			       sizeof(r));
-			ret = vsoc_rproc_vring_region(vr, &r, &fw[*n]);
+			ret = vsoc_rproc_vring_region(vr, &r, nvdev, k, &fw[*n]);
 			if (ret)
 				return ret;
 			(*n)++;
 		}
+		nvdev++;
 	}
 	return 0;
 }

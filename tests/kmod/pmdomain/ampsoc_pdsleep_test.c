@@ -57,6 +57,7 @@ enum { V_HELPER, V_MIX1, V_MIX2, V_ON, V_OFF, V_SKIP, NR_DEVS };
 static const char * const dev_names[NR_DEVS] = {
 	"helper", "mix1", "mix2", "on", "off", "skip",
 };
+
 static const int dev_dom[NR_DEVS] = { D_ON, D_MIX, D_MIX, D_ON, D_OFF, D_SKIP };
 
 struct sdev {

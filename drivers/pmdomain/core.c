@@ -780,11 +780,11 @@ EXPORT_SYMBOL_GPL(ampsoc_pd_power_off_unused);
  * is runtime-suspended; if it needs power, the domain is powered on.
  *
  * Context: process context; may sleep.
- * Return: 0 on success; -EINVAL for NULL arguments or an unregistered
- * domain; -EEXIST if @dev is already in one of our domains; -EBUSY if it
- * is in another PM domain (e.g. the kernel's genpd) or bound to a driver;
- * -EAGAIN during a system sleep transition; -ENOMEM; or the error of
- * powering the domain on.
+ * Return: 0 on success; -EINVAL for NULL arguments, an unregistered
+ * domain, or a device already in one of our domains or the kernel's genpd
+ * (as 6.1's pm_genpd_add_device()); -EBUSY if it is bound to a driver or
+ * has another dev->pm_domain; -EAGAIN during a system sleep transition;
+ * -ENOMEM; or the error of powering the domain on.
  */
 int ampsoc_pd_add_device(struct ampsoc_pd *pd, struct device *dev)
 {
@@ -794,9 +794,7 @@ int ampsoc_pd_add_device(struct ampsoc_pd *pd, struct device *dev)
 	if (!pd || !dev)
 		return -EINVAL;
 	if (ampsoc_pd_is_ours(dev))
-		return -EEXIST;
-	if (dev->pm_domain)
-		return -EBUSY;
+		return -EINVAL;
 	if (dev->links.status == DL_DEV_DRIVER_BOUND ||
 	    dev->links.status == DL_DEV_UNBINDING)
 		return -EBUSY;
@@ -814,6 +812,8 @@ int ampsoc_pd_add_device(struct ampsoc_pd *pd, struct device *dev)
 
 	spin_lock_irq(&dev->power.lock);
 	if (dev->power.subsys_data->domain_data)
+		ret = -EINVAL;	/* in a domain already, as genpd says */
+	else if (dev->pm_domain)
 		ret = -EBUSY;
 	else
 		dev->power.subsys_data->domain_data = &pdd->base;

@@ -106,7 +106,8 @@ static int pd_summary_show(struct seq_file *s, void *data)
 	seq_puts(s, "    /device                                             runtime status\n");
 	seq_puts(s, "----------------------------------------------------------------------------------------------\n");
 	mutex_lock(&ampsoc_pd_list_lock);
-	list_for_each_entry(pd, &ampsoc_pd_list, node)
+	/* Newest first, as 6.1 (which adds each domain at its list's head). */
+	list_for_each_entry_reverse(pd, &ampsoc_pd_list, node)
 		pd_summary_one(s, pd);
 	mutex_unlock(&ampsoc_pd_list_lock);
 	return 0;
@@ -165,7 +166,15 @@ static int idle_states_show(struct seq_file *s, void *data)
 		if (pd->status == AMPSOC_PD_OFF && pd->state_idx == i)
 			idle += pd_pending_ns(pd);
 		idle = div_u64(idle, NSEC_PER_MSEC);
-		seq_printf(s, "S%-13i %-14llu %-14llu %llu\n", i, idle,
+		/*
+		 * 6.1 prints S<i> whatever the state is called; a name the
+		 * platform gave takes the same 14 columns here.
+		 */
+		if (pd->states[i].name)
+			seq_printf(s, "%-14s ", pd->states[i].name);
+		else
+			seq_printf(s, "S%-13i ", i);
+		seq_printf(s, "%-14llu %-14llu %llu\n", idle,
 			   pd->states[i].usage, pd->states[i].rejected);
 	}
 	mutex_unlock(&pd->lock);

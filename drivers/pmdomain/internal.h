@@ -35,9 +35,9 @@ struct ampsoc_pd_link {
  * @active: the device needs power; counted in ampsoc_pd.active_count
  * @synced: a runtime PM callback has run since the device was added, so
  *	@active reflects the PM core's view (a second suspend is unbalanced)
- * @skip_suspend: system sleep skipped the suspend/freeze/poweroff phase
- * @skip_late: system sleep skipped the *_late phase
- * @skip_noirq: system sleep skipped the *_noirq phase
+ * @skip: (AMPSOC_PD_FLAG_SLEEP_SKIP_OFF) the domain was off when this
+ *	device's suspend/freeze/poweroff phase began: every later phase of
+ *	the transition skips the device too
  * @wakeup_kept: the noirq phase left the domain on for wakeup
  * @stopped: the noirq phase stopped the device (start it on resume)
  */
@@ -51,9 +51,7 @@ struct ampsoc_pd_dev {
 	s64 resume_latency_ns;
 	bool active;
 	bool synced;
-	bool skip_suspend;
-	bool skip_late;
-	bool skip_noirq;
+	bool skip;
 	bool wakeup_kept;
 	bool stopped;
 };

@@ -2,13 +2,18 @@
 /*
  * ampsoc generic I/O PM domains: system sleep (suspend, hibernation).
  *
- * Every phase goes through the domain. A device whose domain is off when a
- * suspend-side phase starts (it was powered off at runtime) is skipped in
- * that phase and in the matching resume-side phase, so such domains stay
- * off across the transition. Other devices are stopped in the noirq phase
- * and their domain is powered off synchronously with its last device,
- * parents after children; resume_noirq powers it back on, parents first.
- * After complete, power off is queued so that idle domains go off again.
+ * As Linux 6.1's genpd: every driver callback of every phase runs, whatever
+ * the state of the domain; the domain acts in prepare, the noirq phases and
+ * complete. The noirq suspend phase stops each device and powers its domain
+ * off synchronously with the last one, parents after children;
+ * resume_noirq powers the domain on again, parents first, whether or not it
+ * was off at runtime before; complete queues a power-off so that idle
+ * domains go off again.
+ *
+ * AMPSOC_PD_FLAG_SLEEP_SKIP_OFF brings back the 2011 seed's behaviour for
+ * one domain: a device whose domain is off when its suspend, freeze or
+ * poweroff phase begins is skipped in that phase and in every later phase
+ * of the transition, and the domain stays off.
  */
 #include <linux/device.h>
 #include <linux/pm_wakeup.h>
@@ -79,9 +84,7 @@ static int pd_prepare(struct device *dev)
 	if (pd->prepared_count++ == 0)
 		pd->suspended_count = 0;
 	mutex_unlock(&pd->lock);
-	pdd->skip_suspend = false;
-	pdd->skip_late = false;
-	pdd->skip_noirq = false;
+	pdd->skip = false;
 	pdd->wakeup_kept = false;
 	pdd->stopped = false;
 
@@ -115,96 +118,125 @@ static void pd_complete(struct device *dev)
 	mutex_unlock(&pd->lock);
 }
 
-enum pd_phase { PD_PHASE_MAIN, PD_PHASE_LATE };
-
-static bool *pd_skip_flag(struct ampsoc_pd_dev *pdd, enum pd_phase phase)
+static bool pd_skips_off(struct ampsoc_pd *pd)
 {
-	return phase == PD_PHASE_LATE ? &pdd->skip_late : &pdd->skip_suspend;
+	return pd->flags & AMPSOC_PD_FLAG_SLEEP_SKIP_OFF;
 }
 
-/* Suspend side: run @cb unless the domain is off, and remember. */
-static int pd_down(struct device *dev, enum pd_phase phase,
-		   int (*cb)(struct device *dev))
-{
-	struct ampsoc_pd_dev *pdd = ampsoc_pd_dev_data(dev);
-	bool *skip;
-
-	if (!pdd)
-		return -EINVAL;
-	skip = pd_skip_flag(pdd, phase);
-	*skip = pd_is_off(pdd->pd);
-	return *skip ? 0 : cb(dev);
-}
-
-/* Resume side: run @cb unless the matching suspend-side phase skipped. */
-static int pd_up(struct device *dev, enum pd_phase phase,
-		 int (*cb)(struct device *dev))
+/*
+ * suspend, freeze, poweroff: the driver's callback. With SLEEP_SKIP_OFF,
+ * this is where a device is found in a domain that is off and skipped for
+ * the rest of the transition, whatever happens to the domain later.
+ */
+static int pd_main_down(struct device *dev, int (*cb)(struct device *dev))
 {
 	struct ampsoc_pd_dev *pdd = ampsoc_pd_dev_data(dev);
 
 	if (!pdd)
 		return -EINVAL;
-	return *pd_skip_flag(pdd, phase) ? 0 : cb(dev);
+	if (pd_skips_off(pdd->pd)) {
+		pdd->skip = pd_is_off(pdd->pd);
+		if (pdd->skip)
+			return 0;
+	}
+	return cb(dev);
+}
+
+/*
+ * suspend_late, freeze_late, poweroff_late: the driver's callback, unless
+ * the device is skipped. A skipped device that has been runtime-resumed
+ * since its main phase (runtime PM is off from here on) needs power after
+ * all: it gets the main callback it missed, then this one, and the rest of
+ * the transition as any other device.
+ */
+static int pd_late_down(struct device *dev, int (*main_cb)(struct device *dev),
+			int (*cb)(struct device *dev))
+{
+	struct ampsoc_pd_dev *pdd = ampsoc_pd_dev_data(dev);
+	int ret;
+
+	if (!pdd)
+		return -EINVAL;
+	if (pdd->skip) {
+		if (pm_runtime_status_suspended(dev))
+			return 0;
+		pdd->skip = false;
+		ret = main_cb(dev);
+		if (ret)
+			return ret;
+	}
+	return cb(dev);
+}
+
+/* Resume side of the main and late phases. */
+static int pd_up(struct device *dev, int (*cb)(struct device *dev))
+{
+	struct ampsoc_pd_dev *pdd = ampsoc_pd_dev_data(dev);
+
+	if (!pdd)
+		return -EINVAL;
+	return pdd->skip ? 0 : cb(dev);
 }
 
 static int pd_suspend(struct device *dev)
 {
-	return pd_down(dev, PD_PHASE_MAIN, pm_generic_suspend);
+	return pd_main_down(dev, pm_generic_suspend);
 }
 
 static int pd_suspend_late(struct device *dev)
 {
-	return pd_down(dev, PD_PHASE_LATE, pm_generic_suspend_late);
+	return pd_late_down(dev, pm_generic_suspend, pm_generic_suspend_late);
 }
 
 static int pd_resume_early(struct device *dev)
 {
-	return pd_up(dev, PD_PHASE_LATE, pm_generic_resume_early);
+	return pd_up(dev, pm_generic_resume_early);
 }
 
 static int pd_resume(struct device *dev)
 {
-	return pd_up(dev, PD_PHASE_MAIN, pm_generic_resume);
+	return pd_up(dev, pm_generic_resume);
 }
 
 static int pd_freeze(struct device *dev)
 {
-	return pd_down(dev, PD_PHASE_MAIN, pm_generic_freeze);
+	return pd_main_down(dev, pm_generic_freeze);
 }
 
 static int pd_freeze_late(struct device *dev)
 {
-	return pd_down(dev, PD_PHASE_LATE, pm_generic_freeze_late);
+	return pd_late_down(dev, pm_generic_freeze, pm_generic_freeze_late);
 }
 
 static int pd_thaw_early(struct device *dev)
 {
-	return pd_up(dev, PD_PHASE_LATE, pm_generic_thaw_early);
+	return pd_up(dev, pm_generic_thaw_early);
 }
 
 static int pd_thaw(struct device *dev)
 {
-	return pd_up(dev, PD_PHASE_MAIN, pm_generic_thaw);
+	return pd_up(dev, pm_generic_thaw);
 }
 
 static int pd_poweroff(struct device *dev)
 {
-	return pd_down(dev, PD_PHASE_MAIN, pm_generic_poweroff);
+	return pd_main_down(dev, pm_generic_poweroff);
 }
 
 static int pd_poweroff_late(struct device *dev)
 {
-	return pd_down(dev, PD_PHASE_LATE, pm_generic_poweroff_late);
+	return pd_late_down(dev, pm_generic_poweroff,
+			    pm_generic_poweroff_late);
 }
 
 static int pd_restore_early(struct device *dev)
 {
-	return pd_up(dev, PD_PHASE_LATE, pm_generic_restore_early);
+	return pd_up(dev, pm_generic_restore_early);
 }
 
 static int pd_restore(struct device *dev)
 {
-	return pd_up(dev, PD_PHASE_MAIN, pm_generic_restore);
+	return pd_up(dev, pm_generic_restore);
 }
 
 /*
@@ -222,15 +254,19 @@ static int pd_noirq_down(struct device *dev, int (*cb)(struct device *dev),
 		return -EINVAL;
 	pd = pdd->pd;
 
-	mutex_lock(&pd->lock);
-	if (pd->status == AMPSOC_PD_OFF) {
-		pdd->skip_noirq = true;
-		if (power_off)
+	if (pdd->skip) {
+		/*
+		 * Counted all the same: a domain powered on since this
+		 * device's main phase goes off with its last device.
+		 */
+		if (power_off) {
+			mutex_lock(&pd->lock);
 			pd->suspended_count++;
-		mutex_unlock(&pd->lock);
+			ampsoc_pd_sync_power_off(pd, 0);
+			mutex_unlock(&pd->lock);
+		}
 		return 0;
 	}
-	mutex_unlock(&pd->lock);
 
 	ret = cb(dev);
 	if (ret)
@@ -284,8 +320,7 @@ static int pd_noirq_up(struct device *dev, int (*cb)(struct device *dev),
 		return -EINVAL;
 	pd = pdd->pd;
 
-	if (pdd->skip_noirq) {
-		pdd->skip_noirq = false;
+	if (pdd->skip) {
 		if (power_on && !restore) {
 			mutex_lock(&pd->lock);
 			pd->suspended_count--;

@@ -129,8 +129,13 @@ static ssize_t states_show(struct kobject *kobj, struct kobj_attribute *attr,
 	for (i = 0; i < pd->state_count && n < PAGE_SIZE - 128; i++) {
 		struct ampsoc_pd_state *st = &pd->states[i];
 
-		n += sysfs_emit_at(buf, n, "S%u %lld %lld %lld %llu %llu %llu\n",
-				   i, st->power_off_latency_ns,
+		/* The state's name when the platform gave one, else S<i>. */
+		if (st->name)
+			n += sysfs_emit_at(buf, n, "%.32s ", st->name);
+		else
+			n += sysfs_emit_at(buf, n, "S%u ", i);
+		n += sysfs_emit_at(buf, n, "%lld %lld %lld %llu %llu %llu\n",
+				   st->power_off_latency_ns,
 				   st->power_on_latency_ns, st->residency_ns,
 				   st->usage, st->rejected, st->idle_time_ns);
 	}

@@ -15,9 +15,11 @@
  *    its parents are asked (asynchronously) to do the same;
  *  - a runtime resume powers the parents on first, then the domain, then
  *    start()s the device and runs its driver callback;
- *  - system sleep stops every device in the noirq phase and powers the
- *    domains off synchronously, parents after children; domains that were
- *    off at runtime stay off and their devices are skipped.
+ *  - system sleep runs every driver callback of every phase, as Linux 6.1
+ *    does, stops every device in the noirq phase and powers the domains off
+ *    synchronously, parents after children; resume_noirq powers them on
+ *    again, parents first. A domain with AMPSOC_PD_FLAG_SLEEP_SKIP_OFF
+ *    instead skips the devices it holds while it is off, and stays off.
  *
  * Locking rules for users of this API:
  *  - power_on()/power_off() and the power notifiers run with the domain's
@@ -62,6 +64,15 @@ struct dentry;
  * work items (the seed's way, the default).
  */
 #define AMPSOC_PD_FLAG_SYNC_OFF		BIT(4)
+/*
+ * The 2011 seed's system sleep, opt-in: a device whose domain is off when
+ * its suspend (freeze, poweroff) phase begins gets none of its driver's
+ * system-sleep callbacks in that transition (prepare and complete aside),
+ * and the domain stays off. Without it, as in Linux 6.1, every callback
+ * runs and resume_noirq powers the domain on. See docs/pmdomain.md for why
+ * 6.1 stopped skipping.
+ */
+#define AMPSOC_PD_FLAG_SLEEP_SKIP_OFF	BIT(5)
 
 /**
  * enum ampsoc_pd_status - power status of a domain
@@ -94,7 +105,9 @@ enum ampsoc_pd_notify {
 
 /**
  * struct ampsoc_pd_state - one "off" (idle) state of a domain
- * @name: optional name, shown in debugfs/sysfs ("S<index>" if NULL)
+ * @name: optional name, one word; shown instead of "S<index>" in the
+ *	sysfs "states" file and the debugfs "idle_states" table (Linux 6.1
+ *	always prints "S<index>"); NULL: "S<index>"
  * @power_off_latency_ns: time to enter the state
  * @power_on_latency_ns: time to leave it
  * @residency_ns: minimum time in the state for it to pay off
@@ -124,10 +137,12 @@ struct ampsoc_pd;
 
 /**
  * struct ampsoc_pd_governor - decides whether and how deep a domain goes off
- * @name: shown in debugfs and sysfs
+ * @name: shown in sysfs ("governor"); the core's are "always_on" and
+ *	"qos", and a domain without a governor shows "none"
  * @power_down_ok: called with the domain's lock held when the domain could
  *	power off; returns true to allow it and sets ampsoc_pd.state_idx to
- *	the state to enter. NULL means "always allowed, deepest state".
+ *	the state to enter. NULL means "always allowed, deepest state" (Linux
+ *	6.1 picks the shallowest state; see docs/pmdomain.md).
  * @suspend_ok: called without any domain lock before a device of the
  *	domain runtime-suspends; false makes the suspend fail with -EBUSY.
  *	NULL means "always allowed".
@@ -139,12 +154,12 @@ struct ampsoc_pd_governor {
 };
 
 /*
- * Never powers the domain off at runtime (system sleep still does). Using
- * it sets AMPSOC_PD_FLAG_RPM_ALWAYS_ON.
+ * "always_on": never powers the domain off at runtime (system sleep still
+ * does). Using it sets AMPSOC_PD_FLAG_RPM_ALWAYS_ON.
  */
 extern const struct ampsoc_pd_governor ampsoc_pd_always_on_gov;
 /*
- * Honours every device's PM QoS resume latency (power/pm_qos_resume_latency_us)
+ * "qos": honours every device's PM QoS resume latency (power/pm_qos_resume_latency_us)
  * against the measured device suspend/resume latencies and the states'
  * power off/on latencies (measured unless fixed), and picks the deepest
  * state that fits and whose residency fits the domain's recent idle times.
@@ -251,30 +266,223 @@ struct ampsoc_pd {
 };
 
 /* Domains */
+
+/**
+ * ampsoc_pd_init() - register a domain with the core
+ * @pd: the domain; name, flags, callbacks and states set by the caller
+ * @gov: governor (&ampsoc_pd_qos_gov, &ampsoc_pd_always_on_gov, your own)
+ *	or NULL: power off whenever nothing needs the domain, deepest state
+ * @is_off: the hardware is off now (the domain starts off)
+ *
+ * The name must be unique, non-empty and without '/'; it names the
+ * debugfs and sysfs directories.
+ *
+ * Context: process context; may sleep.
+ * Return: 0 on success; -EINVAL for a NULL domain, a bad name, states
+ * without a count or an ALWAYS_ON domain that is off; -EEXIST if @pd or a
+ * domain of the same name is registered; -ENOMEM.
+ */
 int ampsoc_pd_init(struct ampsoc_pd *pd, const struct ampsoc_pd_governor *gov,
 		   bool is_off);
+
+/**
+ * ampsoc_pd_remove() - unregister a domain
+ * @pd: a domain registered with ampsoc_pd_init()
+ *
+ * The domain must have no device, no subdomain, no power notifier and no
+ * provider. Its links to its parents are dropped (a parent that this
+ * domain kept on is queued for power-off); its hardware is left as it is.
+ * Waits for the domain's pending power-off work.
+ *
+ * Context: process context; may sleep.
+ * Return: 0 on success; -EINVAL if @pd is not registered; -EBUSY while
+ * devices, subdomains, notifiers or a provider remain; -EAGAIN during a
+ * system sleep transition.
+ */
 int ampsoc_pd_remove(struct ampsoc_pd *pd);
+
+/**
+ * ampsoc_pd_find() - look a registered domain up by name
+ * @name: the domain's name
+ *
+ * Context: process context; may sleep (takes the core's list mutex).
+ * Return: the domain, or NULL if none has that name (or @name is NULL).
+ */
 struct ampsoc_pd *ampsoc_pd_find(const char *name);
+
+/**
+ * ampsoc_pd_is_on() - whether a domain is powered
+ * @pd: a registered domain
+ *
+ * The answer may be stale as soon as the lock is dropped.
+ *
+ * Context: process context; sleeps (takes the domain's mutex), so never
+ * from atomic context or from the domain's own callbacks or notifiers.
+ * Return: true if @pd is on; false if it is off or NULL.
+ */
 bool ampsoc_pd_is_on(struct ampsoc_pd *pd);
+
+/**
+ * ampsoc_pd_power_off_unused() - let domains nobody uses power off
+ *
+ * A device that has no driver and runtime PM disabled stops counting as
+ * needing power, and every registered domain is queued for power-off: the
+ * power-off itself happens later, on pm_wq, for each domain that nothing
+ * needs and whose governor agrees. Call it once consumers had the chance
+ * to probe; calling it again is harmless.
+ *
+ * Context: process context; may sleep.
+ */
 void ampsoc_pd_power_off_unused(void);
-/* Diagnostics: device-list walks so far (flat while runtime PM runs). */
+
+/**
+ * ampsoc_pd_dev_walks() - device-list walks so far (diagnostics)
+ *
+ * Runtime suspend and resume, and the power-off decision of a domain
+ * without a governor or with the always-on one, never walk a device list.
+ * The QoS governor walks its domain's list once after a QoS constraint, a
+ * measured latency or the domain graph changed anywhere (its cache is
+ * global), then not again until the next change; debugfs and sysfs reads
+ * and ampsoc_pd_power_off_unused() walk too. The count is flat while
+ * runtime PM runs with no such change.
+ *
+ * Context: any.
+ * Return: the number of device-list walks since the module was loaded.
+ */
 u64 ampsoc_pd_dev_walks(void);
 
 /* Devices */
+
+/**
+ * ampsoc_pd_add_device() - put a device in a domain
+ * @pd: a registered domain
+ * @dev: a device in no PM domain and not bound to a driver
+ *
+ * The device counts as needing power unless runtime PM is enabled and it
+ * is runtime-suspended; if it needs power, the domain (and its parents) is
+ * powered on now.
+ *
+ * Context: process context; may sleep.
+ * Return: 0 on success; -EINVAL for NULL arguments, an unregistered
+ * domain, or a device already in a PM domain that has per-device domain
+ * data (one of ours, or the kernel's genpd), as 6.1's
+ * pm_genpd_add_device() answers; -EBUSY for a device bound to a driver or
+ * with another dev->pm_domain (which 6.1 would overwrite); -EAGAIN during
+ * a system sleep transition; -ENOMEM; or the error of powering the domain
+ * on.
+ */
 int ampsoc_pd_add_device(struct ampsoc_pd *pd, struct device *dev);
+
+/**
+ * ampsoc_pd_remove_device() - take a device out of its domain
+ * @dev: a device added with ampsoc_pd_add_device() or ampsoc_pd_attach()
+ *
+ * dev->pm_domain is cleared and the device's notifier, if any, removed.
+ * The domain is queued for power-off if no device needs it any more; the
+ * device's own power state is not touched. Unbind the driver first.
+ *
+ * Context: process context; may sleep.
+ * Return: 0 on success; -EINVAL if @dev is NULL or in none of our domains;
+ * -EAGAIN during a system sleep transition.
+ */
 int ampsoc_pd_remove_device(struct device *dev);
+
+/**
+ * ampsoc_pd_of_dev() - the domain a device is in
+ * @dev: any device, or NULL
+ *
+ * Context: any.
+ * Return: the ampsoc domain of @dev, or NULL if it is in none of ours.
+ */
 struct ampsoc_pd *ampsoc_pd_of_dev(struct device *dev);
 
 /* Subdomains (a domain may have several parents) */
+
+/**
+ * ampsoc_pd_add_subdomain() - make @child a subdomain of @parent
+ * @parent: a registered domain
+ * @child: a registered domain; it may already have other parents
+ *
+ * An "on" child cannot be linked under an "off" parent (power the parent
+ * on first, e.g. through one of its devices): the hardware rule "a parent
+ * is on while a child is" would be broken. An on child counts in the
+ * parent's sd_count from now on.
+ *
+ * Context: process context; may sleep.
+ * Return: 0 on success; -EINVAL for NULL or unregistered domains, a link
+ * that would close a cycle (including @parent == @child), or an on child
+ * under an off parent; -EEXIST for a duplicate link; -EAGAIN during a
+ * system sleep transition; -ENOMEM.
+ */
 int ampsoc_pd_add_subdomain(struct ampsoc_pd *parent, struct ampsoc_pd *child);
+
+/**
+ * ampsoc_pd_remove_subdomain() - undo ampsoc_pd_add_subdomain()
+ * @parent: the parent domain
+ * @child: the subdomain; it must have no devices and no subdomains
+ *
+ * If @child is on, it stops counting in @parent's sd_count, and @parent is
+ * queued for power-off when that was the last subdomain keeping it on;
+ * @child itself keeps its power state.
+ *
+ * Context: process context; may sleep.
+ * Return: 0 on success; -EINVAL for NULL or unregistered domains or no
+ * such link; -EBUSY if @child still has devices or subdomains (as 6.1's
+ * pm_genpd_remove_subdomain()); -EAGAIN during a system sleep transition.
+ */
 int ampsoc_pd_remove_subdomain(struct ampsoc_pd *parent,
 			       struct ampsoc_pd *child);
 
 /* Power notifiers (enum ampsoc_pd_notify) */
+
+/**
+ * ampsoc_pd_notifier_register() - add a power notifier to a domain
+ * @pd: a registered domain
+ * @nb: notifier; called with an enum ampsoc_pd_notify event and @pd as
+ *	data, under the domain's lock (it must not call this API for @pd,
+ *	its parents or its subdomains)
+ *
+ * Context: process context; may sleep.
+ * Return: 0 on success; -EINVAL for NULL arguments, a NULL
+ * notifier_call or an unregistered domain; -EEXIST if @nb is already on
+ * the chain.
+ */
 int ampsoc_pd_notifier_register(struct ampsoc_pd *pd, struct notifier_block *nb);
+
+/**
+ * ampsoc_pd_notifier_unregister() - remove a power notifier from a domain
+ * @pd: the domain
+ * @nb: a notifier added with ampsoc_pd_notifier_register()
+ *
+ * Context: process context; may sleep.
+ * Return: 0 on success; -EINVAL for NULL arguments or an unregistered
+ * domain; -ENOENT if @nb is not on the chain.
+ */
 int ampsoc_pd_notifier_unregister(struct ampsoc_pd *pd,
 				  struct notifier_block *nb);
+
+/**
+ * ampsoc_pd_dev_add_notifier() - a device's power notifier on its domain
+ * @dev: a device in one of our domains
+ * @nb: notifier, as for ampsoc_pd_notifier_register(); one per device
+ *
+ * The notifier goes away with the device (ampsoc_pd_remove_device()).
+ *
+ * Context: process context; may sleep.
+ * Return: 0 on success; -EINVAL if @dev is in none of our domains or @nb
+ * (or its notifier_call) is NULL; -EEXIST if the device already has a
+ * notifier or @nb is already on the domain's chain.
+ */
 int ampsoc_pd_dev_add_notifier(struct device *dev, struct notifier_block *nb);
+
+/**
+ * ampsoc_pd_dev_remove_notifier() - remove a device's power notifier
+ * @dev: a device in one of our domains
+ *
+ * Context: process context; may sleep.
+ * Return: 0 on success; -EINVAL if @dev is in none of our domains; -ENOENT
+ * if it has no notifier.
+ */
 int ampsoc_pd_dev_remove_notifier(struct device *dev);
 
 /*
@@ -285,12 +493,79 @@ int ampsoc_pd_dev_remove_notifier(struct device *dev);
  *   PROPERTY_ENTRY_REF("power-domains", &provider_node, 2)
  * optionally with several references and "power-domain-names".
  */
+
+/**
+ * ampsoc_pd_provider_add() - register domains under a firmware node
+ * @fwnode: the provider's node; it should carry "#power-domain-cells"
+ * @domains: registered domains; a reference's cell indexes this array
+ * @num: number of @domains (1 for a provider with zero cells), at most 4096
+ *
+ * The array is copied. The domains cannot be removed while the provider
+ * is registered.
+ *
+ * Context: process context; may sleep.
+ * Return: 0 on success; -EINVAL for bad arguments or an unregistered
+ * domain; -EEXIST if @fwnode already provides domains; -ENOMEM.
+ */
 int ampsoc_pd_provider_add(struct fwnode_handle *fwnode,
 			   struct ampsoc_pd **domains, unsigned int num);
+
+/**
+ * ampsoc_pd_provider_del() - unregister a provider
+ * @fwnode: the node given to ampsoc_pd_provider_add()
+ *
+ * Devices already attached stay in their domains.
+ *
+ * Context: process context; may sleep.
+ * Return: 0 on success; -ENOENT if @fwnode provides nothing.
+ */
 int ampsoc_pd_provider_del(struct fwnode_handle *fwnode);
+
+/**
+ * ampsoc_pd_attach() - put a device in the domain its node names
+ * @dev: a device with a firmware node, in no PM domain, not bound
+ * @power_on: also power the domain (and its parents) on now
+ *
+ * Uses the first "power-domains" reference of the device's node and
+ * ampsoc_pd_add_device(). Without @power_on the domain is powered on only
+ * if the device counts as needing power (runtime PM disabled or active).
+ * With @power_on the domain stays on until the device's first runtime
+ * suspend, ampsoc_pd_power_off_unused() or another power-off of the
+ * domain.
+ *
+ * Context: process context; may sleep.
+ * Return: 1 if the device was attached; 0 if it has no firmware node or
+ * its node names no domain (nothing to do, not an error); -EPROBE_DEFER if
+ * the provider is not registered yet; -EINVAL for a reference that
+ * resolves to no domain; or an error of ampsoc_pd_add_device() (-EINVAL
+ * for a device already in a domain) or of powering the domain on.
+ */
 int ampsoc_pd_attach(struct device *dev, bool power_on);
+
+/**
+ * ampsoc_pd_attach_by_name() - attach to a domain named in power-domain-names
+ * @dev: a device with a firmware node, in no PM domain, not bound
+ * @name: an entry of the node's "power-domain-names"
+ * @power_on: as for ampsoc_pd_attach()
+ *
+ * Context: process context; may sleep.
+ * Return: 1 if attached; -EINVAL for NULL arguments or a device without a
+ * firmware node; -ENODATA or -EINVAL if @name is not listed; 0 if the
+ * matching "power-domains" entry is missing; otherwise as for
+ * ampsoc_pd_attach().
+ */
 int ampsoc_pd_attach_by_name(struct device *dev, const char *name,
 			     bool power_on);
+
+/**
+ * ampsoc_pd_detach() - take a device out of its domain, if it is in ours
+ * @dev: the device, or NULL
+ *
+ * ampsoc_pd_remove_device() for a device in one of our domains; nothing
+ * for any other. A refusal (during a system sleep transition) is logged.
+ *
+ * Context: process context; may sleep.
+ */
 void ampsoc_pd_detach(struct device *dev);
 
 /*
@@ -299,13 +574,95 @@ void ampsoc_pd_detach(struct device *dev);
  * ampsoc_pm_clk_suspend(); with AMPSOC_PD_FLAG_PM_CLK these are the
  * domain's start/stop.
  */
+
+/**
+ * ampsoc_pm_clk_create() - give a device an empty PM clock list
+ * @dev: the device
+ *
+ * Context: process context; may sleep.
+ * Return: 0 on success; -EINVAL for a NULL device; -ENOMEM.
+ */
 int ampsoc_pm_clk_create(struct device *dev);
+
+/**
+ * ampsoc_pm_clk_destroy() - drop every PM clock of a device, and its list
+ * @dev: a device given a list by ampsoc_pm_clk_create()
+ *
+ * Each clock is gated if the list had it enabled, unprepared and put.
+ *
+ * Context: process context; may sleep.
+ */
 void ampsoc_pm_clk_destroy(struct device *dev);
+
+/**
+ * ampsoc_pm_clk_add() - add a clock, by connection id, to a device's list
+ * @dev: a device given a list by ampsoc_pm_clk_create()
+ * @con_id: connection id for clk_get() (may be NULL)
+ *
+ * The clock is prepared now and left gated.
+ *
+ * Context: process context; may sleep.
+ * Return: 0 on success; -EINVAL if the device has no list; the error of
+ * clk_get() or clk_prepare(); -ENOMEM.
+ */
 int ampsoc_pm_clk_add(struct device *dev, const char *con_id);
+
+/**
+ * ampsoc_pm_clk_add_clk() - add a clock the caller already holds
+ * @dev: a device given a list by ampsoc_pm_clk_create()
+ * @clk: the clock; the list takes over the caller's reference, also when
+ *	adding fails
+ *
+ * Context: process context; may sleep.
+ * Return: 0 on success; -EINVAL for a NULL or error clock or a device
+ * without a list; the error of clk_prepare(); -ENOMEM.
+ */
 int ampsoc_pm_clk_add_clk(struct device *dev, struct clk *clk);
+
+/**
+ * ampsoc_pm_clk_remove() - remove a clock added by connection id
+ * @dev: the device
+ * @con_id: the connection id it was added with
+ *
+ * Nothing happens if no such clock is on the list.
+ *
+ * Context: process context; may sleep.
+ */
 void ampsoc_pm_clk_remove(struct device *dev, const char *con_id);
+
+/**
+ * ampsoc_pm_clk_remove_clk() - remove a clock added by ampsoc_pm_clk_add_clk()
+ * @dev: the device
+ * @clk: the clock
+ *
+ * Nothing happens if @clk is not on the list.
+ *
+ * Context: process context; may sleep.
+ */
 void ampsoc_pm_clk_remove_clk(struct device *dev, struct clk *clk);
+
+/**
+ * ampsoc_pm_clk_suspend() - gate every PM clock of a device
+ * @dev: the device
+ *
+ * Last added first. The domain's default stop() with AMPSOC_PD_FLAG_PM_CLK.
+ *
+ * Context: any; does not sleep (the clocks are already prepared).
+ * Return: 0 (a device without a list has nothing to do).
+ */
 int ampsoc_pm_clk_suspend(struct device *dev);
+
+/**
+ * ampsoc_pm_clk_resume() - ungate every PM clock of a device
+ * @dev: the device
+ *
+ * In the order they were added. The domain's default start() with
+ * AMPSOC_PD_FLAG_PM_CLK.
+ *
+ * Context: any; does not sleep (the clocks are already prepared).
+ * Return: 0 on success, or the first clk_enable() error, in which case
+ * the clocks this call enabled are gated again.
+ */
 int ampsoc_pm_clk_resume(struct device *dev);
 
 #endif /* _AMPSOC_PM_DOMAIN_H */

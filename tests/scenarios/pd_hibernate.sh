@@ -3,7 +3,8 @@
 # DESCRIPTION: hibernation through PM domains: image creation (freeze) stops
 #   devices without powering domains off, the way back (thaw, or restore
 #   when the PM core says so) restarts them, restore powers domains on from
-#   scratch, and a domain off at runtime is skipped throughout.
+#   scratch, and a SLEEP_SKIP_OFF domain off at runtime (fake_side) is
+#   skipped throughout.
 # STRATEGY: hold device 0 (leaf > mid > top), leave side off, then write
 #   disk to /sys/power/state under each /sys/power/pm_test level (devices,
 #   platform, processors, core; no swap needed) and compare the driver's

@@ -4,7 +4,7 @@
 #   is written to swap on a disk, the machine powers off, a second boot
 #   restores it, and the domains come back the restore way (freeze, then
 #   restore_noirq powering the domain on from scratch, never thaw); a
-#   domain off at runtime is skipped throughout.
+#   SLEEP_SKIP_OFF domain off at runtime (fake_side) is skipped throughout.
 # STRATEGY: boot 1 makes swap on the scratch disk (/dev/vda), holds device
 #   0 (leaf > mid > top), leaves side off, and writes disk to
 #   /sys/power/state (pm_test none, disk mode shutdown). The runner boots

@@ -3,7 +3,8 @@
 # DESCRIPTION: a real suspend-to-idle (freeze, pm_test none), woken at the
 #   time of the RTC alarm it armed, as rtcwake -m freeze does: the s2idle
 #   loop is entered, domains in use go off in the noirq phase and come back,
-#   a domain off at runtime stays off, idle domains go off again after.
+#   a SLEEP_SKIP_OFF domain off at runtime (fake_side) stays off, idle
+#   domains go off again after.
 # STRATEGY: hold device 0 (leaf > mid > top), arm /sys/class/rtc/rtc0/
 #   wakealarm a few seconds ahead and hand its epoch to the wakeup host
 #   service, which raises the ACPI wake event (QEMU delivers the RTC alarm

@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # DESCRIPTION: system suspend through PM domains at every pm_test level:
 #   domains in use are powered off synchronously in the noirq phase and
-#   back on at resume, domains off at runtime stay off with their devices
-#   skipped, ACTIVE_WAKEUP keeps a wakeup device's domain on, and after
-#   complete idle devices let their domains go off again.
+#   back on at resume, a SLEEP_SKIP_OFF domain off at runtime
+#   (fake_side) stays off with its devices skipped, ACTIVE_WAKEUP keeps
+#   a wakeup device's domain on, and after complete idle devices let
+#   their domains go off again.
 # STRATEGY: with the fake SoC loaded, hold device 0 (leaf > mid > top on)
 #   while side and wake are off; for each level of /sys/power/pm_test
 #   (devices, platform, processors, core) suspend and compare the driver's

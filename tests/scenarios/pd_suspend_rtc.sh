@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # DESCRIPTION: a real system suspend (ACPI S3), woken by the RTC alarm as
 #   rtcwake -m mem does: domains in use go off in the noirq phase and come
-#   back, a domain off at runtime stays off, idle domains go off again after
-#   resume. (A real s2idle cannot be woken in this QEMU: the RTC alarm only
+#   back, a SLEEP_SKIP_OFF domain off at runtime (fake_side) stays off,
+#   idle domains go off again after resume. (A real s2idle cannot be woken in this QEMU: the RTC alarm only
 #   reaches an s2idle guest through ACPI, which QEMU signals only from S3;
 #   pd_sleep covers s2idle's phases with pm_test=devices/platform.)
 # STRATEGY: hold device 0 (leaf > mid > top), arm /sys/class/rtc/rtc0/

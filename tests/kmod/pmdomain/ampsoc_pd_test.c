@@ -568,9 +568,9 @@ static void device_misuse(struct ampsoc_ktap_test *t)
 	KTAP_EXPECT_EQ(t, ampsoc_pd_add_device(&a->pd, NULL), -EINVAL);
 	KTAP_EXPECT_EQ(t, ampsoc_pd_add_device(&bad, &loose->dev), -EINVAL);
 	KTAP_EXPECT(t, !loose->dev.pm_domain);
-	/* Already in one of ours, in the same or another domain. */
-	KTAP_EXPECT_EQ(t, ampsoc_pd_add_device(&a->pd, &in_a->dev), -EEXIST);
-	KTAP_EXPECT_EQ(t, ampsoc_pd_add_device(&b->pd, &in_a->dev), -EEXIST);
+	/* Already in one of ours, same or other domain: -EINVAL, as genpd. */
+	KTAP_EXPECT_EQ(t, ampsoc_pd_add_device(&a->pd, &in_a->dev), -EINVAL);
+	KTAP_EXPECT_EQ(t, ampsoc_pd_add_device(&b->pd, &in_a->dev), -EINVAL);
 	/* Bound to a driver. */
 	KTAP_EXPECT_EQ(t, ampsoc_pd_add_device(&b->pd, &bound->dev), -EBUSY);
 	/* In the kernel's own genpd. */
@@ -581,7 +581,7 @@ static void device_misuse(struct ampsoc_ktap_test *t)
 	if (!pm_genpd_init(kgpd, NULL, false)) {
 		if (!pm_genpd_add_device(kgpd, &loose->dev)) {
 			KTAP_EXPECT_EQ(t, ampsoc_pd_add_device(&b->pd, &loose->dev),
-				       -EBUSY);
+				       -EINVAL);
 			KTAP_EXPECT_EQ(t, ampsoc_pd_remove_device(&loose->dev),
 				       -EINVAL);
 			KTAP_EXPECT(t, !ampsoc_pd_of_dev(&loose->dev));
@@ -1430,7 +1430,9 @@ static void sleep_noirq_order(struct ampsoc_ktap_test *t)
 static void sleep_skip_off_domain(struct ampsoc_ktap_test *t)
 {
 	static const char * const none[] = { NULL };
-	struct tpd *d = tpd_new("pdt_sl_skip", false);
+	/* The seed's behaviour, now opt-in. */
+	struct tpd *d = tpd_new_full("pdt_sl_skip", false, NULL,
+				     AMPSOC_PD_FLAG_SLEEP_SKIP_OFF, 0);
 	struct platform_device *p = tdev_new(d);
 	const struct dev_pm_ops *ops;
 	unsigned int ons;
@@ -1810,7 +1812,7 @@ static void provider_attach(struct ampsoc_ktap_test *t)
 	KTAP_EXPECT(t, ampsoc_pd_attach_by_name(&r->dev, "mem", false) < 0);
 	KTAP_EXPECT_EQ(t, ampsoc_pd_attach(&r->dev, false), -EINVAL);
 	KTAP_EXPECT(t, !r->dev.pm_domain);
-	KTAP_EXPECT_EQ(t, ampsoc_pd_attach(&p->dev, false), -EEXIST);
+	KTAP_EXPECT_EQ(t, ampsoc_pd_attach(&p->dev, false), -EINVAL);
 
 	ampsoc_pd_detach(&p->dev);
 	ampsoc_pd_detach(&q->dev);

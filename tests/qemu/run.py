@@ -104,12 +104,18 @@ def parse_ktap(text):
 STACKS = ("ampsoc", "mainline")
 
 
+def header_defaults(stack=None):
+    """Every header key with its value when a scenario does not set it;
+    the shell's guest starts from these too."""
+    return {"services": [], "timeout": "120", "smp": "1", "memory": "512",
+            "expect": "", "load-all": "0", "boots": "1", "disk": "",
+            "cpu-flags": "", "stack": stack or "ampsoc"}
+
+
 def header(path, stack=None):
     """A scenario's '# key: value' header lines. `stack` is the module
     stack of a scenario that names none (ampsoc unless said)."""
-    h = {"services": [], "timeout": "120", "smp": "1", "memory": "512",
-         "expect": "", "load-all": "0", "boots": "1", "disk": "",
-         "cpu-flags": "", "stack": stack or "ampsoc"}
+    h = header_defaults(stack)
     with open(path, encoding="utf-8") as f:
         for line in f:
             m = re.match(r"^#\s*(services|timeout|smp|memory|expect|load-all|boots|disk|"
@@ -618,6 +624,8 @@ def main():
     ap.add_argument("--unit-tests", default="")
     ap.add_argument("--harness-selftest", action="store_true")
     ap.add_argument("--shell", action="store_true")
+    ap.add_argument("--shell-dir", help="the shell's logs and services "
+                    "(default BUILD/shell)")
     ap.add_argument("--services", default=None)
     ap.add_argument("--demo", action="store_true")
     ap.add_argument("--board")
@@ -667,6 +675,8 @@ def main():
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as ex:
         futs = {ex.submit(r.run_guest, rel, False, path): (rel, exp)
                 for rel, exp, path in jobs}
+        if a.harness_selftest and not a.filter:
+            futs[ex.submit(shell_selftest, r)] = ("tests/harness/shell_pty.py", None)
         for fut in concurrent.futures.as_completed(futs):
             rel, exp = futs[fut]
             try:
@@ -787,23 +797,63 @@ def bench_table(r, rows):
     print("# written %s" % os.path.relpath(os.path.join(out, "results.json"), ROOT))
 
 
+def shell_selftest(r):
+    """make shell's guest (this runner's --shell on this build) driven
+    through a pseudo-terminal by tests/harness/shell_pty.py: CMD runs, the
+    shell answers typed input, poweroff ends the run with status 0. Its
+    KTAP counts as one scenario's, harness_shell."""
+    name = "harness_shell"
+    rundir = os.path.join(r.build, "scenarios", name)
+    shutil.rmtree(rundir, ignore_errors=True)
+    os.makedirs(rundir)
+    argv = [sys.executable, os.path.abspath(__file__), "--build", r.build,
+            "--kver", r.a.kver, "--cpu", r.a.cpu, "--shell",
+            "--shell-dir", os.path.join(rundir, "shell"),
+            "--cmd", "echo AMPSOC-CMD-$((40+2))"]
+    for opt in ("kernel", "accel", "stack"):
+        if getattr(r.a, opt):
+            argv += ["--" + opt, getattr(r.a, opt)]
+    t0 = time.monotonic()
+    p = subprocess.run([sys.executable, os.path.join(ROOT, "tests", "harness", "shell_pty.py"),
+                        "--timeout", str(int(240 * r.a.timeout_scale)),
+                        "--log", os.path.join(rundir, "console.log"), "--"] + argv,
+                       stdin=subprocess.DEVNULL, capture_output=True, text=True)
+    with open(os.path.join(rundir, "verdict.log"), "w") as f:
+        f.write(p.stdout + p.stderr)
+    c, failures = parse_ktap(p.stdout)
+    reasons = []
+    if p.returncode and not c.failed:
+        c.failed += 1
+        reasons.append("shell_pty.py exited %d" % p.returncode)
+    with open(os.path.join(rundir, "console.log"), errors="replace") as f:
+        console = f.read()
+    return {"name": name, "rel": "tests/harness/shell_pty.py", "counts": c,
+            "reasons": reasons, "notes": [], "failures": failures, "rundir": rundir,
+            "bench": [], "verdict": p.stdout, "console": console,
+            "time": time.monotonic() - t0}
+
+
 def shell(r):
     """Interactive guest on this terminal, with the default services."""
-    rundir = os.path.join(r.build, "shell")
+    rundir = r.a.shell_dir or os.path.join(r.build, "shell")
     shutil.rmtree(rundir, ignore_errors=True)
     os.makedirs(rundir)
     services = r.a.services
     if services is None:
         services = "socmodel" if os.path.exists(
             os.path.join(ROOT, "tests/qemu/services/socmodel")) else ""
-    h = {"services": [s.split() for s in services.split(",") if s.strip()],
-         "smp": "2", "memory": "1024"}
+    h = header_defaults(r.a.stack)
+    h.update({"services": [s.split() for s in services.split(",") if s.strip()],
+              "smp": "2", "memory": "1024"})
     conf = "MODE=shell\nSTACK=%s\n" % (r.a.stack or "ampsoc")
     if r.a.cmd:
         conf += "CMD=%s\n" % shlex.quote(r.a.cmd)
     with open(os.path.join(rundir, "runner.log"), "w") as log:
         qargs, started = r.start_services(h, rundir, log)
         try:
+            # SIGTERM (a closed terminal, the pty self-test's timeout)
+            # unwinds: subprocess.call kills QEMU, the services stop.
+            signal.signal(signal.SIGTERM, lambda sig, frame: sys.exit(128 + sig))
             initrd = r.overlay(rundir, conf)
             rc = subprocess.call(r.qemu_cmd(h, rundir, initrd, interactive=True) + qargs)
         finally:

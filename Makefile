@@ -130,10 +130,15 @@ shell: deps
 	@$(MAKE) --no-print-directory initramfs host PEER=$(call needs-peer,--shell)
 	@$(RUN) --shell $(if $(SERVICES),--services "$(SERVICES)")
 
+# One benchmark guest at a time, whatever J= says (run.py --bench
+# enforces it): a guest that shares the CPUs measures its neighbour.
+# BENCH_SMOKE=1: every count tiny, to prove the benchmarks run, not to
+# measure (CI does this).
 bench: deps
 	@$(MAKE) --no-print-directory initramfs host \
 		PEER=$(call needs-peer,--bench $(if $(T),--filter '$(T)') tests/bench)
-	@$(RUN) --bench $(if $(T),--filter '$(T)') tests/bench
+	@$(RUN) --bench --jobs 1 $(if $(BENCH_SMOKE),--bench-smoke) \
+		$(if $(T),--filter '$(T)') tests/bench
 
 # Long campaigns (tests/soak, docs/soak.md): the full counts of the soak_*
 # scenarios, one guest at a time unless J= says otherwise.

@@ -23,8 +23,16 @@ SHELL := /bin/bash
 
 ROOT  := $(CURDIR)
 BUILD := $(ROOT)/build
-# KVER is resolved once; tools/kver.sh explains a missing kernel in one line.
-KVER  := $(or $(KVER),$(shell $(ROOT)/tools/kver.sh 2>$(ROOT)/build.kver.err || true))
+# KVER is resolved once (tools/kver.sh: the plain -amd64 flavour unless
+# KVER= or KVER_FLAVOUR= says otherwise; a given KVER is checked) and the
+# top-level make says on stderr which kernel it uses, in one line; a
+# missing kernel is explained in one line too.
+KVER  := $(shell KVER='$(KVER)' $(ROOT)/tools/kver.sh 2>$(ROOT)/build.kver.err || true)
+ifeq ($(MAKELEVEL),0)
+ifneq ($(filter-out help clean,$(or $(MAKECMDGOALS),all)),)
+$(shell cat $(ROOT)/build.kver.err >&2)
+endif
+endif
 KDIR  ?= /usr/src/linux-headers-$(KVER)
 export KVER
 

@@ -55,8 +55,8 @@ CHECK_DEPS    := base rpmsg dkms
 
 .PHONY: all deps kver modules host guest-progs firmware initramfs check \
 	unit demo shell bench soak style sparse fuzz debug-kernel check-debug \
-	check-debug-ci soak-debug dkms-src dkms-install dkms-build clean help \
-	peer third-party
+	check-debug-ci soak-debug dkms-src dkms-install dkms-build dkms-remove dist \
+	clean help peer third-party
 
 all: modules host
 
@@ -172,25 +172,41 @@ sparse: kver
 	@$(ROOT)/tools/deps.sh style
 	@$(MAKE) --no-print-directory modules C=2
 
-# DKMS: the modules as a Debian user installs them. dkms-build adds the
-# tree to DKMS, builds it against $(KVER)'s headers and removes it again,
-# without installing anything into any kernel.
-DKMS_VERSION ?= 0.1+g$(shell git -C $(ROOT) rev-parse --short HEAD 2>/dev/null || echo 0)
+# DKMS: the modules as a Debian user installs them (README.md, "Install
+# with DKMS"). dkms-src makes /usr/src/ampsoc-$(DKMS_VERSION) (no git
+# needed: a release tarball does it too); dkms-install builds and installs
+# the modules for $(KVER) and every later kernel; dkms-remove takes that
+# version out of every kernel and /usr/src. dkms-build adds, builds against
+# $(KVER)'s headers and removes again, installing nothing; it refuses a
+# version that DKMS already has. dist: a release tarball of HEAD.
+DKMS_VERSION ?= $(shell $(ROOT)/tools/dkms-version.sh)
 DKMS_SRC := /usr/src/ampsoc-$(DKMS_VERSION)
 dkms-src:
-	@rm -rf $(DKMS_SRC) && mkdir -p $(DKMS_SRC)
-	@cd $(ROOT) && git ls-files -z Kbuild dkms.conf include drivers | \
-		xargs -0 cp --parents -t $(DKMS_SRC)
-	@sed -i 's/@PACKAGE_VERSION@/$(DKMS_VERSION)/' $(DKMS_SRC)/dkms.conf
+	@$(ROOT)/tools/dkms-src.sh $(DKMS_SRC) $(DKMS_VERSION)
 dkms-install: kver dkms-src
-	dkms install -m ampsoc -v $(DKMS_VERSION) -k $(KVER)
-dkms-build: kver dkms-src
 	@$(ROOT)/tools/deps.sh dkms
-	@dkms remove -m ampsoc -v $(DKMS_VERSION) --all >/dev/null 2>&1 || true
+	dkms install -m ampsoc -v $(DKMS_VERSION) -k $(KVER)
+dkms-remove:
+	@if [ -d /var/lib/dkms/ampsoc/$(DKMS_VERSION) ]; then \
+		dkms remove -m ampsoc -v $(DKMS_VERSION) --all; fi
+	rm -rf $(DKMS_SRC)
+dkms-build: kver
+	@$(ROOT)/tools/deps.sh dkms
+	@if [ -e $(DKMS_SRC) ] || [ -e /var/lib/dkms/ampsoc/$(DKMS_VERSION) ]; then \
+		echo "ampsoc: ampsoc $(DKMS_VERSION) is already in DKMS; dkms-build would" \
+			"replace it (make dkms-remove, or DKMS_VERSION=another)" >&2; exit 1; fi
+	@$(MAKE) --no-print-directory dkms-src
 	@rc=0; dkms add -m ampsoc -v $(DKMS_VERSION) && \
 		dkms build -m ampsoc -v $(DKMS_VERSION) -k $(KVER) || rc=$$?; \
 	dkms remove -m ampsoc -v $(DKMS_VERSION) --all >/dev/null 2>&1; \
 	rm -rf $(DKMS_SRC); exit $$rc
+dist:
+	@rm -rf $(BUILD)/dist && mkdir -p $(BUILD)/dist
+	@git -C $(ROOT) archive --prefix=ampsoc-$(DKMS_VERSION)/ HEAD | tar -x -C $(BUILD)/dist
+	@echo $(DKMS_VERSION) >$(BUILD)/dist/ampsoc-$(DKMS_VERSION)/VERSION
+	@tar -C $(BUILD)/dist -czf $(BUILD)/ampsoc-$(DKMS_VERSION).tar.gz ampsoc-$(DKMS_VERSION)
+	@rm -rf $(BUILD)/dist
+	@echo "$(BUILD)/ampsoc-$(DKMS_VERSION).tar.gz (HEAD; uncommitted changes are not in it)"
 
 # lockdep+KASAN kernel from linux-source-6.1, cached outside the repo.
 debug-kernel:

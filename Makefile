@@ -56,7 +56,7 @@ CHECK_DEPS    := base rpmsg dkms
 .PHONY: all deps kver modules host guest-progs firmware initramfs check \
 	unit demo shell bench soak style sparse fuzz debug-kernel check-debug \
 	check-debug-ci soak-debug dkms-src dkms-install dkms-build dkms-remove dist \
-	clean help peer third-party
+	check-rt-ci clean help peer third-party
 
 all: modules host
 
@@ -272,6 +272,16 @@ DEBUG_CI_SET := pd_kmod pd_stress pd_sleep vsoc_basic rproc_kmod rproc_abi \
 	fuzz_userspace fuzz_userspace_core core_rpmsg_hostile core_rpmsg_chaos
 check-debug-ci:
 	@$(MAKE) --no-print-directory check-debug T='$(DEBUG_CI_SET)'
+
+# CI's share of Debian's PREEMPT_RT kernel (linux-image-rt-amd64, the
+# deps.txt group rt): the same scenarios, which take every lock class,
+# built against and booted on the newest installed -rt-amd64 kernel.
+# It rebuilds the tree's modules for that kernel; the next plain make
+# rebuilds them for the plain one.
+check-rt-ci:
+	@$(ROOT)/tools/deps.sh rt
+	@krel=$$(KVER= KVER_FLAVOUR=rt $(ROOT)/tools/kver.sh) && \
+		$(MAKE) --no-print-directory check KVER=$$krel T='$(DEBUG_CI_SET)'
 
 clean:
 	@$(MAKE) -C $(KDIR) M=$(ROOT) clean >/dev/null 2>&1 || true

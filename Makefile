@@ -27,7 +27,7 @@ BUILD := $(ROOT)/build
 # KVER= or KVER_FLAVOUR= says otherwise; a given KVER is checked) and the
 # top-level make says on stderr which kernel it uses, in one line; a
 # missing kernel is explained in one line too.
-KVER  := $(shell KVER='$(KVER)' $(ROOT)/tools/kver.sh 2>$(ROOT)/build.kver.err || true)
+KVER  := $(shell KVER='$(KVER)' KVER_FLAVOUR='$(KVER_FLAVOUR)' $(ROOT)/tools/kver.sh 2>$(ROOT)/build.kver.err || true)
 ifeq ($(MAKELEVEL),0)
 ifneq ($(filter-out help clean,$(or $(MAKECMDGOALS),all)),)
 $(shell cat $(ROOT)/build.kver.err >&2)

@@ -47,30 +47,31 @@ if [ -n "${KVER:-}" ]; then
 fi
 
 want=${KVER_FLAVOUR:-}
-plain= other=
+# pick: the newest of the wanted (or the plain) flavour; other: of the rest
+pick='' other=''
 for d in $(ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | sort -V); do
 	v=${d#/usr/src/linux-headers-}
-	[ -f "/boot/vmlinuz-$v" ] && [ -d "/lib/modules/$v/kernel" ] || continue
+	if [ ! -f "/boot/vmlinuz-$v" ] || [ ! -d "/lib/modules/$v/kernel" ]; then continue; fi
 	f=$(flavour "$v")
 	if [ -n "$want" ]; then
-		[ "$f" = "$want" ] && plain=$v
+		[ "$f" = "$want" ] && pick=$v
 	elif [ "$f" = plain ]; then
-		plain=$v
+		pick=$v
 	else
 		other=$v
 	fi
 done
 
 if [ -n "$want" ]; then
-	if [ -z "$plain" ]; then
+	if [ -z "$pick" ]; then
 		echo "ampsoc: no complete $want kernel: apt-get install linux-headers-$want-amd64 linux-image-$want-amd64" >&2
 		exit 1
 	fi
-	echo "ampsoc: kernel $plain (newest $want flavour, KVER_FLAVOUR=$want)" >&2
-	echo "$plain"
-elif [ -n "$plain" ]; then
-	echo "ampsoc: kernel $plain (newest plain -amd64 with headers and image; KVER= picks another)" >&2
-	echo "$plain"
+	echo "ampsoc: kernel $pick (newest $want flavour, KVER_FLAVOUR=$want)" >&2
+	echo "$pick"
+elif [ -n "$pick" ]; then
+	echo "ampsoc: kernel $pick (newest plain -amd64 with headers and image; KVER= picks another)" >&2
+	echo "$pick"
 elif [ -n "$other" ]; then
 	echo "ampsoc: kernel $other (no plain -amd64 kernel is installed; KVER= picks another)" >&2
 	echo "$other"

@@ -23,8 +23,16 @@ SHELL := /bin/bash
 
 ROOT  := $(CURDIR)
 BUILD := $(ROOT)/build
-# KVER is resolved once; tools/kver.sh explains a missing kernel in one line.
-KVER  := $(or $(KVER),$(shell $(ROOT)/tools/kver.sh 2>$(ROOT)/build.kver.err || true))
+# KVER is resolved once (tools/kver.sh: the plain -amd64 flavour unless
+# KVER= or KVER_FLAVOUR= says otherwise; a given KVER is checked) and the
+# top-level make says on stderr which kernel it uses, in one line; a
+# missing kernel is explained in one line too.
+KVER  := $(shell KVER='$(KVER)' KVER_FLAVOUR='$(KVER_FLAVOUR)' $(ROOT)/tools/kver.sh 2>$(ROOT)/build.kver.err || true)
+ifeq ($(MAKELEVEL),0)
+ifneq ($(filter-out help clean,$(or $(MAKECMDGOALS),all)),)
+$(shell cat $(ROOT)/build.kver.err >&2)
+endif
+endif
 KDIR  ?= /usr/src/linux-headers-$(KVER)
 export KVER
 
@@ -47,8 +55,8 @@ CHECK_DEPS    := base rpmsg dkms
 
 .PHONY: all deps kver modules host guest-progs firmware initramfs check \
 	unit demo shell bench soak style sparse fuzz debug-kernel check-debug \
-	check-debug-ci soak-debug dkms-src dkms-install dkms-build clean help \
-	peer third-party
+	check-debug-ci soak-debug dkms-src dkms-install dkms-build dkms-remove dist \
+	check-rt-ci clean help peer third-party
 
 all: modules host
 
@@ -130,10 +138,15 @@ shell: deps
 	@$(MAKE) --no-print-directory initramfs host PEER=$(call needs-peer,--shell)
 	@$(RUN) --shell $(if $(SERVICES),--services "$(SERVICES)")
 
+# One benchmark guest at a time, whatever J= says (run.py --bench
+# enforces it): a guest that shares the CPUs measures its neighbour.
+# BENCH_SMOKE=1: every count tiny, to prove the benchmarks run, not to
+# measure (CI does this).
 bench: deps
 	@$(MAKE) --no-print-directory initramfs host \
 		PEER=$(call needs-peer,--bench $(if $(T),--filter '$(T)') tests/bench)
-	@$(RUN) --bench $(if $(T),--filter '$(T)') tests/bench
+	@$(RUN) --bench --jobs 1 $(if $(BENCH_SMOKE),--bench-smoke) \
+		$(if $(T),--filter '$(T)') tests/bench
 
 # Long campaigns (tests/soak, docs/soak.md): the full counts of the soak_*
 # scenarios, one guest at a time unless J= says otherwise.
@@ -159,25 +172,41 @@ sparse: kver
 	@$(ROOT)/tools/deps.sh style
 	@$(MAKE) --no-print-directory modules C=2
 
-# DKMS: the modules as a Debian user installs them. dkms-build adds the
-# tree to DKMS, builds it against $(KVER)'s headers and removes it again,
-# without installing anything into any kernel.
-DKMS_VERSION ?= 0.1+g$(shell git -C $(ROOT) rev-parse --short HEAD 2>/dev/null || echo 0)
+# DKMS: the modules as a Debian user installs them (README.md, "Install
+# with DKMS"). dkms-src makes /usr/src/ampsoc-$(DKMS_VERSION) (no git
+# needed: a release tarball does it too); dkms-install builds and installs
+# the modules for $(KVER) and every later kernel; dkms-remove takes that
+# version out of every kernel and /usr/src. dkms-build adds, builds against
+# $(KVER)'s headers and removes again, installing nothing; it refuses a
+# version that DKMS already has. dist: a release tarball of HEAD.
+DKMS_VERSION ?= $(shell $(ROOT)/tools/dkms-version.sh)
 DKMS_SRC := /usr/src/ampsoc-$(DKMS_VERSION)
 dkms-src:
-	@rm -rf $(DKMS_SRC) && mkdir -p $(DKMS_SRC)
-	@cd $(ROOT) && git ls-files -z Kbuild dkms.conf include drivers | \
-		xargs -0 cp --parents -t $(DKMS_SRC)
-	@sed -i 's/@PACKAGE_VERSION@/$(DKMS_VERSION)/' $(DKMS_SRC)/dkms.conf
+	@$(ROOT)/tools/dkms-src.sh $(DKMS_SRC) $(DKMS_VERSION)
 dkms-install: kver dkms-src
-	dkms install -m ampsoc -v $(DKMS_VERSION) -k $(KVER)
-dkms-build: kver dkms-src
 	@$(ROOT)/tools/deps.sh dkms
-	@dkms remove -m ampsoc -v $(DKMS_VERSION) --all >/dev/null 2>&1 || true
+	dkms install -m ampsoc -v $(DKMS_VERSION) -k $(KVER)
+dkms-remove:
+	@if [ -d /var/lib/dkms/ampsoc/$(DKMS_VERSION) ]; then \
+		dkms remove -m ampsoc -v $(DKMS_VERSION) --all; fi
+	rm -rf $(DKMS_SRC)
+dkms-build: kver
+	@$(ROOT)/tools/deps.sh dkms
+	@if [ -e $(DKMS_SRC) ] || [ -e /var/lib/dkms/ampsoc/$(DKMS_VERSION) ]; then \
+		echo "ampsoc: ampsoc $(DKMS_VERSION) is already in DKMS; dkms-build would" \
+			"replace it (make dkms-remove, or DKMS_VERSION=another)" >&2; exit 1; fi
+	@$(MAKE) --no-print-directory dkms-src
 	@rc=0; dkms add -m ampsoc -v $(DKMS_VERSION) && \
 		dkms build -m ampsoc -v $(DKMS_VERSION) -k $(KVER) || rc=$$?; \
 	dkms remove -m ampsoc -v $(DKMS_VERSION) --all >/dev/null 2>&1; \
 	rm -rf $(DKMS_SRC); exit $$rc
+dist:
+	@rm -rf $(BUILD)/dist && mkdir -p $(BUILD)/dist
+	@git -C $(ROOT) archive --prefix=ampsoc-$(DKMS_VERSION)/ HEAD | tar -x -C $(BUILD)/dist
+	@echo $(DKMS_VERSION) >$(BUILD)/dist/ampsoc-$(DKMS_VERSION)/VERSION
+	@tar -C $(BUILD)/dist -czf $(BUILD)/ampsoc-$(DKMS_VERSION).tar.gz ampsoc-$(DKMS_VERSION)
+	@rm -rf $(BUILD)/dist
+	@echo "$(BUILD)/ampsoc-$(DKMS_VERSION).tar.gz (HEAD; uncommitted changes are not in it)"
 
 # lockdep+KASAN kernel from linux-source-6.1, cached outside the repo.
 debug-kernel:
@@ -243,6 +272,16 @@ DEBUG_CI_SET := pd_kmod pd_stress pd_sleep vsoc_basic rproc_kmod rproc_abi \
 	fuzz_userspace fuzz_userspace_core core_rpmsg_hostile core_rpmsg_chaos
 check-debug-ci:
 	@$(MAKE) --no-print-directory check-debug T='$(DEBUG_CI_SET)'
+
+# CI's share of Debian's PREEMPT_RT kernel (linux-image-rt-amd64, the
+# deps.txt group rt): the same scenarios, which take every lock class,
+# built against and booted on the newest installed -rt-amd64 kernel.
+# It rebuilds the tree's modules for that kernel; the next plain make
+# rebuilds them for the plain one.
+check-rt-ci:
+	@$(ROOT)/tools/deps.sh rt
+	@krel=$$(KVER= KVER_FLAVOUR=rt $(ROOT)/tools/kver.sh) && \
+		$(MAKE) --no-print-directory check KVER=$$krel T='$(DEBUG_CI_SET)'
 
 clean:
 	@$(MAKE) -C $(KDIR) M=$(ROOT) clean >/dev/null 2>&1 || true

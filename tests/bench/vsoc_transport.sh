@@ -30,7 +30,7 @@ us() {
 	awk -v n="$1" 'BEGIN { printf "%.2f", n / 1000 }'
 }
 
-echo 2000 >"$VSOC/iters"
+echo "$(bench_count 2000)" >"$VSOC/iters"
 cat "$VSOC/loopback" >/tmp/lb
 cat "$VSOC/ping" >/tmp/ping
 cat "$VSOC/rt" >/tmp/rt
@@ -47,7 +47,7 @@ bench vsoc_doorbell_rt_model_guest_model "$(us "$(field /tmp/rt avg_ns)")" us \
 if grep -q '^ampsoc_vsoc_rproc ' /proc/modules; then
 	check release_core_memory rmmod ampsoc_vsoc_rproc
 fi
-echo 200 >"$VSOC/iters"
+echo "$(bench_count 200)" >"$VSOC/iters"
 cat "$VSOC/shm_bw" >/tmp/bw
 check_eq shm_bw_ok 0 field /tmp/bw status
 RAM=$(field /tmp/bw ram_mbps)

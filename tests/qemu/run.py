@@ -104,12 +104,18 @@ def parse_ktap(text):
 STACKS = ("ampsoc", "mainline")
 
 
+def header_defaults(stack=None):
+    """Every header key with its value when a scenario does not set it;
+    the shell's guest starts from these too."""
+    return {"services": [], "timeout": "120", "smp": "1", "memory": "512",
+            "expect": "", "load-all": "0", "boots": "1", "disk": "",
+            "cpu-flags": "", "stack": stack or "ampsoc"}
+
+
 def header(path, stack=None):
     """A scenario's '# key: value' header lines. `stack` is the module
     stack of a scenario that names none (ampsoc unless said)."""
-    h = {"services": [], "timeout": "120", "smp": "1", "memory": "512",
-         "expect": "", "load-all": "0", "boots": "1", "disk": "",
-         "cpu-flags": "", "stack": stack or "ampsoc"}
+    h = header_defaults(stack)
     with open(path, encoding="utf-8") as f:
         for line in f:
             m = re.match(r"^#\s*(services|timeout|smp|memory|expect|load-all|boots|disk|"
@@ -352,6 +358,8 @@ class Runner:
             shlex.quote(rel), h["load-all"], shlex.quote(h["stack"]))
         if self.a.cmd:
             conf += "CMD=%s\n" % shlex.quote(self.a.cmd)
+        if self.a.bench_smoke:
+            conf += "BENCH_SMOKE=1\n"
         t0 = time.monotonic()
         if h["stack"] not in STACKS:
             res["reasons"].append("unknown module stack '%s' (one of: %s)" %
@@ -618,10 +626,15 @@ def main():
     ap.add_argument("--unit-tests", default="")
     ap.add_argument("--harness-selftest", action="store_true")
     ap.add_argument("--shell", action="store_true")
+    ap.add_argument("--shell-dir", help="the shell's logs and services "
+                    "(default BUILD/shell)")
     ap.add_argument("--services", default=None)
     ap.add_argument("--demo", action="store_true")
     ap.add_argument("--board")
     ap.add_argument("--bench", action="store_true")
+    ap.add_argument("--bench-smoke", action="store_true",
+                    help="benchmarks with tiny counts (bench_count in lib.sh): "
+                         "they must run and report, their figures mean nothing")
     ap.add_argument("--stack", choices=STACKS,
                     help="module stack of the shell, of CMD and of every "
                          "scenario whose header names none")
@@ -640,6 +653,10 @@ def main():
                                           ", %d skipped" % c.skipped if c.skipped else ""))
         return 1 if c.failed else 0
 
+    if a.bench:
+        # A benchmark guest never shares the host's CPUs with another one:
+        # two TCG guests at once would each measure the other.
+        a.jobs = 1
     r = Runner(a)
     check_initramfs(r)
     if a.shell:
@@ -667,6 +684,8 @@ def main():
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as ex:
         futs = {ex.submit(r.run_guest, rel, False, path): (rel, exp)
                 for rel, exp, path in jobs}
+        if a.harness_selftest and not a.filter:
+            futs[ex.submit(shell_selftest, r)] = ("tests/harness/shell_pty.py", None)
         for fut in concurrent.futures.as_completed(futs):
             rel, exp = futs[fut]
             try:
@@ -702,6 +721,9 @@ def main():
 
     if a.bench:
         bench_table(r, bench_rows)
+        if not bench_rows:
+            print("ampsoc: the benchmarks reported no figure")
+            total.failed += 1
     print("# total time %.0f s" % (time.monotonic() - t_start))
     print("%d passed, %d failed%s" % (total.passed, total.failed,
                                       ", %d skipped" % total.skipped if total.skipped else ""))
@@ -781,29 +803,71 @@ def bench_table(r, rows):
         table.append(b)
         print("%-40s %14.3f %-8s %-30s %14.3f %8.3f" % (
             b.get("name", "?"), v, b.get("unit", ""), b.get("baseline", ""), bv, ratio))
-    with open(os.path.join(out, "results.json"), "w") as f:
+    # A smoke run's figures mean nothing: they never replace real ones.
+    path = os.path.join(out, "results-smoke.json" if r.a.bench_smoke else "results.json")
+    with open(path, "w") as f:
         json.dump({"time": time.strftime("%Y-%m-%dT%H:%M:%S"), "kver": r.a.kver,
-                   "results": table}, f, indent=2)
-    print("# written %s" % os.path.relpath(os.path.join(out, "results.json"), ROOT))
+                   "smoke": r.a.bench_smoke, "results": table}, f, indent=2)
+    print("# written %s" % os.path.relpath(path, ROOT))
+
+
+def shell_selftest(r):
+    """make shell's guest (this runner's --shell on this build) driven
+    through a pseudo-terminal by tests/harness/shell_pty.py: CMD runs, the
+    shell answers typed input, poweroff ends the run with status 0. Its
+    KTAP counts as one scenario's, harness_shell."""
+    name = "harness_shell"
+    rundir = os.path.join(r.build, "scenarios", name)
+    shutil.rmtree(rundir, ignore_errors=True)
+    os.makedirs(rundir)
+    argv = [sys.executable, os.path.abspath(__file__), "--build", r.build,
+            "--kver", r.a.kver, "--cpu", r.a.cpu, "--shell",
+            "--shell-dir", os.path.join(rundir, "shell"),
+            "--cmd", "echo AMPSOC-CMD-$((40+2))"]
+    for opt in ("kernel", "accel", "stack"):
+        if getattr(r.a, opt):
+            argv += ["--" + opt, getattr(r.a, opt)]
+    t0 = time.monotonic()
+    p = subprocess.run([sys.executable, os.path.join(ROOT, "tests", "harness", "shell_pty.py"),
+                        "--timeout", str(int(240 * r.a.timeout_scale)),
+                        "--log", os.path.join(rundir, "console.log"), "--"] + argv,
+                       stdin=subprocess.DEVNULL, capture_output=True, text=True)
+    with open(os.path.join(rundir, "verdict.log"), "w") as f:
+        f.write(p.stdout + p.stderr)
+    c, failures = parse_ktap(p.stdout)
+    reasons = []
+    if p.returncode and not c.failed:
+        c.failed += 1
+        reasons.append("shell_pty.py exited %d" % p.returncode)
+    with open(os.path.join(rundir, "console.log"), errors="replace") as f:
+        console = f.read()
+    return {"name": name, "rel": "tests/harness/shell_pty.py", "counts": c,
+            "reasons": reasons, "notes": [], "failures": failures, "rundir": rundir,
+            "bench": [], "verdict": p.stdout, "console": console,
+            "time": time.monotonic() - t0}
 
 
 def shell(r):
     """Interactive guest on this terminal, with the default services."""
-    rundir = os.path.join(r.build, "shell")
+    rundir = r.a.shell_dir or os.path.join(r.build, "shell")
     shutil.rmtree(rundir, ignore_errors=True)
     os.makedirs(rundir)
     services = r.a.services
     if services is None:
         services = "socmodel" if os.path.exists(
             os.path.join(ROOT, "tests/qemu/services/socmodel")) else ""
-    h = {"services": [s.split() for s in services.split(",") if s.strip()],
-         "smp": "2", "memory": "1024"}
+    h = header_defaults(r.a.stack)
+    h.update({"services": [s.split() for s in services.split(",") if s.strip()],
+              "smp": "2", "memory": "1024"})
     conf = "MODE=shell\nSTACK=%s\n" % (r.a.stack or "ampsoc")
     if r.a.cmd:
         conf += "CMD=%s\n" % shlex.quote(r.a.cmd)
     with open(os.path.join(rundir, "runner.log"), "w") as log:
         qargs, started = r.start_services(h, rundir, log)
         try:
+            # SIGTERM (a closed terminal, the pty self-test's timeout)
+            # unwinds: subprocess.call kills QEMU, the services stop.
+            signal.signal(signal.SIGTERM, lambda sig, frame: sys.exit(128 + sig))
             initrd = r.overlay(rundir, conf)
             rc = subprocess.call(r.qemu_cmd(h, rundir, initrd, interactive=True) + qargs)
         finally:

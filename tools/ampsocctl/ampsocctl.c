@@ -5,8 +5,9 @@
  *
  * It uses only the userspace ABI: /sys/class/remoteproc, /dev/remoteprocN,
  * /sys/bus/rpmsg, /dev/rpmsg_ctrlN and /dev/rpmsgN with the ioctls of
- * <linux/rpmsg.h>, and ampsoc's PM-domain debugfs and sysfs views. So it
- * works the same on a mainline kernel with remoteproc and rpmsg built in.
+ * <linux/rpmsg.h>, and ampsoc's PM-domain sysfs view. So it works the same
+ * on a mainline kernel with remoteproc and rpmsg built in. Only rproc trace
+ * and resmgr read debugfs.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -28,8 +29,10 @@
 #define RPROC_DEBUGFS	"/sys/kernel/debug/remoteproc"
 #define RPMSG_BUS	"/sys/bus/rpmsg/devices"
 #define RPMSG_CLASS	"/sys/class/rpmsg"
-#define PD_DEBUGFS	"/sys/kernel/debug/ampsoc_pd"
+#define PD_SYSFS	"/sys/kernel/ampsoc_pd"
 #define RESMGR_DEBUGFS	"/sys/kernel/debug/ampsoc_resmgr"
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 static const char *prog = "ampsocctl";
 
@@ -341,32 +344,66 @@ static double now_us(void)
 	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
 }
 
-/* ept ... send MSG | recv [N] | call MSG | ping COUNT SIZE | destroy */
+static bool is_ept_op(const char *w)
+{
+	static const char *const ops[] = {
+		"create", "send", "recv", "call", "ping", "destroy",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(ops); i++)
+		if (!strcmp(w, ops[i]))
+			return true;
+	return false;
+}
+
+/* A control device (/dev/rpmsg_ctrlN) comes with NAME SRC DST. */
+static bool is_ctrl(const char *path)
+{
+	const char *base = strrchr(path, '/');
+
+	return !strncmp(base ? base + 1 : path, "rpmsg_ctrl", 10);
+}
+
+/*
+ * ept OP (DEV | CTRL NAME SRC DST) [ARGS]: OP first. The order of the
+ * previous release, ept (DEV | CTRL NAME SRC DST) OP [ARGS], is still
+ * accepted for this release: there the operation is the first word that
+ * is one.
+ */
 static int cmd_ept(int argc, char **argv)
 {
 	char dev[PATH_MAX], buf[65536];
 	int nargs, fd, ret = 0;
 	const char *op;
 
-	/* the operation is the first word that is an operation */
-	for (nargs = 0; nargs < argc; nargs++) {
+	if (argc && is_ept_op(argv[0])) {
+		op = argv[0];
+		nargs = argc > 1 && is_ctrl(argv[1]) ? 4 : 1;
+		if (argc < 1 + nargs) {
+			fprintf(stderr, "%s: ept %s needs /dev/rpmsgN, or CTRL NAME SRC DST\n",
+				prog, op);
+			return 2;
+		}
+		fd = ept_open(nargs, argv + 1, dev, sizeof(dev));
+		argv += nargs + 1;
+		argc -= nargs + 1;
+	} else {
+		for (nargs = 0; nargs < argc; nargs++)
+			if (is_ept_op(argv[nargs]))
+				break;
+		if (nargs == argc) {
+			fprintf(stderr, "%s: ept needs create|send|recv|call|ping|destroy\n",
+				prog);
+			return 2;
+		}
 		op = argv[nargs];
-		if (!strcmp(op, "send") || !strcmp(op, "recv") ||
-		    !strcmp(op, "call") || !strcmp(op, "ping") ||
-		    !strcmp(op, "create") ||
-		    !strcmp(op, "destroy"))
-			break;
+		fd = ept_open(nargs, argv, dev, sizeof(dev));
+		argv += nargs + 1;
+		argc -= nargs + 1;
 	}
-	if (nargs == argc) {
-		fprintf(stderr, "%s: ept needs create|send|recv|call|ping|destroy\n",
-			prog);
-		return 2;
-	}
-	fd = ept_open(nargs, argv, dev, sizeof(dev));
 	if (fd < 0)
 		return 1;
-	argv += nargs + 1;
-	argc -= nargs + 1;
 
 	if (!strcmp(op, "create")) {
 		printf("%s\n", dev);
@@ -451,14 +488,47 @@ static int cmd_ept(int argc, char **argv)
 
 /* ---- PM domains ------------------------------------------------------ */
 
+/* One line per domain from sysfs (docs/ABI/testing/sysfs-kernel-ampsoc_pd). */
+static int cmd_pd_list(void)
+{
+	static const char *const attrs[] = {
+		"current_state", "device_count", "active_count", "sd_count",
+		"on_count", "off_count", "governor",
+	};
+	struct dirent **ents;
+	char dir[PATH_MAX], val[7][32];
+	int i, n, ret = 0;
+	size_t a;
+
+	n = scandir(PD_SYSFS, &ents, filter_dirent, alphasort);
+	if (n < 0)
+		return fail(errno, "no PM domains at", PD_SYSFS);
+	printf("%-16s %-7s %7s %7s %7s %8s %8s %s\n", "DOMAIN", "STATE",
+	       "DEVICES", "ACTIVE", "SUBS_ON", "ON", "OFF", "GOVERNOR");
+	for (i = 0; i < n; i++) {
+		snprintf(dir, sizeof(dir), "%s/%s", PD_SYSFS, ents[i]->d_name);
+		for (a = 0; a < ARRAY_SIZE(attrs); a++)
+			if (read_attr(dir, attrs[a], val[a], sizeof(val[a])))
+				snprintf(val[a], sizeof(val[a]), "?");
+		printf("%-16s %-7s %7s %7s %7s %8s %8s %s\n", ents[i]->d_name,
+		       val[0], val[1], val[2], val[3], val[4], val[5], val[6]);
+		free(ents[i]);
+	}
+	free(ents);
+	return ret;
+}
+
 static int cmd_pd(int argc, char **argv)
 {
 	char path[PATH_MAX];
 
-	if (argc == 0 || !strcmp(argv[0], "summary"))
-		return cat_file(PD_DEBUGFS "/pm_genpd_summary");
-	snprintf(path, sizeof(path), "%s/%s/current_state", PD_DEBUGFS,
-		 argv[0]);
+	if (argc == 0 || !strcmp(argv[0], "list") || !strcmp(argv[0], "summary"))
+		return cmd_pd_list();
+	if (strchr(argv[0], '/') || argv[0][0] == '.') {
+		fprintf(stderr, "%s: bad domain name '%s'\n", prog, argv[0]);
+		return 2;
+	}
+	snprintf(path, sizeof(path), "%s/%s/current_state", PD_SYSFS, argv[0]);
 	return cat_file(path);
 }
 
@@ -497,35 +567,70 @@ static int cmd_resmgr(void)
 	return 0;
 }
 
-static int print_help(int ret)
+/* Each command's usage lines, for ampsocctl --help and ampsocctl CMD --help. */
+static const struct {
+	const char *cmd;
+	const char *usage;
+} helps[] = {
+	{ "rproc",
+	  "  rproc [list]                      remote processors\n"
+	  "  rproc start|stop|state RPROC      RPROC: N, remoteprocN or name\n"
+	  "  rproc firmware RPROC FILE         set the firmware (offline only)\n"
+	  "  rproc recovery RPROC enabled|disabled|recover\n"
+	  "  rproc trace RPROC [N]             the firmware's trace buffer N (debugfs)\n" },
+	{ "channels",
+	  "  channels                          rpmsg channels on the bus\n" },
+	{ "ept",
+	  "  ept create CTRL NAME SRC DST      new endpoint; prints /dev/rpmsgN\n"
+	  "  ept send (DEV | CTRL NAME SRC DST) MSG\n"
+	  "  ept recv (DEV | CTRL NAME SRC DST) [N]\n"
+	  "  ept call (DEV | CTRL NAME SRC DST) MSG   send, print the answer\n"
+	  "  ept ping (DEV | CTRL NAME SRC DST) [COUNT [SIZE]]   echo round trips\n"
+	  "  ept destroy DEV\n"
+	  "    CTRL is /dev/rpmsg_ctrlN, DEV /dev/rpmsgN; SRC and DST are numbers\n"
+	  "    or 'any'. The order OP last (ept CTRL NAME SRC DST create) still\n"
+	  "    works in this release and goes in the next.\n" },
+	{ "pd",
+	  "  pd [list]                         PM domains: state, counts, governor\n"
+	  "  pd DOMAIN                         one domain's state: on or off-N\n" },
+	{ "resmgr",
+	  "  resmgr                            what remotes hold via rpmsg-resmgr (debugfs)\n" },
+};
+
+static const char exit_codes[] =
+	"Exit status: 0 done; 1 the operation failed (why, on stderr); 2 bad usage.\n";
+
+static int print_help(int ret, const char *cmd)
 {
 	FILE *f = ret ? stderr : stdout;
+	size_t i;
 
-	fprintf(f,
-		"usage: %s COMMAND ...\n"
-		"  rproc [list]                      remote processors\n"
-		"  rproc start|stop|state RPROC      RPROC: N, remoteprocN or name\n"
-		"  rproc firmware RPROC FILE         set the firmware (offline only)\n"
-		"  rproc recovery RPROC enabled|disabled|recover\n"
-		"  rproc trace RPROC [N]             the firmware's trace buffer N\n"
-		"  channels                          rpmsg channels on the bus\n"
-		"  ept CTRL NAME SRC DST create      new endpoint; prints /dev/rpmsgN\n"
-		"  ept (DEV | CTRL NAME SRC DST) send MSG | recv [N] | destroy\n"
-		"  ept (DEV | CTRL NAME SRC DST) call MSG   send, print the answer\n"
-		"  ept (DEV | CTRL NAME SRC DST) ping [COUNT [SIZE]]   echo round trips\n"
-		"  pd [summary | DOMAIN]             PM domains, or one domain's state\n"
-		"  resmgr                            what remotes hold through rpmsg-resmgr\n"
-		"SRC and DST are numbers or 'any'.\n", prog);
+	fprintf(f, "usage: %s COMMAND ... (%s COMMAND --help: that command)\n",
+		prog, prog);
+	for (i = 0; i < ARRAY_SIZE(helps); i++)
+		if (!cmd || !strcmp(cmd, helps[i].cmd))
+			fputs(helps[i].usage, f);
+	fputs(exit_codes, f);
 	return ret;
+}
+
+static bool is_help(const char *w)
+{
+	return !strcmp(w, "-h") || !strcmp(w, "--help") || !strcmp(w, "help");
 }
 
 int main(int argc, char **argv)
 {
+	size_t i;
+
 	if (argc < 2)
-		return print_help(2);
-	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") ||
-	    !strcmp(argv[1], "help"))
-		return print_help(0);
+		return print_help(2, NULL);
+	if (is_help(argv[1]))
+		return print_help(0, argc > 2 ? argv[2] : NULL);
+	for (i = 0; i < ARRAY_SIZE(helps); i++)
+		if (!strcmp(argv[1], helps[i].cmd) && argc > 2 &&
+		    (!strcmp(argv[2], "-h") || !strcmp(argv[2], "--help")))
+			return print_help(0, argv[1]);
 	if (!strcmp(argv[1], "rproc"))
 		return cmd_rproc(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "channels"))
@@ -537,5 +642,5 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "resmgr"))
 		return cmd_resmgr();
 	fprintf(stderr, "%s: unknown command '%s'\n", prog, argv[1]);
-	return print_help(2);
+	return print_help(2, NULL);
 }

@@ -105,9 +105,21 @@ struct tpd {
 static struct tpd *tpds[MAX_TPD];
 static DEFINE_MUTEX(tpds_lock);
 
+/*
+ * Whether current holds @m. There is no API for it without lockdep, so
+ * read the owner: mutex.owner keeps three flag bits under the task
+ * pointer; on PREEMPT_RT a mutex is an rt_mutex whose owner keeps one
+ * (RT_MUTEX_HAS_WAITERS, kernel/locking/rtmutex_common.h).
+ */
 static bool held_by_me(struct mutex *m)
 {
+#ifdef CONFIG_PREEMPT_RT
+	unsigned long owner = (unsigned long)READ_ONCE(m->rtmutex.owner);
+
+	return (owner & ~0x01UL) == (unsigned long)current;
+#else
 	return (atomic_long_read(&m->owner) & ~0x07UL) == (unsigned long)current;
+#endif
 }
 
 /* No driver or device callback may run with any domain lock held. */

@@ -148,7 +148,8 @@ static void close_ept(void)
 		close(ept_fd);
 	if (ctrl_fd >= 0)
 		close(ctrl_fd);
-	ept_fd = ctrl_fd = -1;
+	ept_fd = -1;
+	ctrl_fd = -1;
 }
 
 /*
@@ -301,7 +302,8 @@ static unsigned int cover_collect(void)
 			le += sprintf(edl + le, " %lx:%lx", prev, pc);
 			if (++ne == 4) {
 				printf("# fz-edge%s\n", edl);
-				ne = le = 0;
+				ne = 0;
+				le = 0;
 			}
 		}
 		prev = pc;
@@ -309,7 +311,8 @@ static unsigned int cover_collect(void)
 			lp += sprintf(pcl + lp, " %lx", pc);
 			if (++np == 8) {
 				printf("# fz-pc%s\n", pcl);
-				np = lp = 0;
+				np = 0;
+				lp = 0;
 			}
 		}
 	}
@@ -340,7 +343,7 @@ static void rnd_op(uint8_t *o)
 	op.kind = kinds[rnd() % sizeof(kinds)];
 	op.a = rnd();
 	op.b = rnd() % 3 ? rnd() % 16 : rnd();
-	op.c = rnd() % 2 ? magic[rnd() % (sizeof(magic) / sizeof(magic[0]))] : rnd();
+	op.c = rnd() % 2 ? magic[rnd() % (ARRAY_SIZE(magic))] : rnd();
 	op.d = rnd() % 2 ? rnd() % 512 : rnd();
 	/* the expensive ones (a recovery each) stay rare */
 	if ((op.kind == FZ_RING || op.kind == FZ_CRASH) && rnd() % 4)
@@ -378,7 +381,7 @@ static void mutate(struct prog *p)
 			break;
 		case 3:		/* a magic value into a field */
 			if (ops) {
-				uint32_t v = magic[rnd() % (sizeof(magic) / sizeof(magic[0]))];
+				uint32_t v = magic[rnd() % (ARRAY_SIZE(magic))];
 
 				memcpy(p->b + i * FZ_OP_SIZE + 4 + 4 * (rnd() % 2), &v, 4);
 			}
@@ -439,7 +442,7 @@ static void print_modules(void)
 	unsigned int i;
 	FILE *f;
 
-	for (i = 0; i < sizeof(mods) / sizeof(mods[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(mods); i++) {
 		snprintf(path, sizeof(path), "/sys/module/%s/sections/.text", mods[i]);
 		f = fopen(path, "r");
 		if (f && fgets(buf, sizeof(buf), f))
@@ -497,11 +500,10 @@ static int fuzz(int argc, char **argv)
 	}
 	printf("# fz-base corpus %u pcs %lu edges %lu\n", nr_corpus, nr_pcs, nr_edges);
 	while (now_s() < end) {
-		if (nr_corpus && rnd() % 8) {
+		if (nr_corpus && rnd() % 8)
 			p = corpus[rnd() % nr_corpus];
-		} else {
+		else
 			p.len = 0;
-		}
 		mutate(&p);
 		if (!exec_prog(&p))
 			return 1;
@@ -513,8 +515,9 @@ static int fuzz(int argc, char **argv)
 		}
 		fflush(stdout);
 	}
-	printf("# fz-stats execs %lu seconds %.1f lost %lu recoveries %lu corpus %u pcs %lu edges %lu\n",
-	       execs, now_s() - t0, lost, recoveries, nr_corpus, nr_pcs, nr_edges);
+	printf("# fz-stats execs %lu seconds %.1f lost %lu recoveries %lu",
+	       execs, now_s() - t0, lost, recoveries);
+	printf(" corpus %u pcs %lu edges %lu\n", nr_corpus, nr_pcs, nr_edges);
 	close_ept();
 	return 0;
 }

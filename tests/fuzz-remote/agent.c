@@ -64,6 +64,8 @@ static struct prog corpus[MAX_CORPUS];
 static unsigned int nr_corpus;
 static uint64_t rng = 1;
 static double t_start;
+/* replay: count coverage, print none of it */
+static bool quiet;
 
 static uint32_t rnd(void)
 {
@@ -301,7 +303,8 @@ static unsigned int cover_collect(void)
 			fresh++;
 			le += sprintf(edl + le, " %lx:%lx", prev, pc);
 			if (++ne == 4) {
-				printf("# fz-edge%s\n", edl);
+				if (!quiet)
+					printf("# fz-edge%s\n", edl);
 				ne = 0;
 				le = 0;
 			}
@@ -310,15 +313,16 @@ static unsigned int cover_collect(void)
 		if (pc_add(pc)) {
 			lp += sprintf(pcl + lp, " %lx", pc);
 			if (++np == 8) {
-				printf("# fz-pc%s\n", pcl);
+				if (!quiet)
+					printf("# fz-pc%s\n", pcl);
 				np = 0;
 				lp = 0;
 			}
 		}
 	}
-	if (np)
+	if (np && !quiet)
 		printf("# fz-pc%s\n", pcl);
-	if (ne)
+	if (ne && !quiet)
 		printf("# fz-edge%s\n", edl);
 	__atomic_store_n(&cover[0], 0, __ATOMIC_RELAXED);
 	return fresh;
@@ -529,6 +533,7 @@ static int replay(int argc, char **argv)
 
 	if (argc < 4)
 		return 2;
+	quiet = true;
 	ktap_plan(4);
 	load_corpus(argv[3]);
 	ktap_ok(nr_corpus > 0, "corpus_loaded");

@@ -269,7 +269,8 @@ soak-debug:
 # and chaos remotes for what the remote cannot make Linux touch.
 DEBUG_CI_SET := pd_kmod pd_stress pd_sleep vsoc_basic rproc_kmod rproc_abi \
 	rpmsg_kmod rpmsg_userspace core_dsp core_resmgr core_rpmsg_crash \
-	fuzz_userspace fuzz_userspace_core core_rpmsg_hostile core_rpmsg_chaos
+	fuzz_userspace fuzz_userspace_core core_rpmsg_hostile core_rpmsg_chaos \
+	core_fuzz_remote
 check-debug-ci:
 	@$(MAKE) --no-print-directory check-debug T='$(DEBUG_CI_SET)'
 
@@ -282,6 +283,22 @@ check-rt-ci:
 	@$(ROOT)/tools/deps.sh rt
 	@krel=$$(KVER= KVER_FLAVOUR=rt $(ROOT)/tools/kver.sh) && \
 		$(MAKE) --no-print-directory check KVER=$$krel T='$(DEBUG_CI_SET)'
+
+# The coverage-guided remote (docs/fuzz-remote.md): the saved corpus on the
+# debug kernel, then FUZZ_SECONDS of campaign there (FUZZ_BLIND=1: on the
+# stock kernel, without coverage). FUZZ_SAVE=1 keeps the corpus.
+.PHONY: fuzz-remote
+fuzz-remote: deps
+ifeq ($(FUZZ_BLIND),1)
+	@$(MAKE) --no-print-directory initramfs host
+	@$(ROOT)/tests/fuzz-remote/driver.py --blind --seconds $(FUZZ_SECONDS) \
+		--build $(BUILD) --kver $(KVER) --kodir $(ROOT) $(if $(FUZZ_SAVE),--save)
+else
+	@$(ROOT)/tests/fuzz-remote/driver.py --check $(CACHE)
+	@$(MAKE) --no-print-directory check-debug T=core_fuzz_remote J=1
+	@$(ROOT)/tests/fuzz-remote/driver.py --seconds $(FUZZ_SECONDS) --build $(DEBUG_BUILD) \
+		--kernel-dir $$($(ROOT)/tools/debug-kernel.sh $(CACHE)) $(if $(FUZZ_SAVE),--save)
+endif
 
 clean:
 	@$(MAKE) -C $(KDIR) M=$(ROOT) clean >/dev/null 2>&1 || true

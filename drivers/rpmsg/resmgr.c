@@ -36,6 +36,7 @@
 #include <linux/clk-provider.h>
 #include <linux/ctype.h>
 #include <linux/debugfs.h>
+#include <linux/kcov.h>
 #include <linux/kfifo.h>
 #include <linux/list.h>
 #include <linux/module.h>
@@ -169,6 +170,8 @@ static LIST_HEAD(resmgr_clients);
 static DEFINE_MUTEX(resmgr_clients_lock);
 static struct workqueue_struct *resmgr_wq;
 static struct dentry *resmgr_dbg_root;
+/* The remote fuzzer's kcov common handle, 0 when off (docs/fuzz-remote.md). */
+static u64 resmgr_kcov_handle;
 
 static const char *resmgr_type_name(u16 type)
 {
@@ -584,8 +587,12 @@ static void resmgr_work(struct work_struct *work)
 						work);
 	struct resmgr_item it;
 	u32 refs, state;
+	u64 kcov = READ_ONCE(resmgr_kcov_handle);
 	int ret;
 
+	/* The remote's requests, served here, count as its coverage. */
+	if (kcov)
+		kcov_remote_start_common(kcov);
 	while (resmgr_next(rc, &it)) {
 		state = 0;
 		mutex_lock(&rc->lock);
@@ -600,6 +607,8 @@ static void resmgr_work(struct work_struct *work)
 			le16_to_cpu(it.req.op), ret, refs);
 		resmgr_reply(rc, it.src, &it.req, ret, refs, state, true);
 	}
+	if (kcov)
+		kcov_remote_stop();
 }
 
 /* ---- observability --------------------------------------------------- */
@@ -872,6 +881,24 @@ static struct rpmsg_driver resmgr_driver = {
 	.callback = resmgr_cb,
 };
 
+/*
+ * debugfs kcov_handle: a non-zero write stores the writer's
+ * kcov_common_handle(), 0 turns collection off.
+ */
+static int resmgr_kcov_get(void *data, u64 *val)
+{
+	*val = READ_ONCE(resmgr_kcov_handle);
+	return 0;
+}
+
+static int resmgr_kcov_set(void *data, u64 val)
+{
+	WRITE_ONCE(resmgr_kcov_handle, val ? kcov_common_handle() : 0);
+	return 0;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(resmgr_kcov_fops, resmgr_kcov_get, resmgr_kcov_set,
+			 "%llu\n");
+
 static int __init resmgr_init(void)
 {
 	int ret;
@@ -881,6 +908,8 @@ static int __init resmgr_init(void)
 	if (!resmgr_wq)
 		return -ENOMEM;
 	resmgr_dbg_root = debugfs_create_dir("ampsoc_resmgr", NULL);
+	debugfs_create_file_unsafe("kcov_handle", 0600, resmgr_dbg_root, NULL,
+				   &resmgr_kcov_fops);
 	ret = ampsoc_rpmsg_register_driver(&resmgr_driver);
 	if (ret) {
 		debugfs_remove_recursive(resmgr_dbg_root);

@@ -32,6 +32,18 @@ void *platform_da_to_va(uint64_t da, uint64_t len)
 	return mem + (da - MEM_DA);
 }
 
+/* The simulated core sees no DRAM of Linux's unless a test says so. */
+static uint64_t sim_ddr_da, sim_ddr_len;
+
+int platform_ddr(uint64_t *da, uint64_t *len)
+{
+	if (!sim_ddr_len)
+		return -ENODEV;
+	*da = sim_ddr_da;
+	*len = sim_ddr_len;
+	return 0;
+}
+
 uint64_t platform_va_to_da(const void *va)
 {
 	const uint8_t *p = va;

@@ -406,7 +406,7 @@ static bool vsoc_rproc_check_crash(struct vsoc_rproc *vr)
 	if (report) {
 		vsoc_rproc_log_crash(vr, reason, info);
 		rproc_report_crash(vr->rproc,
-					  vsoc_rproc_crash_type(reason, info));
+				   vsoc_rproc_crash_type(reason, info));
 	}
 	return report;
 }
@@ -453,19 +453,18 @@ static bool vsoc_rproc_vring_sane(u32 num, u32 align)
 	       align <= VSOC_RSC_MAX_VRING_ALIGN;
 }
 
-typedef int (*vsoc_rproc_vring_fn)(struct vsoc_rproc *vr,
-				   const struct vsoc_rsc_vring *r,
-				   u32 vdev, u32 vring, void *arg);
-
 /*
  * Call @fn for every vring of every vdev of the resource table @t (@size
  * bytes), with the vdev's index among the table's vdevs (mainline's
  * rvdev->index). The table may be in the core's memory: each field is
  * copied out once and checked before use.
  */
-static int vsoc_rproc_for_each_vring(struct vsoc_rproc *vr, const u8 *t,
-				     size_t size, vsoc_rproc_vring_fn fn,
-				     void *arg)
+static int vsoc_rproc_walk_vrings(struct vsoc_rproc *vr, const u8 *t,
+				  size_t size,
+				  int (*fn)(struct vsoc_rproc *vr,
+					    const struct vsoc_rsc_vring *r,
+					    u32 vdev, u32 vring, void *arg),
+				  void *arg)
 {
 	struct vsoc_rsc_table hdr;
 	u32 i, k, num, off, type, nvdev = 0;
@@ -565,9 +564,9 @@ static int vsoc_rproc_fw_regions(struct vsoc_rproc *vr,
 	struct vsoc_rproc_fw_walk w = { .fw = fw };
 	int ret;
 
-	ret = vsoc_rproc_for_each_vring(vr, (const u8 *)vr->rproc->table_ptr,
-					vr->rproc->table_sz,
-					vsoc_rproc_vring_region, &w);
+	ret = vsoc_rproc_walk_vrings(vr, (const u8 *)vr->rproc->table_ptr,
+				     vr->rproc->table_sz,
+				     vsoc_rproc_vring_region, &w);
 	*n = w.n;
 	return ret;
 }
@@ -777,9 +776,9 @@ static int vsoc_rproc_parse_fw(struct rproc *rproc, const struct firmware *fw)
 	ret = rproc_elf_load_rsc_table(rproc, fw);
 	if (ret || !vr->ddr_size)
 		return ret;
-	ret = vsoc_rproc_for_each_vring(vr, (const u8 *)rproc->cached_table,
-					rproc->table_sz, vsoc_rproc_ddr_vring,
-					NULL);
+	ret = vsoc_rproc_walk_vrings(vr, (const u8 *)rproc->cached_table,
+				     rproc->table_sz, vsoc_rproc_ddr_vring,
+				     NULL);
 	if (ret)
 		dev_err(vr->dev, "%s: cannot place the vrings in DRAM: %d\n",
 			vr->core->name, ret);

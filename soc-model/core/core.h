@@ -91,7 +91,6 @@ struct core_config {
 	pid_t pid, tid;
 };
 
-
 extern struct core_config core;
 
 /* The file behind window @m: the shared memory or the guest's RAM. */

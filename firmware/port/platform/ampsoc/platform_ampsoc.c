@@ -27,7 +27,8 @@ int platform_init(const void *boot_arg)
 	/* A runner older than the ddr fields is fine: they are checked on use. */
 	if (!r || r->magic != AMPSOC_BOOTROM_MAGIC ||
 	    r->version < AMPSOC_BOOTROM_VERSION ||
-	    r->size < offsetof(struct ampsoc_bootrom, ddr_da) || r->nr_windows > AMPSOC_BOOTROM_MAX_WINDOWS ||
+	    r->size < offsetof(struct ampsoc_bootrom, ddr_da) ||
+	    r->nr_windows > AMPSOC_BOOTROM_MAX_WINDOWS ||
 	    r->nr_vectors > AMPSOC_BOOTROM_MAX_VECTORS)
 		return -22;	/* EINVAL */
 	rom = r;

@@ -827,9 +827,17 @@ static int vsoc_rproc_stack_chans(struct vsoc_rproc *vr)
 	return 0;
 }
 
-#define VSOC_RPROC_STACK_OPS				\
-	.da_to_va = vsoc_rproc_da_to_va,		\
-	.parse_fw = vsoc_rproc_parse_fw,
+/*
+ * Without .load, mainline's rproc_alloc() sets all five ELF operations,
+ * parse_fw included: the other four are given here as it would.
+ */
+#define VSOC_RPROC_STACK_OPS						\
+	.da_to_va = vsoc_rproc_da_to_va,				\
+	.parse_fw = vsoc_rproc_parse_fw,				\
+	.load = rproc_elf_load_segments,				\
+	.find_loaded_rsc_table = rproc_elf_find_loaded_rsc_table,	\
+	.sanity_check = rproc_elf_sanity_check,				\
+	.get_boot_addr = rproc_elf_get_boot_addr,
 
 #endif /* AMPSOC_COMPAT_REMOTEPROC */
 

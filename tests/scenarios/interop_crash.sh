@@ -1,0 +1,65 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# DESCRIPTION: crash and recovery of the SDK's firmware under Linux's own
+#   remoteproc and rpmsg (the peer stack): the core faults on its own in
+#   the middle of checked traffic, and mainline reports, recovers and
+#   reboots it through ampsoc_vsoc_rproc's peer build; channels come back
+#   in Linux's DRAM and checked traffic runs again; a crash reported
+#   through mainline's debugfs "crash" recovers the same way.
+# STRATEGY: on the mainline stack, recovery is enabled by default; boot
+#   ampsoc-rpmsg-check-nobuf.elf on ipu. Twice: rpmsg_check crash runs
+#   traffic on 8 endpoints and orders the firmware to fault (every sender
+#   and reader gets an error, none hangs); the model's crash_count moves,
+#   a new ampsoc-check channel appears, the core booted again and is
+#   running, and 2000 checked messages go through. Then "2" into debugfs
+#   crash: running again with a new channel and checked traffic. Stop:
+#   the domain is off.
+# services: socmodel
+# stack: mainline
+# load-all: 1
+# timeout: 420
+. /ampsoc/lib.sh
+. /ampsoc/lib/core.sh
+
+core_find ipu || bail "no remote processor for core ipu"
+check_eq recovery_enabled enabled cat "$R/recovery"
+echo ampsoc-rpmsg-check-nobuf.elf >"$R/firmware"
+chan=
+check_chan() {
+	chan=$(ls -d /sys/bus/rpmsg/devices/*.ampsoc-check.* 2>/dev/null | head -n 1)
+	[ -n "$chan" ]
+}
+ino() { ls -di "$chan/" | awk '{ print $1 }'; }
+new_chan() { check_chan && [ "$(ino)" != "$old" ]; }
+check start sh -c "echo start >$R/state"
+check channel wait_for 20 check_chan || bail "no ampsoc-check channel"
+check firmware_uses_dram trace_has "buffers by bus address in Linux's DRAM"
+
+cycle() {
+	old=$(ino)
+	c0=$(core_field crash_count)
+	b0=$(core_field boot_count)
+	ctrl=$(ls /dev/rpmsg_ctrl* | head -n 1)
+	guest_test rpmsg_check crash "$ctrl" 8
+	check "crash$1_counted" wait_for 10 sh -c "[ \$(awk '\$1 == \"crash_count\" { print \$2 }' $C/ctl) -gt $c0 ]"
+	check "crash$1_channel_back" wait_for 20 new_chan
+	check "crash$1_rebooted" test "$(core_field boot_count)" -gt "$b0"
+	check_eq "crash$1_running" running cat "$R/state"
+	ctrl=$(ls /dev/rpmsg_ctrl* | head -n 1)
+	guest_test rpmsg_check integrity "$ctrl" 4 2000
+}
+cycle 1
+cycle 2
+
+old=$(ino)
+b0=$(core_field boot_count)
+check debugfs_crash sh -c "echo 2 >$D/crash"
+check debugfs_crash_channel_back wait_for 20 new_chan
+check debugfs_crash_rebooted test "$(core_field boot_count)" -gt "$b0"
+check_eq debugfs_crash_running running cat "$R/state"
+ctrl=$(ls /dev/rpmsg_ctrl* | head -n 1)
+guest_test rpmsg_check integrity "$ctrl" 4 2000
+
+check stop sh -c "echo stop >$R/state"
+check_eq domain_off_after_stop off dom_state ipu
+check_eq no_violations 0 tele_field violations

@@ -135,8 +135,8 @@ $(shell mkdir -p $(FW_OUT) && echo '$(CHAOS_SEED)' | cmp -s - $(CHAOS_STAMP) || 
 # echo server offering ampsoc's negotiated buffer size and flow control
 # (big); the echo server without a name service, as firmware that cannot
 # announce (nons: Linux knows its services from the board's static channels);
-# the rpmsg samples without their vdev0buffer carveout (nobuf: one image
-# that runs on ampsoc's stack and on mainline's, docs/firmware-sdk.md).
+# the rpmsg samples without their vdev0buffer carveout (nobuf: the images
+# mainline's stack runs, docs/firmware-sdk.md).
 define FW_CORE_RULES
 fw_cc_$(1) = $(FW_CC_$(FW_ISA_$(1))) $(FW_CFLAGS_$(FW_ISA_$(1))) \
 	-include $(FW_SRC)/include/amp/core/$(1).h

@@ -5,8 +5,8 @@
  * SAMPLE_NO_VDEV_BUFFER (the -nobuf images), a sample has no such
  * carveout: Linux allocates the buffers where it likes, as mainline Linux
  * on a kernel without CONFIG_DMA_DECLARE_COHERENT must (it fails a vdev
- * whose firmware has that carveout). The same image then runs on both of
- * Linux's stacks (docs/firmware-sdk.md, "One image for both stacks").
+ * whose firmware has that carveout). These images run on mainline's stack
+ * (docs/firmware-sdk.md, "Images for mainline's stack").
  * Included after the sample's resource table is declared.
  */
 #ifndef _SAMPLE_VDEV_BUFFER_H

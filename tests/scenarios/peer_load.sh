@@ -38,7 +38,7 @@ done
 # The vsoc remote-core driver is the peer build of the same source, on
 # mainline's remoteproc (tests/peer/Kbuild).
 check vsoc_rproc_is_peer_build sh -c \
-	'grep -q "/extra/peer/ampsoc_vsoc_rproc.ko:.*/extra/peer/remoteproc.ko" "/lib/modules/$(uname -r)/modules.dep"'
+	'grep -q "^extra/peer/ampsoc_vsoc_rproc.ko:.*extra/peer/remoteproc.ko" "/lib/modules/$(uname -r)/modules.dep"'
 check vsoc_rproc_unloads rmmod ampsoc_vsoc_rproc
 for m in ampsoc_rproc ampsoc_rpmsg ampsoc_rpmsg_virtio \
 	 ampsoc_rpmsg_echo ampsoc_rpmsg_resmgr; do

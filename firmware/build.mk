@@ -167,7 +167,7 @@ $(FW_OUT)/ampsoc-%$(FW_SUFFIX_$(1)).elf: $(FW_OUT)/$(1)/%.o $$(FW_LIB_OBJS_$(FW_
 	$(FW_CC_$(FW_ISA_$(1))) $(FW_LDFLAGS_$(FW_ISA_$(1))) -T $(FW_OUT)/$(1).ld -o $$@ $$< \
 		$$(FW_LIB_OBJS_$(FW_ISA_$(1))) $(FW_LIBGCC_$(FW_ISA_$(1)))
 
-.PRECIOUS: $(FW_OUT)/$(1)/%.o $(FW_OUT)/$(1)/rpmsg-bad-%.o
+.PRECIOUS: $(FW_OUT)/$(1)/%.o $(FW_OUT)/$(1)/rpmsg-bad-%.o $(FW_OUT)/$(1)/%-nobuf.o
 endef
 $(foreach c,m3 dsp m4 rv,$(eval $(call FW_CORE_RULES,$(c))))
 

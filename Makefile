@@ -89,9 +89,9 @@ firmware: $(GUEST_FIRMWARE)
 # and rpmsg, built unmodified from linux-source-6.1 as out-of-tree modules,
 # the oracle that scenarios with "# stack: mainline" boot. Incremental.
 PEER_BUILD := $(BUILD)/peer
-peer: kver
+peer: kver modules
 	@$(ROOT)/tools/deps.sh peer
-	@$(ROOT)/tests/peer/build.sh $(PEER_BUILD) $(KDIR)
+	@$(ROOT)/tests/peer/build.sh $(PEER_BUILD) $(KDIR) $(ROOT)
 
 # Drivers built outside the tree as docs/third-party-drivers.md says
 # (tests/third_party); they join the guest's test modules.
@@ -238,7 +238,7 @@ check-debug: deps
 	AMPSOC=$(DEBUG_BUILD)/src KVER=$$krel KDIR=$$dk \
 		$(ROOT)/tests/third_party/build.sh --all $(DEBUG_BUILD)/third-party; \
 	$(if $(call needs-peer,$(if $(T),--filter '$(T)') $(DEBUG_DIR)), \
-		$(ROOT)/tests/peer/build.sh $(DEBUG_BUILD)/peer $$dk;) \
+		$(ROOT)/tests/peer/build.sh $(DEBUG_BUILD)/peer $$dk $(DEBUG_BUILD)/src;) \
 	KVER=$$krel $(ROOT)/tests/qemu/mkinitramfs.sh $(DEBUG_BUILD)/initramfs.cpio \
 		--modroot $$dk/modroot --kodir $(DEBUG_BUILD)/src \
 		--kmods "$(GUEST_KMODS)" --progs "$(GUEST_PROGS)" \

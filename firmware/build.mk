@@ -92,7 +92,7 @@ FW_PORT_armv7m := port/platform/armv7m/crt0.S port/platform/armv7m/vectors.c \
 FW_PORT_rv32 := port/platform/rv32/crt0.S port/platform/rv32/trap.c \
 	port/platform/mmio/platform_mmio.c
 FW_HDRS := $(wildcard $(FW_SRC)/include/*/*.h $(FW_SRC)/include/amp/core/*.h \
-	$(FW_SRC)/lib/*.h $(FW_SRC)/port/platform/*/*.h) \
+	$(FW_SRC)/lib/*.h $(FW_SRC)/port/platform/*/*.h $(FW_SRC)/examples/*.h) \
 	$(ROOT)/include/ampsoc/bootrom.h $(ROOT)/include/ampsoc/rpmsg_resmgr.h \
 	$(ROOT)/include/ampsoc/core_mmio.h $(FW_SRC)/build.mk
 
@@ -134,7 +134,9 @@ $(shell mkdir -p $(FW_OUT) && echo '$(CHAOS_SEED)' | cmp -s - $(CHAOS_STAMP) || 
 # Sample firmware of core $(1): each example; the misbehaving remote; the
 # echo server offering ampsoc's negotiated buffer size and flow control
 # (big); the echo server without a name service, as firmware that cannot
-# announce (nons: Linux knows its services from the board's static channels).
+# announce (nons: Linux knows its services from the board's static channels);
+# the rpmsg samples without their vdev0buffer carveout (nobuf: the images
+# mainline's stack runs, docs/firmware-sdk.md).
 define FW_CORE_RULES
 fw_cc_$(1) = $(FW_CC_$(FW_ISA_$(1))) $(FW_CFLAGS_$(FW_ISA_$(1))) \
 	-include $(FW_SRC)/include/amp/core/$(1).h
@@ -156,20 +158,26 @@ $(FW_OUT)/$(1)/rpmsg-echo-nons.o: $(FW_SRC)/examples/rpmsg-echo.c $(FW_HDRS)
 	@mkdir -p $$(@D)
 	$$(fw_cc_$(1)) -DECHO_NO_NS -c -o $$@ $$<
 
+$(FW_OUT)/$(1)/%-nobuf.o: $(FW_SRC)/examples/%.c $(FW_HDRS)
+	@mkdir -p $$(@D)
+	$$(fw_cc_$(1)) -DSAMPLE_NO_VDEV_BUFFER -c -o $$@ $$<
+
 $(FW_OUT)/ampsoc-%$(FW_SUFFIX_$(1)).elf: $(FW_OUT)/$(1)/%.o $$(FW_LIB_OBJS_$(FW_ISA_$(1))) \
 		$(FW_OUT)/$(1).ld
 	$(FW_CC_$(FW_ISA_$(1))) $(FW_LDFLAGS_$(FW_ISA_$(1))) -T $(FW_OUT)/$(1).ld -o $$@ $$< \
 		$$(FW_LIB_OBJS_$(FW_ISA_$(1))) $(FW_LIBGCC_$(FW_ISA_$(1)))
 
-.PRECIOUS: $(FW_OUT)/$(1)/%.o $(FW_OUT)/$(1)/rpmsg-bad-%.o
+.PRECIOUS: $(FW_OUT)/$(1)/%.o $(FW_OUT)/$(1)/rpmsg-bad-%.o $(FW_OUT)/$(1)/%-nobuf.o
 endef
 $(foreach c,m3 dsp m4 rv,$(eval $(call FW_CORE_RULES,$(c))))
 
 FW_EXAMPLES := hello crash hang rpmsg-echo rpmsg-resmgr rpmsg-check vring-poke
 FW_VARIANTS := rpmsg-echo-big rpmsg-echo-nons $(addprefix rpmsg-bad-,$(FW_BAD_MODES))
+FW_NOBUF := rpmsg-echo-nobuf rpmsg-check-nobuf rpmsg-resmgr-nobuf
 # The native images as they always were: every example for the m3 and the
 # DSP, the variants for the m3; the emulated cores get all of them.
-FW_ELFS := $(foreach e,$(FW_EXAMPLES),$(FW_OUT)/ampsoc-$(e).elf $(FW_OUT)/ampsoc-$(e)-dsp.elf) \
+FW_ELFS := $(foreach e,$(FW_EXAMPLES) $(FW_NOBUF),$(FW_OUT)/ampsoc-$(e).elf \
+		$(FW_OUT)/ampsoc-$(e)-dsp.elf) \
 	$(foreach v,$(FW_VARIANTS),$(FW_OUT)/ampsoc-$(v).elf)
 FW_ELFS_EMU := $(foreach c,m4 rv,$(foreach e,$(FW_EXAMPLES) $(FW_VARIANTS),\
 	$(FW_OUT)/ampsoc-$(e)-$(c).elf))

@@ -323,7 +323,7 @@ static const char *const keys[][12] = {
 	[S_PERIPH] = { "type", "domain", "clock", "active_power_uw",
 		       "data_size", "bandwidth" },
 	[S_CORE] = { "domain", "clock", "mem", "rpmsg_static", "firewall",
-		     "resmgr_domains", "resmgr_clocks" },
+		     "resmgr_domains", "resmgr_clocks", "ddr" },
 	[S_MBOX] = { "from", "to", "depth" },
 };
 
@@ -407,6 +407,37 @@ static int parse_mem(struct parser *p, struct board_core *c, const char *v)
 	}
 	m->line = p->line;
 	c->nr_mems++;
+	return 1;
+}
+
+/*
+ * ddr = DEVICE_ADDRESS:SIZE: where the core sees Linux's DRAM, guest
+ * physical address 0 at DEVICE_ADDRESS, at most SIZE bytes of it.
+ */
+static int parse_ddr(struct parser *p, struct board_core *c, const char *v)
+{
+	char tmp[128], *colon;
+
+	snprintf(tmp, sizeof(tmp), "%s", v);
+	colon = strchr(tmp, ':');
+	if (!colon)
+		return perr(p, p->line, "[%s] ddr: expected DA:SIZE, got '%s'",
+			    p->cur_section, v);
+	*colon = '\0';
+	if (parse_u64(tmp, U_SIZE, &c->ddr_da) ||
+	    parse_u64(colon + 1, U_SIZE, &c->ddr_size) || !c->ddr_size)
+		return perr(p, p->line, "[%s] ddr: bad DA:SIZE '%s'",
+			    p->cur_section, v);
+	if ((c->ddr_da | c->ddr_size) & (VSOC_PAGE_SIZE - 1))
+		return perr(p, p->line,
+			    "[%s] ddr: device address and size must be multiples of 4K",
+			    p->cur_section);
+	if (c->ddr_da + c->ddr_size < c->ddr_da ||
+	    c->ddr_da + c->ddr_size > 1ull << 32)
+		return perr(p, p->line,
+			    "[%s] ddr: range wraps or leaves the 32-bit device address space",
+			    p->cur_section);
+	c->ddr_line = p->line;
 	return 1;
 }
 
@@ -698,6 +729,8 @@ static int handler(void *user, const char *section, const char *name,
 				       value, name);
 		if (!strcmp(name, "rpmsg_static"))
 			return parse_chan(p, c, value);
+		if (!strcmp(name, "ddr"))
+			return parse_ddr(p, c, value);
 		if (!strcmp(name, "firewall")) {
 			if (!get_bool(p, name, value, &bv))
 				return 0;
@@ -805,6 +838,15 @@ static int check_mem(struct parser *p, unsigned int i, unsigned int j)
 				return -1;
 			}
 		}
+	}
+	if (b->core[i].ddr_size &&
+	    overlap(m->da, m->size, b->core[i].ddr_da, b->core[i].ddr_size)) {
+		perr(p, b->core[i].ddr_line,
+		     "[core %s] ddr: device addresses [0x%llx, 0x%llx) overlap mem %s (line %d)",
+		     b->core[i].name, (unsigned long long)b->core[i].ddr_da,
+		     (unsigned long long)(b->core[i].ddr_da + b->core[i].ddr_size),
+		     m->name, m->line);
+		return -1;
 	}
 	return 0;
 }

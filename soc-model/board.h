@@ -88,6 +88,13 @@ struct board_core {
 	int firewall_setting;
 	int firewall_line;
 	bool firewall;			/* resolved */
+	/*
+	 * ddr = DA:SIZE: Linux's DRAM (guest physical address 0 on) as the
+	 * core sees it, when the model is given the guest's RAM; 0 size: none
+	 */
+	uint64_t ddr_da, ddr_size;
+	int ddr_line;
+	uint64_t ddr_len;		/* mapped at run time (--guest-ram) */
 };
 
 struct board_mbox {

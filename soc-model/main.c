@@ -25,6 +25,7 @@
 #include <sys/prctl.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/timerfd.h>
 #include <sys/wait.h>
@@ -63,6 +64,7 @@ struct model {
 	struct board board;
 	struct soc soc;
 	int shm_fd;
+	int ram_fd;			/* --guest-ram, or -1 */
 	void *shm;
 	int listen_fd, guest_fd, ep, tfd, sfd, ctl_fd;
 	int model_ev[VSOC_NR_VECTORS], guest_ev[VSOC_NR_VECTORS];
@@ -251,6 +253,14 @@ static int cb_core_start(void *ctx, unsigned int i, uint64_t entry,
 	ARG("--fault-fd");
 	ARG("%d", faultfd[1]);
 	fds[nfds++] = faultfd[1];
+	if (bc->ddr_len) {
+		ARG("--ram-fd");
+		ARG("%d", m->ram_fd);
+		fds[nfds++] = m->ram_fd;
+		ARG("--ddr");
+		ARG("0x%llx:0x%llx", (unsigned long long)bc->ddr_da,
+		    (unsigned long long)bc->ddr_len);
+	}
 	for (j = 0; j < nr_ro && j < SOC_RO_MAX; j++) {
 		ARG("--ro");
 		ARG("0x%llx:0x%llx", (unsigned long long)ro[j].da,
@@ -828,8 +838,41 @@ static void usage(FILE *f)
 		"  --daemon          detach once ready; --pidfile PATH gets the pid\n"
 		"  --corrupt-table crc|magic|version|index|cycle\n"
 		"                    publish a damaged board table (guest negative tests)\n"
-		"  --firewall on|off every core's vring firewall, whatever the board says\n",
+		"  --firewall on|off every core's vring firewall, whatever the board says\n"
+		"  --guest-ram PATH  the guest's RAM (a shared QEMU memory backend file):\n"
+		"                    cores with a ddr key see it there\n",
 		DEFAULT_BOARD);
+}
+
+/*
+ * --guest-ram: the file behind the guest's RAM (QEMU's memory backend,
+ * shared). Every core with a ddr key sees its first ddr_size bytes (at
+ * most the file's size, whole pages) at its ddr device address.
+ */
+static int open_guest_ram(struct model *m, const char *path)
+{
+	struct stat st;
+	unsigned int i;
+
+	m->ram_fd = open(path, O_RDWR | O_CLOEXEC);
+	if (m->ram_fd < 0 || fstat(m->ram_fd, &st) || st.st_size <= 0) {
+		fprintf(stderr, "socmodel: --guest-ram %s: %s\n", path,
+			m->ram_fd < 0 ? strerror(errno) : "empty");
+		return -1;
+	}
+	for (i = 0; i < m->board.nr_cores; i++) {
+		struct board_core *bc = &m->board.core[i];
+		uint64_t len = bc->ddr_size;
+
+		if ((uint64_t)st.st_size < len)
+			len = (uint64_t)st.st_size & ~(uint64_t)(VSOC_PAGE_SIZE - 1);
+		bc->ddr_len = len;
+		if (len)
+			fprintf(stderr, "socmodel: core %s sees guest RAM [0, 0x%llx) at 0x%llx\n",
+				bc->name, (unsigned long long)len,
+				(unsigned long long)bc->ddr_da);
+	}
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -847,6 +890,7 @@ int main(int argc, char **argv)
 		{ "check", required_argument, NULL, 'k' },
 		{ "corrupt-table", required_argument, NULL, 'C' },
 		{ "firewall", required_argument, NULL, 'w' },
+		{ "guest-ram", required_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -856,7 +900,7 @@ int main(int argc, char **argv)
 	char err[BOARD_ERR_LEN], self[PATH_MAX];
 	int o, nfaults = 0, i, rc = 1;
 	bool daemonize = false;
-	const char *corrupt = NULL;
+	const char *corrupt = NULL, *guest_ram = NULL;
 	int ready_fd = -1;
 	ssize_t n;
 
@@ -867,6 +911,7 @@ int main(int argc, char **argv)
 	m->sfd = -1;
 	m->ctl_fd = -1;
 	m->shm_fd = -1;
+	m->ram_fd = -1;
 	m->armed = UINT64_MAX;
 	m->firewall = -1;
 	for (i = 0; i < VSOC_MAX_CORES; i++) {
@@ -925,6 +970,9 @@ int main(int argc, char **argv)
 			}
 			faults[nfaults++] = optarg;
 			break;
+		case 'g':
+			guest_ram = optarg;
+			break;
 		case 'k':
 			if (board_load(&m->board, optarg, err, sizeof(err))) {
 				fprintf(stderr, "%s\n", err);
@@ -962,6 +1010,8 @@ int main(int argc, char **argv)
 	}
 	if (m->firewall >= 0)
 		board_force_firewall(&m->board, m->firewall);
+	if (guest_ram && open_guest_ram(m, guest_ram))
+		return 1;
 	signal(SIGPIPE, SIG_IGN);
 	signal(SIGSEGV, fatal_signal);
 	signal(SIGBUS, fatal_signal);

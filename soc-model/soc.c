@@ -828,7 +828,11 @@ int soc_firewall_plan(const struct board_core *bc, uint32_t count,
 			    len <= bm->size - (da - bm->da))
 				break;
 		}
-		if (j == bc->nr_mems) {
+		/* Linux's DRAM, where mainline allocates the vrings: j = nr_mems */
+		if (j == bc->nr_mems &&
+		    !(bc->ddr_len && da >= bc->ddr_da &&
+		      da - bc->ddr_da <= bc->ddr_len &&
+		      len <= bc->ddr_len - (da - bc->ddr_da))) {
 			*why = "region outside the core's memories";
 			return -1;
 		}
@@ -1434,6 +1438,8 @@ int soc_init(struct soc *s, const struct board *b, void *shm,
 		s->core[i].state = s->dom[b->core[i].domain].state ==
 				   VSOC_PWR_ON ? VSOC_CORE_RESET : VSOC_CORE_OFF;
 		ctl_of(s, i)->state = s->core[i].state;
+		ctl_of(s, i)->ddr_da = b->core[i].ddr_len ? b->core[i].ddr_da : 0;
+		ctl_of(s, i)->ddr_size = b->core[i].ddr_len;
 	}
 	soc_publish(s);
 	return 0;

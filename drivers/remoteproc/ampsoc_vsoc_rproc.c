@@ -3,13 +3,24 @@
  * Remote processors of the ampsoc virtual SoC.
  *
  * The vsoc PCI core creates one "vsoc-rproc" platform device per remote core
- * of the board. This driver registers each one with ampsoc_rproc:
+ * of the board. This driver registers each one as a remote processor. It
+ * is written against mainline's remoteproc API (<linux/remoteproc.h>) and
+ * built from this one source twice: against ampsoc's remoteproc, through
+ * include/compat/linux/remoteproc.h (drivers/remoteproc/Kbuild), and
+ * against Linux's own, the peer stack (tests/peer/Kbuild). What differs is
+ * in one place, "The two stacks" below, keyed on AMPSOC_COMPAT_REMOTEPROC,
+ * which the compat header defines:
  *
- * - memory: the core's memory map (windows of BAR2) is declared with its
- *   device addresses, physical addresses and a kernel mapping. BAR2 is
- *   given struct pages once per SoC (devm_memremap_pages() on the PCI
- *   device) so that rpmsg can put its buffers in descriptors; the firmware
- *   sees 32-bit carveout addresses, so BAR2 must sit below 4 GiB;
+ * - memory: BAR2 is given struct pages once per SoC (devm_memremap_pages()
+ *   on the PCI device); the firmware sees 32-bit addresses, so BAR2 must
+ *   sit below 4 GiB. On ampsoc's stack, the core's memory map (windows of
+ *   BAR2) is declared with ampsoc_rproc_add_mem() and serves every
+ *   allocation, vrings and rpmsg buffers included. On mainline's, the
+ *   windows serve da_to_va() (the image, trace buffers), and the vrings
+ *   and rpmsg buffers come from the DMA API in Linux's DRAM, as on a real
+ *   SoC: the core sees that DRAM at the board's ddr address (the control
+ *   block's ddr_da/ddr_size), and the vrings are carveouts this driver
+ *   allocates and places at the core's address of them;
  * - start/stop: the boot address and a RUN or HALT request in the core's
  *   control block, acknowledged by the SoC model, which forks or kills the
  *   process that runs the firmware;
@@ -28,10 +39,12 @@
  *   the core's runner reported (a firewall write, a bad access) is an MMU
  *   fault, logged with its address;
  * - static rpmsg channels: those the board declares for the core are
- *   declared to rpmsg, so that each boot's transport creates them;
- * - power: the platform device is in the core's PM domain; ampsoc_rproc
- *   holds a runtime-PM reference while the core is up, so the model sees
- *   the domain on exactly while the core runs, system sleep included
+ *   declared to ampsoc's rpmsg, so that each boot's transport creates them
+ *   (mainline's rpmsg has no such thing);
+ * - power: the platform device is in the core's PM domain; the driver
+ *   holds a runtime-PM reference from start to stop (ampsoc's remoteproc
+ *   holds one more from boot to shutdown, mainline's none), so the model
+ *   sees the domain on exactly while the core runs, system sleep included
  *   (a running core keeps running, see vsoc_rproc_suspend()).
  *
  * The mailbox channels are held only while the core runs.
@@ -39,6 +52,7 @@
  * mailbox path rpmsg uses (ECHO_REQUEST answered by every ampsoc firmware).
  */
 #include <linux/debugfs.h>
+#include <linux/dma-mapping.h>
 #include <linux/elf.h>
 #include <linux/interrupt.h>
 #include <linux/io.h>
@@ -50,17 +64,21 @@
 #include <linux/pci.h>
 #include <linux/platform_device.h>
 #include <linux/pm_runtime.h>
+#include <linux/remoteproc.h>
 #include <linux/seq_file.h>
 #include <linux/sizes.h>
 #include <linux/spinlock.h>
+#include <linux/virtio_ring.h>
 #include <linux/workqueue.h>
 #include <ampsoc/core_fault.h>
 #include <ampsoc/pm_domain.h>
-#include <ampsoc/remoteproc.h>
-#include <ampsoc/rpmsg.h>
 #include <ampsoc/vsoc.h>
 
-#include "ampsoc_rproc_fw.h"
+/* rproc_vq_interrupt() and the ELF helpers: exported, declared in private */
+#include "remoteproc_internal.h"
+#ifdef AMPSOC_COMPAT_REMOTEPROC
+#include <ampsoc/rpmsg.h>
+#endif
 
 #define VSOC_RPROC_BAR_SHM	2
 /* Notify ids served by their own work item; rpmsg uses 0 and 1. */
@@ -69,11 +87,49 @@
 
 #define CTL(field)	offsetof(struct vsoc_core_ctl, field)
 
+/*
+ * The resource table as the firmware wrote it (mainline's layout,
+ * <linux/remoteproc.h>), spelled here so that the table walk is the same
+ * on both stacks: only what the vring firewall and the vring placement read.
+ */
+#define VSOC_RSC_VDEV		3
+#define VSOC_RSC_ADDR_ANY	0xffffffffu
+#define VSOC_RSC_MAX_ENTRIES	256
+#define VSOC_RSC_MAX_VRINGS	2
+#define VSOC_RSC_MAX_VRING_NUM	32768
+#define VSOC_RSC_MIN_VRING_ALIGN 16
+#define VSOC_RSC_MAX_VRING_ALIGN 65536
+
+struct vsoc_rsc_table {
+	u32 ver;
+	u32 num;
+	u32 reserved[2];
+} __packed;
+
+struct vsoc_rsc_vring {
+	u32 da;
+	u32 align;
+	u32 num;
+	u32 notifyid;
+	u32 pa;
+} __packed;
+
+struct vsoc_rsc_vdev {
+	u32 id;
+	u32 notifyid;
+	u32 dfeatures;
+	u32 gfeatures;
+	u32 config_len;
+	u8 status;
+	u8 num_of_vrings;
+	u8 reserved[2];
+} __packed;
+
 struct vsoc_rproc;
 
 /**
  * struct vsoc_rproc_vq - delivery of one notify id from the core
- * @work: calls ampsoc_rproc_vq_interrupt() in process context
+ * @work: calls rproc_vq_interrupt() in process context
  * @vr: the core
  * @id: the notify id
  */
@@ -111,6 +167,11 @@ struct vsoc_rproc_vq {
  * @kicks: kick words sent
  * @kicks_merged: kicks merged into a queued kick word
  * @fw_regions: firewall regions written for the last start
+ * @ddr_da: the core's device address of Linux's DRAM (guest physical 0)
+ * @ddr_size: bytes of Linux's DRAM the core sees; 0 if it sees none
+ * @shm_va: kernel mapping of BAR2
+ * @shm_pa: BAR2's physical address
+ * @pm_held: the runtime-PM reference of a started core is held
  * @dbg: debugfs directory
  */
 struct vsoc_rproc {
@@ -139,6 +200,11 @@ struct vsoc_rproc {
 	atomic_t kicks;
 	atomic_t kicks_merged;
 	u32 fw_regions;
+	u64 ddr_da;
+	u64 ddr_size;
+	void *shm_va;
+	phys_addr_t shm_pa;
+	bool pm_held;
 	struct dentry *dbg;
 };
 
@@ -339,8 +405,8 @@ static bool vsoc_rproc_check_crash(struct vsoc_rproc *vr)
 	spin_unlock_irqrestore(&vr->lock, flags);
 	if (report) {
 		vsoc_rproc_log_crash(vr, reason, info);
-		ampsoc_rproc_report_crash(vr->rproc,
-					  vsoc_rproc_crash_type(reason, info));
+		rproc_report_crash(vr->rproc,
+				   vsoc_rproc_crash_type(reason, info));
 	}
 	return report;
 }
@@ -361,7 +427,7 @@ static irqreturn_t vsoc_rproc_isr(int irq, void *data)
 
 /* ---- the vring firewall ------------------------------------------------ */
 
-/* Does [da, da + len) lie in one memory of the core? */
+/* Does [da, da + len) lie in one memory of the core, or in Linux's DRAM? */
 static bool vsoc_rproc_da_ok(struct vsoc_rproc *vr, u64 da, u64 len)
 {
 	const struct vsoc_core_info *c = vr->core;
@@ -374,8 +440,78 @@ static bool vsoc_rproc_da_ok(struct vsoc_rproc *vr, u64 da, u64 len)
 		    len <= m->shm.size - (da - m->da))
 			return true;
 	}
-	return false;
+	return vr->ddr_size && da >= vr->ddr_da &&
+	       da - vr->ddr_da <= vr->ddr_size &&
+	       len <= vr->ddr_size - (da - vr->ddr_da);
 }
+
+/* A vring's geometry as the virtio spec and mainline accept it. */
+static bool vsoc_rproc_vring_sane(u32 num, u32 align)
+{
+	return is_power_of_2(num) && num <= VSOC_RSC_MAX_VRING_NUM &&
+	       is_power_of_2(align) && align >= VSOC_RSC_MIN_VRING_ALIGN &&
+	       align <= VSOC_RSC_MAX_VRING_ALIGN;
+}
+
+/*
+ * Call @fn for every vring of every vdev of the resource table @t (@size
+ * bytes), with the vdev's index among the table's vdevs (mainline's
+ * rvdev->index). The table may be in the core's memory: each field is
+ * copied out once and checked before use.
+ */
+static int vsoc_rproc_walk_vrings(struct vsoc_rproc *vr, const u8 *t,
+				  size_t size,
+				  int (*fn)(struct vsoc_rproc *vr,
+					    const struct vsoc_rsc_vring *r,
+					    u32 vdev, u32 vring, void *arg),
+				  void *arg)
+{
+	struct vsoc_rsc_table hdr;
+	u32 i, k, num, off, type, nvdev = 0;
+	int ret;
+
+	if (!t || size < sizeof(hdr))
+		return 0;
+	memcpy(&hdr, t, sizeof(hdr));
+	num = hdr.num;
+	if (num > VSOC_RSC_MAX_ENTRIES ||
+	    sizeof(hdr) + num * sizeof(u32) > size)
+		return -EINVAL;
+	for (i = 0; i < num; i++) {
+		struct vsoc_rsc_vdev vdev;
+
+		memcpy(&off, t + sizeof(hdr) + i * sizeof(u32), sizeof(off));
+		if (off > size || size - off < sizeof(type))
+			return -EINVAL;
+		memcpy(&type, t + off, sizeof(type));
+		if (type != VSOC_RSC_VDEV)
+			continue;
+		off += sizeof(type);
+		if (size - off < sizeof(vdev))
+			return -EINVAL;
+		memcpy(&vdev, t + off, sizeof(vdev));
+		if (vdev.num_of_vrings > VSOC_RSC_MAX_VRINGS ||
+		    size - off - sizeof(vdev) <
+		    vdev.num_of_vrings * sizeof(struct vsoc_rsc_vring))
+			return -EINVAL;
+		for (k = 0; k < vdev.num_of_vrings; k++) {
+			struct vsoc_rsc_vring r;
+
+			memcpy(&r, t + off + sizeof(vdev) + k * sizeof(r),
+			       sizeof(r));
+			ret = fn(vr, &r, nvdev, k, arg);
+			if (ret)
+				return ret;
+		}
+		nvdev++;
+	}
+	return 0;
+}
+
+struct vsoc_rproc_fw_walk {
+	struct vsoc_fw_region *fw;
+	unsigned int n;
+};
 
 /*
  * The driver-owned part of one vring: the descriptor table (16 bytes per
@@ -385,15 +521,17 @@ static bool vsoc_rproc_da_ok(struct vsoc_rproc *vr, u64 da, u64 len)
  * core writes the used ring alone.
  */
 static int vsoc_rproc_vring_region(struct vsoc_rproc *vr,
-				   const struct ampsoc_rsc_vring *r,
-				   u32 vdev, u32 vring,
-				   struct vsoc_fw_region *out)
+				   const struct vsoc_rsc_vring *r,
+				   u32 vdev, u32 vring, void *arg)
 {
+	struct vsoc_rproc_fw_walk *w = arg;
 	u32 da = r->da, num = r->num, align = r->align;
 	struct rproc_mem_entry *mem;
 	char name[32];
 	u64 len;
 
+	if (w->n == VSOC_CORE_FW_REGIONS)
+		return -ENOSPC;
 	/*
 	 * The table has the vring's address only once the virtio device has
 	 * found its queues (mainline writes it back then, after the start);
@@ -408,72 +546,29 @@ static int vsoc_rproc_vring_region(struct vsoc_rproc *vr,
 		}
 	}
 
-	if (!is_power_of_2(num) || num > AMPSOC_RSC_MAX_VRING_NUM ||
-	    !is_power_of_2(align) || align < AMPSOC_RSC_MIN_VRING_ALIGN ||
-	    align > AMPSOC_RSC_MAX_VRING_ALIGN || da == AMPSOC_FW_RSC_ADDR_ANY)
+	if (!vsoc_rproc_vring_sane(num, align) || da == VSOC_RSC_ADDR_ANY)
 		return -EINVAL;
 	len = ALIGN(16ULL * num + 6 + 2ULL * num, align);
 	if (!vsoc_rproc_da_ok(vr, da, len))
 		return -ERANGE;
-	out->da = cpu_to_le64(da);
-	out->len = cpu_to_le64(len);
+	w->fw[w->n].da = cpu_to_le64(da);
+	w->fw[w->n].len = cpu_to_le64(len);
+	w->n++;
 	return 0;
 }
 
-/*
- * Collect the firewall regions from the loaded resource table. Called
- * before the core runs, but the table is in the core's memory: each field
- * is copied out once and checked before use.
- */
+/* Collect the firewall regions from the loaded resource table. */
 static int vsoc_rproc_fw_regions(struct vsoc_rproc *vr,
 				 struct vsoc_fw_region *fw, unsigned int *n)
 {
-	const u8 *t = (const u8 *)vr->rproc->table_ptr;
-	size_t size = vr->rproc->table_sz;
-	struct ampsoc_rsc_table hdr;
-	u32 i, k, num, off, type, nvdev = 0;
+	struct vsoc_rproc_fw_walk w = { .fw = fw };
 	int ret;
 
-	*n = 0;
-	if (!t || size < sizeof(hdr))
-		return 0;
-	memcpy(&hdr, t, sizeof(hdr));
-	num = hdr.num;
-	if (num > AMPSOC_RSC_MAX_ENTRIES ||
-	    sizeof(hdr) + num * sizeof(u32) > size)
-		return -EINVAL;
-	for (i = 0; i < num; i++) {
-		struct ampsoc_rsc_vdev vdev;
-
-		memcpy(&off, t + sizeof(hdr) + i * sizeof(u32), sizeof(off));
-		if (off > size || size - off < sizeof(type))
-			return -EINVAL;
-		memcpy(&type, t + off, sizeof(type));
-		if (type != AMPSOC_RSC_VDEV)
-			continue;
-		off += sizeof(type);
-		if (size - off < sizeof(vdev))
-			return -EINVAL;
-		memcpy(&vdev, t + off, sizeof(vdev));
-		if (vdev.num_of_vrings > AMPSOC_RSC_MAX_VRINGS ||
-		    size - off - sizeof(vdev) <
-		    vdev.num_of_vrings * sizeof(struct ampsoc_rsc_vring))
-			return -EINVAL;
-		for (k = 0; k < vdev.num_of_vrings; k++) {
-			struct ampsoc_rsc_vring r;
-
-			if (*n == VSOC_CORE_FW_REGIONS)
-				return -ENOSPC;
-			memcpy(&r, t + off + sizeof(vdev) + k * sizeof(r),
-			       sizeof(r));
-			ret = vsoc_rproc_vring_region(vr, &r, nvdev, k, &fw[*n]);
-			if (ret)
-				return ret;
-			(*n)++;
-		}
-		nvdev++;
-	}
-	return 0;
+	ret = vsoc_rproc_walk_vrings(vr, (const u8 *)vr->rproc->table_ptr,
+				     vr->rproc->table_sz,
+				     vsoc_rproc_vring_region, &w);
+	*n = w.n;
+	return ret;
 }
 
 /* Program the firewall for the coming start (nothing before ABI 1.3). */
@@ -507,6 +602,245 @@ static int vsoc_rproc_program_firewall(struct vsoc_rproc *vr)
 	return 0;
 }
 
+/* ---- the two stacks ---------------------------------------------------- */
+
+/*
+ * Everything that differs between ampsoc's remoteproc and mainline's is
+ * here. AMPSOC_COMPAT_REMOTEPROC comes from include/compat/linux/remoteproc.h,
+ * which the ampsoc build puts first on the include path; the peer build
+ * (tests/peer/Kbuild) compiles this file against mainline's own header.
+ */
+#ifdef AMPSOC_COMPAT_REMOTEPROC
+
+/*
+ * ampsoc: the core's windows of BAR2 are declared memory, which serves
+ * the carveouts, the vrings and the rpmsg buffers (the firmware's
+ * vdev0buffer carveout, or a buffer region of declared memory).
+ */
+static int vsoc_rproc_stack_mem(struct vsoc_rproc *vr)
+{
+	const struct vsoc_core_info *c = vr->core;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < c->nr_mems; i++) {
+		const struct vsoc_mem_info *m = &vr->board->mems[c->first_mem + i];
+
+		ret = ampsoc_rproc_add_mem(vr->rproc, m->name, m->da,
+					   vr->shm_pa + m->shm.offset,
+					   vr->shm_va + m->shm.offset,
+					   m->shm.size);
+		if (ret) {
+			dev_err(vr->dev, "%s: memory %s refused: %d\n", c->name,
+				m->name, ret);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+static void vsoc_rproc_forget_chans(void *dev)
+{
+	ampsoc_rpmsg_forget_static_channels(dev);
+}
+
+/*
+ * The board's static rpmsg channels of this core: every rpmsg transport
+ * below this device creates them when it probes, at each boot.
+ */
+static int vsoc_rproc_stack_chans(struct vsoc_rproc *vr)
+{
+	struct rpmsg_channel_info ci[VSOC_MAX_CHANS_PER_CORE];
+	u32 core = vr->core - vr->board->cores;
+	unsigned int i, n = 0;
+	int ret;
+
+	for (i = 0; i < vr->board->nr_chans; i++) {
+		const struct vsoc_chan_info *c = &vr->board->chans[i];
+
+		if (c->core != core)
+			continue;
+		if (n == ARRAY_SIZE(ci))
+			return -EINVAL;	/* the board parser allows no more */
+		strscpy(ci[n].name, c->name, sizeof(ci[n].name));
+		ci[n].src = c->src;
+		ci[n].dst = c->dst;
+		n++;
+	}
+	if (!n)
+		return 0;
+	ret = ampsoc_rpmsg_declare_static_channels(vr->dev, ci, n);
+	if (ret) {
+		dev_err(vr->dev, "%s: static rpmsg channels refused: %d\n",
+			vr->core->name, ret);
+		return ret;
+	}
+	dev_info(vr->dev, "%s: %u static rpmsg channels\n", vr->core->name, n);
+	return devm_add_action_or_reset(vr->dev, vsoc_rproc_forget_chans, vr->dev);
+}
+
+#define VSOC_RPROC_STACK_OPS
+
+#else /* mainline's remoteproc */
+
+/* The core's address @da in its windows of BAR2, as a kernel pointer. */
+static void *vsoc_rproc_da_to_va(struct rproc *rproc, u64 da, size_t len,
+				 bool *is_iomem)
+{
+	struct vsoc_rproc *vr = rproc->priv;
+	const struct vsoc_core_info *c = vr->core;
+	unsigned int i;
+
+	for (i = 0; i < c->nr_mems; i++) {
+		const struct vsoc_mem_info *m = &vr->board->mems[c->first_mem + i];
+
+		if (da >= m->da && da - m->da <= m->shm.size &&
+		    len <= m->shm.size - (da - m->da)) {
+			if (is_iomem)
+				*is_iomem = false;
+			return vr->shm_va + m->shm.offset + (da - m->da);
+		}
+	}
+	return NULL;
+}
+
+/*
+ * A vring in Linux's DRAM: allocated with the DMA API, as mainline does,
+ * and placed at the core's address of it. Without an IOMMU the DMA
+ * address is the guest physical address, which the core sees at ddr_da.
+ */
+static int vsoc_rproc_ddr_alloc(struct rproc *rproc,
+				struct rproc_mem_entry *mem)
+{
+	struct vsoc_rproc *vr = rproc->priv;
+	dma_addr_t dma;
+	void *va;
+
+	va = dma_alloc_coherent(vr->dev, mem->len, &dma, GFP_KERNEL);
+	if (!va)
+		return -ENOMEM;
+	if (dma >= vr->ddr_size || mem->len > vr->ddr_size - dma) {
+		dev_err(vr->dev, "%s: %s at %pad is beyond the DRAM the core sees\n",
+			vr->core->name, mem->name, &dma);
+		dma_free_coherent(vr->dev, mem->len, va, dma);
+		return -ERANGE;
+	}
+	mem->va = va;
+	mem->dma = dma;
+	mem->da = vr->ddr_da + dma;
+	return 0;
+}
+
+static int vsoc_rproc_ddr_release(struct rproc *rproc,
+				  struct rproc_mem_entry *mem)
+{
+	struct vsoc_rproc *vr = rproc->priv;
+
+	dma_free_coherent(vr->dev, mem->len, mem->va, mem->dma);
+	return 0;
+}
+
+/* Register vring @vring of vdev @vdev as a carveout in Linux's DRAM. */
+static int vsoc_rproc_ddr_vring(struct vsoc_rproc *vr,
+				const struct vsoc_rsc_vring *r,
+				u32 vdev, u32 vring, void *arg)
+{
+	struct rproc_mem_entry *mem;
+
+	/* A fixed address, or nonsense: mainline's own checks decide. */
+	if (r->da != VSOC_RSC_ADDR_ANY || !vsoc_rproc_vring_sane(r->num, r->align))
+		return 0;
+	mem = rproc_mem_entry_init(vr->dev, NULL, 0,
+				   PAGE_ALIGN(vring_size(r->num, r->align)),
+				   VSOC_RSC_ADDR_ANY, vsoc_rproc_ddr_alloc,
+				   vsoc_rproc_ddr_release, "vdev%uvring%u",
+				   vdev, vring);
+	if (!mem)
+		return -ENOMEM;
+	rproc_add_carveout(vr->rproc, mem);
+	return 0;
+}
+
+/*
+ * mainline's parse_fw, then the vrings: mainline would allocate them with
+ * dma_alloc_coherent() too, but tell the core their guest physical
+ * address; registered first under mainline's names, they are allocated
+ * through vsoc_rproc_ddr_alloc() and the table gets the core's address.
+ * Carveouts registered here are released with the other resources.
+ */
+static int vsoc_rproc_parse_fw(struct rproc *rproc, const struct firmware *fw)
+{
+	struct vsoc_rproc *vr = rproc->priv;
+	int ret;
+
+	ret = rproc_elf_load_rsc_table(rproc, fw);
+	if (ret || !vr->ddr_size)
+		return ret;
+	ret = vsoc_rproc_walk_vrings(vr, (const u8 *)rproc->cached_table,
+				     rproc->table_sz, vsoc_rproc_ddr_vring,
+				     NULL);
+	if (ret)
+		dev_err(vr->dev, "%s: cannot place the vrings in DRAM: %d\n",
+			vr->core->name, ret);
+	return ret;
+}
+
+/*
+ * mainline: BAR2 serves da_to_va(); Linux's DRAM, where the core sees it
+ * (the model wrote it in the control block), serves the vrings and rpmsg
+ * buffers. A core that does not see it can boot firmware without rpmsg.
+ */
+static int vsoc_rproc_stack_mem(struct vsoc_rproc *vr)
+{
+	u64 da = readq(vr->ctl + CTL(ddr_da));
+	u64 size = readq(vr->ctl + CTL(ddr_size));
+
+	if (!vsoc_rproc_ctl_1_3(vr) || !size) {
+		dev_info(vr->dev, "%s: does not see Linux's DRAM: no vrings\n",
+			 vr->core->name);
+		return 0;
+	}
+	if ((da | size) & ~PAGE_MASK || da + size < da || da + size > SZ_4G) {
+		dev_err(vr->dev, "%s: bad DRAM window %#llx+%#llx in the control block\n",
+			vr->core->name, da, size);
+		return -EINVAL;
+	}
+	vr->ddr_da = da;
+	vr->ddr_size = size;
+	dev_info(vr->dev, "%s: sees Linux's DRAM [0, %#llx) at %#llx\n",
+		 vr->core->name, size, da);
+	return 0;
+}
+
+/* mainline's rpmsg has no static channels: the board's are not created. */
+static int vsoc_rproc_stack_chans(struct vsoc_rproc *vr)
+{
+	u32 core = vr->core - vr->board->cores;
+	unsigned int i;
+
+	for (i = 0; i < vr->board->nr_chans; i++)
+		if (vr->board->chans[i].core == core) {
+			dev_info(vr->dev, "%s: static rpmsg channels need ampsoc's rpmsg: not created\n",
+				 vr->core->name);
+			break;
+		}
+	return 0;
+}
+
+/*
+ * Without .load, mainline's rproc_alloc() sets all five ELF operations,
+ * parse_fw included: the other four are given here as it would.
+ */
+#define VSOC_RPROC_STACK_OPS						\
+	.da_to_va = vsoc_rproc_da_to_va,				\
+	.parse_fw = vsoc_rproc_parse_fw,				\
+	.load = rproc_elf_load_segments,				\
+	.find_loaded_rsc_table = rproc_elf_find_loaded_rsc_table,	\
+	.sanity_check = rproc_elf_sanity_check,				\
+	.get_boot_addr = rproc_elf_get_boot_addr,
+
+#endif /* AMPSOC_COMPAT_REMOTEPROC */
+
 /* ---- remoteproc operations ---------------------------------------------- */
 
 static int vsoc_rproc_get_mbox(struct vsoc_rproc *vr);
@@ -519,17 +853,17 @@ static int vsoc_rproc_start(struct rproc *rproc)
 	u32 state;
 	int ret;
 
+	/* The core's domain on while it runs (mainline leaves it to us). */
+	ret = pm_runtime_resume_and_get(vr->dev);
+	if (ret)
+		return ret;
 	/* The channels are ours only while the core runs. */
 	ret = vsoc_rproc_get_mbox(vr);
-	if (ret) {
-		vsoc_rproc_free_mbox(vr);
-		return ret;
-	}
+	if (ret)
+		goto err_mbox;
 	ret = vsoc_rproc_program_firewall(vr);
-	if (ret) {
-		vsoc_rproc_free_mbox(vr);
-		return ret;
-	}
+	if (ret)
+		goto err_mbox;
 	spin_lock_irqsave(&vr->lock, flags);
 	vr->crash_seen = readl(vr->ctl + CTL(crash_count));
 	spin_unlock_irqrestore(&vr->lock, flags);
@@ -538,8 +872,7 @@ static int vsoc_rproc_start(struct rproc *rproc)
 	if (ret) {
 		dev_err(vr->dev, "%s: model refused to start the core: %d\n",
 			vr->core->name, ret);
-		vsoc_rproc_free_mbox(vr);
-		return ret;
+		goto err_mbox;
 	}
 	spin_lock_irqsave(&vr->lock, flags);
 	vr->running = true;
@@ -552,12 +885,18 @@ static int vsoc_rproc_start(struct rproc *rproc)
 		spin_lock_irqsave(&vr->lock, flags);
 		vr->running = false;
 		spin_unlock_irqrestore(&vr->lock, flags);
-		vsoc_rproc_free_mbox(vr);
-		return -EIO;
+		ret = -EIO;
+		goto err_mbox;
 	}
+	vr->pm_held = true;
 	/* A crash right after the acknowledgment may have raced with us. */
 	vsoc_rproc_check_crash(vr);
 	return 0;
+
+err_mbox:
+	vsoc_rproc_free_mbox(vr);
+	pm_runtime_put_sync(vr->dev);
+	return ret;
 }
 
 static int vsoc_rproc_stop(struct rproc *rproc)
@@ -574,6 +913,11 @@ static int vsoc_rproc_stop(struct rproc *rproc)
 		dev_err(vr->dev, "%s: model refused to stop the core: %d\n",
 			vr->core->name, ret);
 	vsoc_rproc_free_mbox(vr);
+	/* Once: a stop that failed may be tried again. */
+	if (vr->pm_held) {
+		vr->pm_held = false;
+		pm_runtime_put_sync(vr->dev);
+	}
 	return ret;
 }
 
@@ -613,6 +957,7 @@ static const struct rproc_ops vsoc_rproc_ops = {
 	.start = vsoc_rproc_start,
 	.stop = vsoc_rproc_stop,
 	.kick = vsoc_rproc_kick,
+	VSOC_RPROC_STACK_OPS
 };
 
 /* ---- mailbox ----------------------------------------------------------- */
@@ -622,7 +967,7 @@ static void vsoc_rproc_vq_work(struct work_struct *work)
 	struct vsoc_rproc_vq *vq = container_of(work, struct vsoc_rproc_vq,
 						work);
 
-	if (ampsoc_rproc_vq_interrupt(vq->vr->rproc, vq->id) == IRQ_NONE)
+	if (rproc_vq_interrupt(vq->vr->rproc, vq->id) == IRQ_NONE)
 		atomic_inc(&vq->vr->bad_words);
 }
 
@@ -818,68 +1163,6 @@ static const char *vsoc_rproc_default_fw(struct vsoc_rproc *vr)
 			      vr->core->name);
 }
 
-static int vsoc_rproc_add_mems(struct vsoc_rproc *vr, void *shm_va,
-			       phys_addr_t shm_pa)
-{
-	const struct vsoc_core_info *c = vr->core;
-	unsigned int i;
-	int ret;
-
-	for (i = 0; i < c->nr_mems; i++) {
-		const struct vsoc_mem_info *m = &vr->board->mems[c->first_mem + i];
-
-		ret = ampsoc_rproc_add_mem(vr->rproc, m->name, m->da,
-					   shm_pa + m->shm.offset,
-					   shm_va + m->shm.offset, m->shm.size);
-		if (ret) {
-			dev_err(vr->dev, "%s: memory %s refused: %d\n", c->name,
-				m->name, ret);
-			return ret;
-		}
-	}
-	return 0;
-}
-
-static void vsoc_rproc_forget_chans(void *dev)
-{
-	ampsoc_rpmsg_forget_static_channels(dev);
-}
-
-/*
- * The board's static rpmsg channels of this core: every rpmsg transport
- * below this device creates them when it probes, at each boot.
- */
-static int vsoc_rproc_declare_chans(struct vsoc_rproc *vr)
-{
-	struct rpmsg_channel_info ci[VSOC_MAX_CHANS_PER_CORE];
-	u32 core = vr->core - vr->board->cores;
-	unsigned int i, n = 0;
-	int ret;
-
-	for (i = 0; i < vr->board->nr_chans; i++) {
-		const struct vsoc_chan_info *c = &vr->board->chans[i];
-
-		if (c->core != core)
-			continue;
-		if (n == ARRAY_SIZE(ci))
-			return -EINVAL;	/* the board parser allows no more */
-		strscpy(ci[n].name, c->name, sizeof(ci[n].name));
-		ci[n].src = c->src;
-		ci[n].dst = c->dst;
-		n++;
-	}
-	if (!n)
-		return 0;
-	ret = ampsoc_rpmsg_declare_static_channels(vr->dev, ci, n);
-	if (ret) {
-		dev_err(vr->dev, "%s: static rpmsg channels refused: %d\n",
-			vr->core->name, ret);
-		return ret;
-	}
-	dev_info(vr->dev, "%s: %u static rpmsg channels\n", vr->core->name, n);
-	return devm_add_action_or_reset(vr->dev, vsoc_rproc_forget_chans, vr->dev);
-}
-
 static int vsoc_rproc_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
@@ -887,7 +1170,6 @@ static int vsoc_rproc_probe(struct platform_device *pdev)
 	struct rproc *rproc;
 	struct vsoc_rproc *vr;
 	const char *fw;
-	phys_addr_t shm_pa;
 	void *shm_va;
 	u32 index;
 	int irq, ret;
@@ -930,9 +1212,10 @@ static int vsoc_rproc_probe(struct platform_device *pdev)
 	if (IS_ERR(vr->ctl))
 		return PTR_ERR(vr->ctl);
 	vr->seq = readl(vr->ctl + CTL(req_seq));
-	shm_va = vsoc_rproc_map_shm(vr, &shm_pa);
+	shm_va = vsoc_rproc_map_shm(vr, &vr->shm_pa);
 	if (IS_ERR(shm_va))
 		return PTR_ERR(shm_va);
+	vr->shm_va = shm_va;
 
 	/* Not ordered: a blocked rx callback must not hold up tx completions. */
 	vr->wq = alloc_workqueue("%s", WQ_HIGHPRI, 0, dev_name(dev));
@@ -944,7 +1227,7 @@ static int vsoc_rproc_probe(struct platform_device *pdev)
 	fw = vsoc_rproc_default_fw(vr);
 	if (!fw)
 		return -ENOMEM;
-	rproc = ampsoc_rproc_alloc(dev, vr->core->name, &vsoc_rproc_ops, fw, 0);
+	rproc = rproc_alloc(dev, vr->core->name, &vsoc_rproc_ops, fw, 0);
 	if (!rproc)
 		return -ENOMEM;
 	rproc->priv = vr;
@@ -953,7 +1236,7 @@ static int vsoc_rproc_probe(struct platform_device *pdev)
 	/* Booted by its users, not at registration (mainline's default). */
 	rproc->auto_boot = false;
 	vr->rproc = rproc;
-	ret = vsoc_rproc_add_mems(vr, shm_va, shm_pa);
+	ret = vsoc_rproc_stack_mem(vr);
 	if (ret)
 		goto err_free;
 
@@ -983,11 +1266,11 @@ static int vsoc_rproc_probe(struct platform_device *pdev)
 	}
 	pm_runtime_put_sync(dev);
 
-	ret = vsoc_rproc_declare_chans(vr);
+	ret = vsoc_rproc_stack_chans(vr);
 	if (ret)
 		goto err_mbox;
 	platform_set_drvdata(pdev, vr);
-	ret = ampsoc_rproc_add(rproc);
+	ret = rproc_add(rproc);
 	if (ret)
 		goto err_mbox;
 	vsoc_rproc_debugfs(vr);
@@ -998,7 +1281,7 @@ static int vsoc_rproc_probe(struct platform_device *pdev)
 err_mbox:
 	vsoc_rproc_free_mbox(vr);
 err_free:
-	ampsoc_rproc_free(rproc);
+	rproc_free(rproc);
 	return ret;
 }
 
@@ -1007,9 +1290,9 @@ static int vsoc_rproc_remove(struct platform_device *pdev)
 	struct vsoc_rproc *vr = platform_get_drvdata(pdev);
 
 	debugfs_remove_recursive(vr->dbg);
-	ampsoc_rproc_del(vr->rproc);
+	rproc_del(vr->rproc);
 	vsoc_rproc_free_mbox(vr);
-	ampsoc_rproc_free(vr->rproc);
+	rproc_free(vr->rproc);
 	/* The interrupt handler never touches the processor once stopped. */
 	vr->rproc = NULL;
 	return 0;

@@ -30,6 +30,8 @@
 #include <amp/amp.h>
 #include <amp/rpmsg.h>
 
+#include "vdev-buffer.h"
+
 #define CHK_NUM_BUFS	256
 #define CHK_VRING_ALIGN	16
 #define CHK_BUF_DA	(AMP_CORE_SHM_BASE + 0x100000)
@@ -45,9 +47,11 @@ AMP_RSC_VDEV_TYPE(chk_vdev, 2, 0);
 
 struct chk_rsc {
 	struct amp_rsc_table_hdr hdr;
-	uint32_t offset[3];
+	uint32_t offset[2 + SAMPLE_HAS_VDEV_BUFFER];
 	struct amp_rsc_trace trace0;
+#if SAMPLE_HAS_VDEV_BUFFER
 	struct amp_rsc_carveout bufs;
+#endif
 	struct chk_vdev vdev0;
 } AMP_RSC_PACKED;
 
@@ -55,12 +59,16 @@ AMP_RESOURCE_TABLE struct chk_rsc amp_resource_table = {
 	.hdr = AMP_RSC_TABLE_HDR(struct chk_rsc),
 	.offset = {
 		offsetof(struct chk_rsc, trace0),
+#if SAMPLE_HAS_VDEV_BUFFER
 		offsetof(struct chk_rsc, bufs),
+#endif
 		offsetof(struct chk_rsc, vdev0),
 	},
 	.trace0 = AMP_RSC_TRACE_INIT("trace0"),
+#if SAMPLE_HAS_VDEV_BUFFER
 	.bufs = AMP_RSC_CARVEOUT_INIT(CHK_BUF_DA, AMP_RSC_ADDR_ANY, CHK_BUF_LEN, 0,
 				      "vdev0buffer"),
+#endif
 	.vdev0 = AMP_RSC_VDEV_INIT(AMP_VIRTIO_ID_RPMSG, 0,
 				   1u << AMP_VIRTIO_RPMSG_F_NS, 0, 2,
 				   AMP_RSC_VRING_INIT(AMP_RSC_ADDR_ANY, CHK_VRING_ALIGN,
@@ -343,9 +351,9 @@ int main(void)
 		amp_log("ampsoc-rpmsg-check: vdev unusable: %d", ret);
 		return 1;
 	}
-	ret = amp_rpmsg_use_carveout(&rdev, &amp_resource_table.bufs);
+	ret = sample_use_vdev_buffer(&rdev);
 	printf("ampsoc-rpmsg-check: link up, mtu %u, %s\n", amp_rpmsg_mtu(&rdev),
-	       !ret ? "buffers by physical address" : "buffers by device address");
+	       sample_buffers_by(&rdev, ret));
 	ret = amp_rpmsg_ept_create(&rdev, &check_ept, "ampsoc-check", AMP_RPMSG_ADDR_ANY,
 				   AMP_RPMSG_ADDR_ANY, check_cb, NULL);
 	printf("ampsoc-rpmsg-check: service ampsoc-check at %u: %d\n", check_ept.addr, ret);

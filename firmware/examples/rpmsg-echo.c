@@ -34,6 +34,8 @@
 #include <amp/amp.h>
 #include <amp/rpmsg.h>
 
+#include "vdev-buffer.h"
+
 #define ECHO_NUM_BUFS	256
 #define ECHO_VRING_ALIGN 16
 /* 2 x 256 buffers of up to 2 KiB */
@@ -65,9 +67,11 @@ AMP_RSC_VDEV_TYPE(echo_vdev, 2, 0);
 
 struct echo_rsc {
 	struct amp_rsc_table_hdr hdr;
-	uint32_t offset[3];
+	uint32_t offset[2 + SAMPLE_HAS_VDEV_BUFFER];
 	struct amp_rsc_trace trace0;
+#if SAMPLE_HAS_VDEV_BUFFER
 	struct amp_rsc_carveout bufs;
+#endif
 	struct echo_vdev vdev0;
 } AMP_RSC_PACKED;
 
@@ -75,13 +79,17 @@ AMP_RESOURCE_TABLE struct echo_rsc amp_resource_table = {
 	.hdr = AMP_RSC_TABLE_HDR(struct echo_rsc),
 	.offset = {
 		offsetof(struct echo_rsc, trace0),
+#if SAMPLE_HAS_VDEV_BUFFER
 		offsetof(struct echo_rsc, bufs),
+#endif
 		offsetof(struct echo_rsc, vdev0),
 	},
 	.trace0 = AMP_RSC_TRACE_INIT("trace0"),
 	/* Where Linux puts the rpmsg buffers; it writes back their pa. */
+#if SAMPLE_HAS_VDEV_BUFFER
 	.bufs = AMP_RSC_CARVEOUT_INIT(ECHO_BUF_DA, AMP_RSC_ADDR_ANY, ECHO_BUF_LEN, 0,
 				      "vdev0buffer"),
+#endif
 	.vdev0 = ECHO_VDEV_INIT(AMP_RSC_VRING_INIT(AMP_RSC_ADDR_ANY, ECHO_VRING_ALIGN,
 						      ECHO_NUM_BUFS, 0),
 				AMP_RSC_VRING_INIT(AMP_RSC_ADDR_ANY, ECHO_VRING_ALIGN,
@@ -261,10 +269,10 @@ int main(void)
 		amp_log("ampsoc-rpmsg-echo: vdev unusable: %d", ret);
 		return 1;
 	}
-	ret = amp_rpmsg_use_carveout(&rdev, &amp_resource_table.bufs);
+	ret = sample_use_vdev_buffer(&rdev);
 	printf("ampsoc-rpmsg-echo: link up, mtu %u, name service %s, flow control %s, %s\n",
 	       amp_rpmsg_mtu(&rdev), rdev.ns ? "on" : "off", rdev.fc ? "on" : "off",
-	       !ret ? "buffers by physical address" : "buffers by device address");
+	       sample_buffers_by(&rdev, ret));
 	for (i = 0; i < AMP_ARRAY_SIZE(services); i++) {
 		ret = amp_rpmsg_ept_create(&rdev, &epts[i], services[i].name,
 					   AMP_RPMSG_ADDR_ANY, AMP_RPMSG_ADDR_ANY,

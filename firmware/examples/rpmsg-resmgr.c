@@ -37,6 +37,8 @@
 #include <amp/resmgr.h>
 #include <amp/rpmsg.h>
 
+#include "vdev-buffer.h"
+
 #define RESMGR_DOMAIN	"l4per_sub"
 /* Per request; Linux answers in well under a millisecond. */
 #define RESMGR_TIMEOUT	5000000000ull
@@ -50,9 +52,11 @@ AMP_RSC_VDEV_TYPE(rm_vdev, 2, 0);
 
 struct rm_rsc {
 	struct amp_rsc_table_hdr hdr;
-	uint32_t offset[3];
+	uint32_t offset[2 + SAMPLE_HAS_VDEV_BUFFER];
 	struct amp_rsc_trace trace0;
+#if SAMPLE_HAS_VDEV_BUFFER
 	struct amp_rsc_carveout bufs;
+#endif
 	struct rm_vdev vdev0;
 } AMP_RSC_PACKED;
 
@@ -60,12 +64,16 @@ AMP_RESOURCE_TABLE struct rm_rsc amp_resource_table = {
 	.hdr = AMP_RSC_TABLE_HDR(struct rm_rsc),
 	.offset = {
 		offsetof(struct rm_rsc, trace0),
+#if SAMPLE_HAS_VDEV_BUFFER
 		offsetof(struct rm_rsc, bufs),
+#endif
 		offsetof(struct rm_rsc, vdev0),
 	},
 	.trace0 = AMP_RSC_TRACE_INIT("trace0"),
+#if SAMPLE_HAS_VDEV_BUFFER
 	.bufs = AMP_RSC_CARVEOUT_INIT(RM_BUF_DA, AMP_RSC_ADDR_ANY, RM_BUF_LEN, 0,
 				      "vdev0buffer"),
+#endif
 	.vdev0 = AMP_RSC_VDEV_INIT(AMP_VIRTIO_ID_RPMSG, 0,
 				   1u << AMP_VIRTIO_RPMSG_F_NS, 0, 2,
 				   AMP_RSC_VRING_INIT(AMP_RSC_ADDR_ANY, RM_VRING_ALIGN,
@@ -317,7 +325,8 @@ int main(void)
 		amp_log("ampsoc-rpmsg-resmgr: vdev unusable: %d", ret);
 		return 1;
 	}
-	amp_rpmsg_use_carveout(&rdev, &amp_resource_table.bufs);
+	ret = sample_use_vdev_buffer(&rdev);
+	printf("ampsoc-rpmsg-resmgr: link up, %s\n", sample_buffers_by(&rdev, ret));
 	ret = amp_rpmsg_ept_create(&rdev, &echo_ept, "ampsoc-echo",
 				   AMP_RPMSG_ADDR_ANY, AMP_RPMSG_ADDR_ANY,
 				   echo_cb, NULL);

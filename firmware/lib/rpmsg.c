@@ -315,8 +315,10 @@ static uint32_t buf_size(uint32_t v)
 int amp_rpmsg_init(struct amp_rpmsg_dev *rdev, void *vdev)
 {
 	struct fw_rsc_vdev *v = (void *)((uint8_t *)vdev + sizeof(uint32_t));
+	uint64_t ddr_da = 0, ddr_len = 0;
 	uint32_t gfeatures;
 	uint8_t status;
+	bool have_ddr;
 	int ret;
 
 	if (amp_rsc_read32(vdev) != RSC_VDEV || v->id != AMP_VIRTIO_ID_RPMSG ||
@@ -329,17 +331,26 @@ int amp_rpmsg_init(struct amp_rpmsg_dev *rdev, void *vdev)
 		return -EAGAIN;
 
 	memset(rdev, 0, sizeof(*rdev));
+	have_ddr = !platform_ddr(&ddr_da, &ddr_len);
 	for (int i = 0; i < 2; i++) {
 		struct fw_rsc_vdev_vring *r = &v->vring[i];
+		struct amp_vq *vq = i ? &rdev->rxq : &rdev->txq;
 		uint32_t da = amp_rsc_read32(&r->da);
 
 		if (da == FW_RSC_ADDR_ANY)
 			return -EINVAL;
-		ret = amp_vq_init(i ? &rdev->rxq : &rdev->txq, da,
-				  amp_rsc_read32(&r->num), amp_rsc_read32(&r->align),
+		ret = amp_vq_init(vq, da, amp_rsc_read32(&r->num),
+				  amp_rsc_read32(&r->align),
 				  amp_rsc_read32(&r->notifyid));
 		if (ret)
 			return ret;
+		/*
+		 * A vring in Linux's DRAM: Linux took it from the DMA API, as
+		 * mainline does, and its buffers too, whose descriptors then
+		 * carry bus addresses of that DRAM, not device addresses.
+		 */
+		if (have_ddr && da >= ddr_da && da - ddr_da < ddr_len)
+			amp_vq_set_bus_window(vq, 0, ddr_da, ddr_len);
 	}
 	gfeatures = amp_rsc_read32(&v->gfeatures);
 	rdev->vdev = vdev;

@@ -102,6 +102,11 @@ struct ampsoc_bootrom_window {
  * @mbox_recv: pop one message of the core's incoming mailbox channel into
  *	*@msg. Returns 1, 0 if it is empty, -ENODEV without such a channel,
  *	-EIO if its indexes are corrupt.
+ * @ddr_da: (appended) where the core sees Linux's DRAM: guest physical
+ *	address 0 is at @ddr_da, and [@ddr_da, @ddr_da + @ddr_len) is also
+ *	one of @windows. Linux's bus addresses of its DRAM (vring and buffer
+ *	addresses mainline remoteproc and rpmsg write) are offsets in it.
+ * @ddr_len: (appended) bytes of Linux's DRAM the core sees; 0 if none
  */
 struct ampsoc_bootrom {
 	__u32 magic;
@@ -121,6 +126,8 @@ struct ampsoc_bootrom {
 	void (*abort)(void);
 	int (*mbox_send)(__u32 msg);
 	int (*mbox_recv)(__u32 *msg);
+	__u64 ddr_da;
+	__u64 ddr_len;
 };
 
 /*

@@ -668,7 +668,14 @@ struct vsoc_core_ctl {
 	__le64 fault_pc;
 	__le32 fault_access;
 	__le32 fw_faults;
-	__le64 reserved1[3];
+	/*
+	 * Linux's DRAM as the core sees it (written by the model before the
+	 * guest starts; 0 size: the core does not see it): guest physical
+	 * address 0 is device address @ddr_da, up to @ddr_size bytes.
+	 */
+	__le64 ddr_da;
+	__le64 ddr_size;
+	__le64 reserved1[1];
 };
 
 /* ------------------------------------------------------------------ */

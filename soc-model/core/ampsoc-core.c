@@ -10,6 +10,7 @@
  *               [--mbox-out SHM_OFF:DEPTH:VECTOR] [--no-sandbox]
  *               [--isa x86_64|armv7m|rv32imac] [--ro DA:LEN ...]
  *               [--fault-fd FD] [--gdb PORT | --gdb-fd FD] [--gdb-wait]
+ *               [--ram-fd FD --ddr DA:LEN]
  *
  * It maps each window of the shared memory at its device address, checks
  * that nothing else of this process lives there, drops everything the
@@ -28,6 +29,11 @@
  * with SIGSEGV like any bad access, but first one struct ampsoc_core_fault
  * (include/ampsoc/core_fault.h, reason FIREWALL) goes to --fault-fd in a
  * single write(), so the model can tell Linux why.
+ *
+ * Linux's DRAM: with --ram-fd (the guest's RAM, a file QEMU shares) and
+ * --ddr, the first LEN bytes of it (guest physical address 0 on) are one
+ * more window, at DA, and the boot ROM says where (ddr_da, ddr_len): the
+ * memory mainline Linux allocates vrings and rpmsg buffers from.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -70,7 +76,7 @@
 
 struct core_config core = {
 	.isa = AMPSOC_CORE_ISA_X86_64,
-	.shm_fd = -1, .irq_fd = -1, .console_fd = -1, .fault_fd = -1,
+	.shm_fd = -1, .ram_fd = -1, .irq_fd = -1, .console_fd = -1, .fault_fd = -1,
 	.gdb_fd = -1,
 };
 
@@ -295,6 +301,28 @@ static void parse_map(const char *s)
 	    !parse_u64(e + 1, &m->da, &e) || *e != ':' ||
 	    !parse_u64(e + 1, &m->len, NULL))
 		die(EXIT_USAGE, "bad --map '%s' (want SHM_OFF:DA:LEN)", s);
+	m->ram = false;
+	core.nr_maps++;
+}
+
+/* --ddr DA:LEN: guest RAM [0, LEN) at DA */
+static void parse_ddr(const char *s)
+{
+	struct core_map *m;
+	char *e;
+
+	if (core.nr_maps == AMPSOC_BOOTROM_MAX_WINDOWS)
+		die(EXIT_USAGE, "more than %d windows with --ddr",
+		    AMPSOC_BOOTROM_MAX_WINDOWS);
+	for (unsigned int i = 0; i < core.nr_maps; i++)
+		if (core.maps[i].ram)
+			die(EXIT_USAGE, "more than one --ddr");
+	m = &core.maps[core.nr_maps];
+	m->off = 0;
+	m->ram = true;
+	if (!parse_u64(s, &m->da, &e) || *e != ':' ||
+	    !parse_u64(e + 1, &m->len, NULL))
+		die(EXIT_USAGE, "bad --ddr '%s' (want DA:LEN)", s);
 	core.nr_maps++;
 }
 
@@ -379,7 +407,8 @@ static void print_usage(void)
 		"                   --console-fd FD [--mbox-in SHM_OFF:DEPTH]\n"
 		"                   [--mbox-out SHM_OFF:DEPTH:VECTOR] [--no-sandbox]\n"
 		"                   [--isa x86_64|armv7m|rv32imac] [--ro DA:LEN...]\n"
-		"                   [--fault-fd FD] [--gdb PORT | --gdb-fd FD] [--gdb-wait]\n");
+		"                   [--fault-fd FD] [--gdb PORT | --gdb-fd FD] [--gdb-wait]\n"
+		"                   [--ram-fd FD --ddr DA:LEN]\n");
 	exit(EXIT_USAGE);
 }
 
@@ -402,6 +431,8 @@ static void parse_args(int argc, char **argv)
 		{ "gdb", required_argument, NULL, 'g' },
 		{ "gdb-fd", required_argument, NULL, 'G' },
 		{ "gdb-wait", no_argument, NULL, 'W' },
+		{ "ram-fd", required_argument, NULL, 'R' },
+		{ "ddr", required_argument, NULL, 'D' },
 		{ NULL, 0, NULL, 0 },
 	};
 	uint64_t port;
@@ -461,6 +492,12 @@ static void parse_args(int argc, char **argv)
 		case 'W':
 			core.gdb_wait = true;
 			break;
+		case 'R':
+			core.ram_fd = parse_fd(optarg, "--ram-fd");
+			break;
+		case 'D':
+			parse_ddr(optarg);
+			break;
 		default:
 			print_usage();
 		}
@@ -475,6 +512,16 @@ static void parse_args(int argc, char **argv)
 		print_usage();
 	if (core.gdb_port && core.gdb_fd >= 0)
 		die(EXIT_USAGE, "--gdb and --gdb-fd are exclusive");
+	for (unsigned int i = 0; i < core.nr_maps; i++)
+		if (core.maps[i].ram && core.ram_fd < 0)
+			die(EXIT_USAGE, "--ddr needs --ram-fd");
+	if (core.ram_fd >= 0) {
+		struct stat st;
+
+		if (fstat(core.ram_fd, &st) || st.st_size <= 0)
+			die(EXIT_USAGE, "--ram-fd %d has no size", core.ram_fd);
+		core.ram_size = st.st_size;
+	}
 	if (core.gdb_wait && !core.gdb_port && core.gdb_fd < 0)
 		die(EXIT_USAGE, "--gdb-wait needs --gdb or --gdb-fd");
 	if (core.isa == AMPSOC_CORE_ISA_X86_64 && (core.gdb_port || core.gdb_fd >= 0))
@@ -577,7 +624,12 @@ void check_windows(uint64_t floor, uint64_t top, uint64_t shm_size)
 		if (!m->len)
 			die(EXIT_USAGE, "window at %#llx is empty",
 			    (unsigned long long)m->da);
-		if (m->off + m->len < m->off || m->off + m->len > shm_size)
+		if (m->ram && m->len > core.ram_size)
+			die(EXIT_USAGE, "ddr window %#llx+%#llx is beyond the %llu-byte guest RAM",
+			    (unsigned long long)m->da, (unsigned long long)m->len,
+			    (unsigned long long)core.ram_size);
+		if (!m->ram &&
+		    (m->off + m->len < m->off || m->off + m->len > shm_size))
 			die(EXIT_USAGE, "shm window %#llx+%#llx is beyond the %llu-byte shm",
 			    (unsigned long long)m->off, (unsigned long long)m->len,
 			    (unsigned long long)shm_size);
@@ -617,7 +669,7 @@ static void map_windows(void)
 		/* NOREPLACE closes the race with anything mapped since. */
 		p = mmap((void *)(uintptr_t)m->da, m->len,
 			 PROT_READ | PROT_WRITE | PROT_EXEC,
-			 MAP_SHARED | MAP_FIXED_NOREPLACE, core.shm_fd, m->off);
+			 MAP_SHARED | MAP_FIXED_NOREPLACE, core_map_fd(m), m->off);
 		if (p == MAP_FAILED)
 			die(EXIT_SETUP, "cannot map window %#llx+%#llx: %s",
 			    (unsigned long long)m->da, (unsigned long long)m->len,
@@ -627,6 +679,10 @@ static void map_windows(void)
 			    (unsigned long long)m->da, p);
 		rom.windows[i].da = m->da;
 		rom.windows[i].len = m->len;
+		if (m->ram) {
+			rom.ddr_da = m->da;
+			rom.ddr_len = m->len;
+		}
 	}
 	rom.nr_windows = core.nr_maps;
 }
@@ -645,7 +701,8 @@ void map_mbox(struct core_mbox *m, const char *what, uint64_t shm_size)
 		die(EXIT_USAGE, "%s mailbox at %#llx is outside the shared memory",
 		    what, (unsigned long long)m->off);
 	for (i = 0; i < core.nr_maps; i++)
-		if (m->off < core.maps[i].off + core.maps[i].len &&
+		if (!core.maps[i].ram &&
+		    m->off < core.maps[i].off + core.maps[i].len &&
 		    core.maps[i].off < m->off + size)
 			die(EXIT_USAGE, "%s mailbox at %#llx overlaps a memory window",
 			    what, (unsigned long long)m->off);

@@ -26,8 +26,10 @@
 /* Most --ro ranges a core can be given. */
 #define CORE_MAX_RO	16
 
+/* A window: of the shared memory, or (@ram) of Linux's DRAM (--ddr) */
 struct core_map {
 	uint64_t off, da, len;
+	bool ram;
 };
 
 struct core_kick {
@@ -68,6 +70,8 @@ struct core_config {
 	const char *name;
 	unsigned int isa;		/* AMPSOC_CORE_ISA_* */
 	int shm_fd;
+	int ram_fd;			/* --ram-fd: the guest's RAM, or -1 */
+	uint64_t ram_size;
 	struct core_map maps[AMPSOC_BOOTROM_MAX_WINDOWS];
 	unsigned int nr_maps;
 	uint64_t entry;
@@ -88,6 +92,12 @@ struct core_config {
 };
 
 extern struct core_config core;
+
+/* The file behind window @m: the shared memory or the guest's RAM. */
+static inline int core_map_fd(const struct core_map *m)
+{
+	return m->ram ? core.ram_fd : core.shm_fd;
+}
 
 __attribute__((noreturn, format(printf, 2, 3)))
 void die(int status, const char *fmt, ...);

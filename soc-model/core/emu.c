@@ -978,7 +978,7 @@ static void map_windows_emu(uint64_t shm_size)
 	for (i = 0; i < core.nr_maps; i++) {
 		const struct core_map *m = &core.maps[i];
 		void *p = mmap(NULL, m->len, PROT_READ | PROT_WRITE, MAP_SHARED,
-			       core.shm_fd, m->off);
+			       core_map_fd(m), m->off);
 
 		if (p == MAP_FAILED)
 			die(EXIT_SETUP, "cannot map window %#llx+%#llx: %s",

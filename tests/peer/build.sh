@@ -10,13 +10,18 @@
 # Incremental: the tarball is read again only when it or the list of files
 # changed (a minute of xz), and kbuild rebuilds only what changed.
 #
-#   tests/peer/build.sh OUT KDIR
+#   tests/peer/build.sh OUT KDIR [AMPSOC_BUILT]
+#
+# With AMPSOC_BUILT, a tree where ampsoc's modules were built for KDIR (its
+# Module.symvers), the virtual SoC's remote-core driver is built too, from
+# ampsoc's own source, against mainline's remoteproc.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
 mkdir -p "$1"
 out=$(cd "$1" && pwd)
 kdir=$2
+ampsoc_built=${3:-}
 tarball=${LINUX_SOURCE_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 top=linux-source-6.1
 files="
@@ -63,9 +68,23 @@ for f in Kbuild remoteproc_peer.c remoteproc_peer.h; do
 	cmp -s "$root/tests/peer/$f" "$out/$f" || cp "$root/tests/peer/$f" "$out/$f"
 done
 
+vsoc=()
+if [ -n "$ampsoc_built" ]; then
+	[ -f "$ampsoc_built/Module.symvers" ] || {
+		echo "ampsoc: $ampsoc_built/Module.symvers is missing: build ampsoc's modules first" >&2
+		exit 1
+	}
+	f=drivers/remoteproc/ampsoc_vsoc_rproc.c
+	cmp -s "$root/$f" "$out/$(basename "$f")" || cp "$root/$f" "$out/"
+	vsoc=(AMPSOC_ROOT="$root"
+	      KBUILD_EXTRA_SYMBOLS="$(cd "$ampsoc_built" && pwd)/Module.symvers")
+else
+	rm -f "$out/ampsoc_vsoc_rproc.c"
+fi
+
 log=$out/build.log
 set +e
-make -C "$kdir" M="$out" modules >"$log" 2>&1
+make -C "$kdir" M="$out" "${vsoc[@]}" modules >"$log" 2>&1
 rc=$?
 set -e
 grep -v '^Skipping BTF generation' "$log" | grep -E '^  (CC|LD) ' || true

@@ -181,10 +181,19 @@ class Runner:
         if self.a.boot_timeout:
             # vcpu_state() names a hung vCPU's symbol from System.map.
             append.append("nokaslr")
+        machine = "pc,accel=%s" % accel
+        ram = []
+        if h.get("guest-ram"):
+            # The guest's RAM in a shared file that the SoC model maps into
+            # the remote cores (a board's ddr key, docs/board-file.md):
+            # guest physical address N is byte N of it below 4 GiB.
+            ram = ["-object", "memory-backend-file,id=ampsoc-ram,size=%sM,"
+                   "mem-path=%s,share=on" % (h["memory"], h["guest-ram"])]
+            machine += ",memory-backend=ampsoc-ram"
         cmd = ["qemu-system-x86_64", "-nodefaults", "-no-reboot",
-               "-machine", "pc,accel=%s" % accel, "-smp", h["smp"],
+               "-machine", machine, "-smp", h["smp"],
                "-m", h["memory"], "-kernel", self.kernel, "-initrd", initrd,
-               "-append", " ".join(append), "-display", "none"]
+               "-append", " ".join(append), "-display", "none"] + ram
         if accel == "tcg":
             cmd += ["-cpu", ",".join(filter(None, [self.a.cpu, h["cpu-flags"]]))]
         if h.get("disk") and not interactive:
@@ -205,9 +214,35 @@ class Runner:
                     "-serial", "file:%s" % os.path.join(rundir, "verdict.log")]
         return cmd
 
+    @staticmethod
+    def guest_ram(h):
+        """With the SoC model, the guest's RAM is a file in /dev/shm that
+        QEMU shares (share=on) and the model maps into the remote cores
+        ($AMPSOC_GUEST_RAM for the services): a remote core sees Linux's
+        DRAM, where mainline allocates vrings and rpmsg buffers."""
+        if h.get("guest-ram") or not any(s[0] == "socmodel" for s in h["services"]):
+            return
+        fd, path = tempfile.mkstemp(prefix="ampsoc-ram.",
+                                    dir="/dev/shm" if os.path.isdir("/dev/shm") else None)
+        try:
+            os.ftruncate(fd, int(h["memory"]) << 20)
+        finally:
+            os.close(fd)
+        h["guest-ram"] = path
+        atexit.register(Runner.release_guest_ram, {"guest-ram": path})
+
+    @staticmethod
+    def release_guest_ram(h):
+        if h.get("guest-ram"):
+            try:
+                os.unlink(h["guest-ram"])
+            except OSError:
+                pass
+
     def start_services(self, h, rundir, log):
         qargs = []
         started = []
+        self.guest_ram(h)
         for svc in h["services"]:
             name, sargs = svc[0], svc[1:]
             exe = os.path.join(ROOT, "tests", "qemu", "services", name)
@@ -215,7 +250,8 @@ class Runner:
                 raise RuntimeError("unknown host service '%s'" % name)
             svcdir = os.path.join(rundir, name)
             os.makedirs(svcdir, exist_ok=True)
-            rc, out, err = self.call_service(exe, "start", svcdir, sargs)
+            rc, out, err = self.call_service(exe, "start", svcdir, sargs,
+                                             h.get("guest-ram"))
             log.write("service %s start: rc=%s\n%s%s" % (name, rc, out, err))
             if rc != 0:
                 self.stop_services(started, log)
@@ -226,16 +262,21 @@ class Runner:
         return qargs, started
 
     @staticmethod
-    def call_service(exe, verb, svcdir, sargs):
+    def call_service(exe, verb, svcdir, sargs, guest_ram=None):
         """Run a service verb with its output in files, not pipes: a daemon
         the service starts may keep inherited descriptors open, and a pipe
         would then never reach EOF. Returns (rc or None on timeout, out, err)."""
         outp = os.path.join(svcdir, verb + ".out")
         errp = os.path.join(svcdir, verb + ".err")
+        env = dict(os.environ)
+        env.pop("AMPSOC_GUEST_RAM", None)
+        if guest_ram:
+            env["AMPSOC_GUEST_RAM"] = guest_ram
         with open(outp, "w") as o, open(errp, "w") as e:
             try:
                 rc = subprocess.run([exe, verb, svcdir] + sargs, stdout=o, stderr=e,
-                                    stdin=subprocess.DEVNULL, timeout=60).returncode
+                                    stdin=subprocess.DEVNULL, timeout=60,
+                                    env=env).returncode
             except subprocess.TimeoutExpired:
                 rc = None
         with open(outp, errors="replace") as o, open(errp, errors="replace") as e:
@@ -446,6 +487,7 @@ class Runner:
             if live and os.path.exists(verdict_path):
                 self.show_live(verdict_path, shown)
             svc_text, svc_ok = self.stop_services(started, log)
+            self.release_guest_ram(h)
         res["time"] = time.monotonic() - t0
 
         verdict = ""
@@ -872,6 +914,7 @@ def shell(r):
             rc = subprocess.call(r.qemu_cmd(h, rundir, initrd, interactive=True) + qargs)
         finally:
             r.stop_services(started, log)
+            r.release_guest_ram(h)
     return rc
 
 

@@ -7,8 +7,9 @@
 #   debugfs and rproc-virtio driver come and go with remoteproc.ko, bus
 #   and class rpmsg with rpmsg_core.
 # STRATEGY: boot the mainline module tree with load-all: the six peer
-#   modules and what ampsoc's DKMS set keeps (ampsoc_pd, the vsoc drivers)
-#   are loaded; ampsoc_rproc, ampsoc_rpmsg and the modules needing them
+#   modules and what ampsoc's DKMS set keeps (ampsoc_pd, the vsoc drivers,
+#   ampsoc_vsoc_rproc in its peer build, which is unloaded first) are
+#   loaded; ampsoc_rproc, ampsoc_rpmsg and the modules needing them
 #   are neither loaded nor installed; no test module was loaded. Check what
 #   remoteproc.ko registers, unload it, check all of it is gone, twice
 #   (a leftover makes the second load fail or WARN); the same for rpmsg.
@@ -31,10 +32,15 @@ rproc_there() { [ "$(rproc_parts | wc -l)" = 4 ] || { rproc_parts; false; }; }
 rproc_gone() { [ -z "$(rproc_parts)" ] || { rproc_parts; false; }; }
 
 for m in remoteproc rpmsg_core rpmsg_ns rpmsg_char rpmsg_ctrl virtio_rpmsg_bus \
-	 ampsoc_pd ampsoc_vsoc; do
+	 ampsoc_pd ampsoc_vsoc ampsoc_vsoc_rproc; do
 	check "loaded_$m" loaded $m
 done
-for m in ampsoc_rproc ampsoc_rpmsg ampsoc_vsoc_rproc ampsoc_rpmsg_virtio \
+# The vsoc remote-core driver is the peer build of the same source, on
+# mainline's remoteproc (tests/peer/Kbuild).
+check vsoc_rproc_is_peer_build sh -c \
+	'grep -q "^extra/peer/ampsoc_vsoc_rproc.ko:.*extra/peer/remoteproc.ko" "/lib/modules/$(uname -r)/modules.dep"'
+check vsoc_rproc_unloads rmmod ampsoc_vsoc_rproc
+for m in ampsoc_rproc ampsoc_rpmsg ampsoc_rpmsg_virtio \
 	 ampsoc_rpmsg_echo ampsoc_rpmsg_resmgr; do
 	check "absent_$m" sh -c "! grep -q '^$m ' /proc/modules"
 	check "not_installed_$m" not_installed $m

@@ -56,6 +56,15 @@ void *platform_da_to_va(uint64_t da, uint64_t len);
 /* The device address of @va, or UINT64_MAX if it is in no window. */
 uint64_t platform_va_to_da(const void *va);
 
+/*
+ * Linux's DRAM, if this core sees it: Linux's bus address 0 (guest
+ * physical address 0 on the virtual SoC) is device address *@da, and
+ * *@len bytes from there are one memory window. Mainline Linux allocates
+ * vrings and rpmsg buffers there with the DMA API and puts bus addresses
+ * in descriptors. Returns 0, or -ENODEV if the core does not see it.
+ */
+int platform_ddr(uint64_t *da, uint64_t *len);
+
 __attribute__((noreturn)) void platform_exit(int code);
 __attribute__((noreturn)) void platform_abort(void);
 

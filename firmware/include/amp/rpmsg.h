@@ -216,6 +216,12 @@ struct amp_rpmsg_dev {
 int amp_rpmsg_init(struct amp_rpmsg_dev *rdev, void *vdev);
 
 /*
+ * A vring Linux put in its own DRAM (platform_ddr(): the core sees it, and
+ * the vring's address lies there) means Linux allocated it and the buffers
+ * with the DMA API, as mainline Linux does with no buffer carveout:
+ * descriptor addresses of that vring are then taken as bus addresses of
+ * Linux's DRAM, not device addresses.
+ *
  * Linux puts physical addresses in descriptors (as mainline does) when its
  * rpmsg buffers come from a carveout named "vdev0buffer" (mainline's name):
  * give that carveout's table entry (struct amp_rsc_carveout, declared with

@@ -9,6 +9,7 @@
  */
 #include <stdarg.h>
 #include <stdint.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,18 @@ void *platform_da_to_va(uint64_t da, uint64_t len)
 	if (da < MEM_DA || len > MEM_SIZE || da - MEM_DA > MEM_SIZE - len)
 		return NULL;
 	return mem + (da - MEM_DA);
+}
+
+/* The simulated core sees no DRAM of Linux's unless a test says so. */
+static uint64_t sim_ddr_da, sim_ddr_len;
+
+int platform_ddr(uint64_t *da, uint64_t *len)
+{
+	if (!sim_ddr_len)
+		return -ENODEV;
+	*da = sim_ddr_da;
+	*len = sim_ddr_len;
+	return 0;
 }
 
 uint64_t platform_va_to_da(const void *va)

@@ -47,6 +47,18 @@ void *platform_da_to_va(uint64_t da, uint64_t len)
 	return mem + (da - MEM_DA);
 }
 
+/* The simulated core sees no DRAM of Linux's unless a test says so. */
+static uint64_t sim_ddr_da, sim_ddr_len;
+
+int platform_ddr(uint64_t *da, uint64_t *len)
+{
+	if (!sim_ddr_len)
+		return -ENODEV;
+	*da = sim_ddr_da;
+	*len = sim_ddr_len;
+	return 0;
+}
+
 uint64_t platform_va_to_da(const void *va)
 {
 	const uint8_t *p = va;
@@ -796,6 +808,53 @@ static void test_carveout(void)
 	ktap_ok(ok, "carveout_physical_addresses");
 }
 
+/*
+ * Linux's DRAM (platform_ddr()): the whole simulated memory, bus address 0
+ * at MEM_DA. Vrings inside it mean bus addresses in descriptors.
+ */
+static void test_ddr(void)
+{
+	struct amp_rpmsg_hdr h;
+	uint32_t len;
+	bool ok;
+
+	sim_ddr_da = MEM_DA;
+	sim_ddr_len = MEM_SIZE;
+	drv_reset(0, false);
+	ok = amp_rpmsg_init(&rdev, &vdev) == 0;
+	amp_rpmsg_ept_create(&rdev, &ept, NULL, 3000, LINUX_ADDR, echo_cb, NULL);
+	drv_pa = BUFS_DA - MEM_DA;	/* Linux's bus address of BUFS_DA */
+	echo = true;
+	cb_calls = 0;
+	drv_post_rx(5);
+	drv_send(LINUX_ADDR, 3000, "bus", 3);
+	ok &= amp_rpmsg_poll(&rdev) == 1 && cb_calls == 1 && !memcmp(cb_data, "bus", 3);
+	while (drv_recv(&h, NULL, &len) && h.len != 3)
+		;
+	ok &= h.len == 3 && h.src == 3000;
+	/* A device address is no bus address of the window: refused. */
+	drv_pa = 0;
+	drv_reclaim_tx();
+	drv_send(LINUX_ADDR, 3000, "dev", 3);
+	ok &= amp_rpmsg_poll(&rdev) == 0 && cb_calls == 1 && rdev.stats.vq_errors == 1;
+	ktap_ok(ok, "ddr_vrings_mean_bus_addresses");
+
+	/* Vrings outside the window: device addresses, as without one. */
+	sim_ddr_da = MEM_DA + MEM_SIZE / 2;
+	sim_ddr_len = MEM_SIZE / 2;
+	drv_reset(0, false);
+	ok = amp_rpmsg_init(&rdev, &vdev) == 0;
+	amp_rpmsg_ept_create(&rdev, &ept, NULL, 3000, LINUX_ADDR, echo_cb, NULL);
+	cb_calls = 0;
+	drv_post_rx(5);
+	drv_send(LINUX_ADDR, 3000, "da", 2);
+	ok &= amp_rpmsg_poll(&rdev) == 1 && cb_calls == 1 && rdev.stats.vq_errors == 0;
+	echo = false;
+	sim_ddr_da = 0;
+	sim_ddr_len = 0;
+	ktap_ok(ok, "vrings_outside_ddr_mean_device_addresses");
+}
+
 static uint16_t flags_at_sleep[2];
 
 static void note_flags(void)
@@ -861,7 +920,7 @@ int main(void)
 	mem = aligned_alloc(4096, MEM_SIZE);
 	if (!mem)
 		return 1;
-	ktap_plan(35);
+	ktap_plan(37);
 	test_init();
 	test_ns();
 	test_messages();
@@ -871,6 +930,7 @@ int main(void)
 	test_bufsz();
 	test_fc();
 	test_carveout();
+	test_ddr();
 	test_notify_suppression();
 	free(mem);
 	return ktap_exit();

@@ -24,9 +24,11 @@ int platform_init(const void *boot_arg)
 {
 	const struct ampsoc_bootrom *r = boot_arg;
 
+	/* A runner older than the ddr fields is fine: they are checked on use. */
 	if (!r || r->magic != AMPSOC_BOOTROM_MAGIC ||
 	    r->version < AMPSOC_BOOTROM_VERSION ||
-	    r->size < sizeof(*r) || r->nr_windows > AMPSOC_BOOTROM_MAX_WINDOWS ||
+	    r->size < offsetof(struct ampsoc_bootrom, ddr_da) ||
+	    r->nr_windows > AMPSOC_BOOTROM_MAX_WINDOWS ||
 	    r->nr_vectors > AMPSOC_BOOTROM_MAX_VECTORS)
 		return -22;	/* EINVAL */
 	rom = r;
@@ -109,6 +111,20 @@ int platform_watchdog(uint64_t timeout_ns)
 void *platform_da_to_va(uint64_t da, uint64_t len)
 {
 	return amp_window_find(rom->windows, rom->nr_windows, da, len);
+}
+
+int platform_ddr(uint64_t *da, uint64_t *len)
+{
+	if (!has(offsetof(struct ampsoc_bootrom, ddr_len) + sizeof(rom->ddr_len)) ||
+	    !rom->ddr_len)
+		return -ENODEV;
+	/* The runner maps it as a window: refuse a table that says otherwise. */
+	if (!amp_window_find(rom->windows, rom->nr_windows, rom->ddr_da,
+			     rom->ddr_len))
+		return -ENODEV;
+	*da = rom->ddr_da;
+	*len = rom->ddr_len;
+	return 0;
 }
 
 void platform_exit(int code)

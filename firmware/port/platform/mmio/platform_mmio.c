@@ -222,6 +222,14 @@ void *platform_da_to_va(uint64_t da, uint64_t len)
 	return amp_window_find(core.windows, core.nr_windows, da, len);
 }
 
+/* The core peripheral does not say where Linux's DRAM is (docs/cores.md). */
+int platform_ddr(uint64_t *da, uint64_t *len)
+{
+	(void)da;
+	(void)len;
+	return -ENODEV;
+}
+
 void platform_exit(int code)
 {
 	wr(AMPSOC_MMIO_EXIT, code);

@@ -604,8 +604,12 @@ int ampsoc_pd_init(struct ampsoc_pd *pd, const struct ampsoc_pd_governor *gov,
 	pd->accounting_time = ampsoc_pd_now();
 	pd->idle_avg_ns = 0;
 	pd->qos_gen = 0;
-	pd->qos_constraint_ns = 0;
-	pd->qos_off_ns = 0;
+	pd->qos_constraint_ns = -1;
+	/*
+	 * No constraint for the parents until a governor computes one; a
+	 * domain without the QoS governor never sets one (6.1: -1).
+	 */
+	pd->qos_off_ns = -1;
 	pd->warned = 0;
 	pd->removing = false;
 	pd->dbg_dir = NULL;

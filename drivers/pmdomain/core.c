@@ -173,6 +173,7 @@ static int pd_do_power_on(struct ampsoc_pd *pd)
 	pd_account(pd);
 	pd->status = AMPSOC_PD_ON;
 	pd->on_count++;
+	pd->retry_count = 0;
 	pd_notify(pd, AMPSOC_PD_NOTIFY_ON);
 out:
 	trace_ampsoc_pd_power_on(pd->name, pd->state_idx, elapsed, ret);
@@ -210,6 +211,7 @@ static int pd_do_power_off(struct ampsoc_pd *pd)
 	pd_account(pd);
 	pd->status = AMPSOC_PD_OFF;
 	pd->off_count++;
+	pd->retry_count = 0;
 	st->usage++;
 	pd_notify(pd, AMPSOC_PD_NOTIFY_OFF);
 out:
@@ -220,6 +222,20 @@ out:
 void ampsoc_pd_queue_power_off(struct ampsoc_pd *pd)
 {
 	queue_work(pm_wq, &pd->power_off_work);
+}
+
+/*
+ * A runtime power-off of an idle domain was refused (governor, notifier
+ * veto or power_off() error): try again later, after 1, 2, 4, ... ms, at
+ * most AMPSOC_PD_RETRY_MAX times until the domain changes state. Lock held.
+ */
+static void pd_retry_later(struct ampsoc_pd *pd)
+{
+	if (pd->removing || pd->retry_count >= AMPSOC_PD_RETRY_MAX)
+		return;
+	if (queue_delayed_work(pm_wq, &pd->retry_work,
+			       msecs_to_jiffies(1U << pd->retry_count)))
+		pd->retry_count++;
 }
 
 /*
@@ -245,15 +261,19 @@ static int pd_power_off_locked(struct ampsoc_pd *pd, unsigned int depth,
 		return -EBUSY;
 
 	if (pd->gov && pd->gov->power_down_ok) {
-		if (!pd->gov->power_down_ok(pd))
+		if (!pd->gov->power_down_ok(pd)) {
+			pd_retry_later(pd);
 			return -EAGAIN;
+		}
 	} else {
 		pd->state_idx = pd->state_count - 1;
 	}
 
 	ret = pd_do_power_off(pd);
-	if (ret)
+	if (ret) {
+		pd_retry_later(pd);
 		return ret;
+	}
 
 	if (pd->flags & AMPSOC_PD_FLAG_SYNC_OFF)
 		sync = true;
@@ -372,6 +392,16 @@ static void pd_power_off_work_fn(struct work_struct *work)
 {
 	struct ampsoc_pd *pd = container_of(work, struct ampsoc_pd,
 					    power_off_work);
+
+	mutex_lock(&pd->lock);
+	pd_power_off_locked(pd, 0, true);
+	mutex_unlock(&pd->lock);
+}
+
+static void pd_retry_work_fn(struct work_struct *work)
+{
+	struct ampsoc_pd *pd = container_of(to_delayed_work(work),
+					    struct ampsoc_pd, retry_work);
 
 	mutex_lock(&pd->lock);
 	pd_power_off_locked(pd, 0, true);
@@ -535,7 +565,12 @@ err:
 static int pd_qos_notifier(struct notifier_block *nb, unsigned long val,
 			   void *ptr)
 {
+	struct ampsoc_pd_dev *pdd = container_of(nb, struct ampsoc_pd_dev,
+						 qos_nb);
+
 	atomic64_inc(&ampsoc_pd_qos_gen);
+	/* A governor that refused may agree now. */
+	ampsoc_pd_queue_power_off(pdd->pd);
 	return NOTIFY_DONE;
 }
 
@@ -577,6 +612,8 @@ int ampsoc_pd_init(struct ampsoc_pd *pd, const struct ampsoc_pd_governor *gov,
 	INIT_LIST_HEAD(&pd->child_links);
 	INIT_LIST_HEAD(&pd->dev_list);
 	INIT_WORK(&pd->power_off_work, pd_power_off_work_fn);
+	INIT_DELAYED_WORK(&pd->retry_work, pd_retry_work_fn);
+	pd->retry_count = 0;
 	RAW_INIT_NOTIFIER_HEAD(&pd->notifiers);
 	atomic_set(&pd->sd_count, 0);
 	pd->device_count = 0;
@@ -687,6 +724,7 @@ int ampsoc_pd_remove(struct ampsoc_pd *pd)
 
 	ampsoc_pd_sysfs_remove(pd);
 	cancel_work_sync(&pd->power_off_work);
+	cancel_delayed_work_sync(&pd->retry_work);
 	return 0;
 
 out_list:

@@ -58,6 +58,9 @@ struct ampsoc_pd_dev {
 	bool stopped;
 };
 
+/* Retries of a refused runtime power-off, 1 ms then doubling (255 ms). */
+#define AMPSOC_PD_RETRY_MAX	8
+
 extern struct mutex ampsoc_pd_list_lock;
 extern struct list_head ampsoc_pd_list;
 extern atomic64_t ampsoc_pd_qos_gen;

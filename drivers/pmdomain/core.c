@@ -778,37 +778,49 @@ bool ampsoc_pd_is_on(struct ampsoc_pd *pd)
 }
 EXPORT_SYMBOL_GPL(ampsoc_pd_is_on);
 
+/*
+ * Stop counting @pd's devices that cannot be in use (no driver, runtime PM
+ * disabled) and queue its power-off. The list lock keeps @pd registered.
+ */
+void ampsoc_pd_unused_one(struct ampsoc_pd *pd)
+{
+	struct ampsoc_pd_dev *pdd;
+
+	lockdep_assert_held(&ampsoc_pd_list_lock);
+	mutex_lock(&pd->lock);
+	ampsoc_pd_count_walk();
+	list_for_each_entry(pdd, &pd->dev_list, base.list_node) {
+		struct device *dev = pdd->base.dev;
+
+		if (pdd->active && !dev->driver && dev->power.disable_depth &&
+		    !pm_runtime_is_irq_safe(dev)) {
+			pdd->active = false;
+			pdd->synced = false;
+			pd->active_count--;
+		}
+	}
+	mutex_unlock(&pd->lock);
+	ampsoc_pd_queue_power_off(pd);
+}
+
 /**
  * ampsoc_pd_power_off_unused - power off domains nobody uses
  *
- * Devices without a driver and with runtime PM disabled cannot be in use:
- * they stop counting as needing power, and every domain is queued for
- * power off. Call once consumers have had the chance to probe.
+ * Devices without a driver and with runtime PM disabled (and not
+ * IRQ-safe) cannot be in use: they stop counting as needing power, and
+ * every domain is queued for power off. Call once consumers have had the
+ * chance to probe. The domains of providers get the same automatically
+ * (see ampsoc_pd_provider_add()).
  *
  * Context: process context.
  */
 void ampsoc_pd_power_off_unused(void)
 {
-	struct ampsoc_pd_dev *pdd;
 	struct ampsoc_pd *pd;
 
 	mutex_lock(&ampsoc_pd_list_lock);
-	list_for_each_entry(pd, &ampsoc_pd_list, node) {
-		mutex_lock(&pd->lock);
-		ampsoc_pd_count_walk();
-		list_for_each_entry(pdd, &pd->dev_list, base.list_node) {
-			struct device *dev = pdd->base.dev;
-
-			if (pdd->active && !dev->driver &&
-			    dev->power.disable_depth) {
-				pdd->active = false;
-				pdd->synced = false;
-				pd->active_count--;
-			}
-		}
-		mutex_unlock(&pd->lock);
-		ampsoc_pd_queue_power_off(pd);
-	}
+	list_for_each_entry(pd, &ampsoc_pd_list, node)
+		ampsoc_pd_unused_one(pd);
 	mutex_unlock(&ampsoc_pd_list_lock);
 }
 EXPORT_SYMBOL_GPL(ampsoc_pd_power_off_unused);

@@ -77,6 +77,7 @@ int ampsoc_pd_dev_start(struct ampsoc_pd *pd, struct device *dev);
 int ampsoc_pd_dev_stop(struct ampsoc_pd *pd, struct device *dev);
 u64 ampsoc_pd_now(void);
 void ampsoc_pd_count_walk(void);
+void ampsoc_pd_unused_one(struct ampsoc_pd *pd);
 
 /* sleep.c */
 void ampsoc_pd_set_sleep_ops(struct dev_pm_domain *domain);

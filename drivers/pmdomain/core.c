@@ -831,7 +831,9 @@ EXPORT_SYMBOL_GPL(ampsoc_pd_power_off_unused);
  * @dev: a device not in any PM domain and not bound to a driver
  *
  * The device counts as needing power unless runtime PM is enabled and it
- * is runtime-suspended; if it needs power, the domain is powered on.
+ * is runtime-suspended, or always if it is IRQ-safe (it could not power
+ * the domain on from its resume); if it needs power, the domain is
+ * powered on.
  *
  * Context: process context; may sleep.
  * Return: 0 on success; -EINVAL for NULL arguments or an unregistered
@@ -890,7 +892,12 @@ int ampsoc_pd_add_device(struct ampsoc_pd *pd, struct device *dev)
 		ret = -EAGAIN;
 		goto err_unlock;
 	}
-	pdd->active = !pm_runtime_suspended(dev);
+	/*
+	 * An IRQ-safe device cannot power its domain on from its resume
+	 * callback: it counts as needing power from the start.
+	 */
+	pdd->active = pm_runtime_is_irq_safe(dev) ||
+		      !pm_runtime_suspended(dev);
 	if (pdd->active) {
 		ret = ampsoc_pd_power_on_locked(pd, 0);
 		if (ret)

@@ -438,8 +438,13 @@ static int pd_driver_rpm(struct device *dev, bool suspend)
 	return cb ? cb(dev) : 0;
 }
 
-static void pd_grow(s64 *latency, s64 elapsed)
+/*
+ * Record a measured device latency. The governor reads them under the
+ * domain lock, so they change only under it too.
+ */
+static void pd_grow(struct ampsoc_pd *pd, s64 *latency, s64 elapsed)
 {
+	lockdep_assert_held(&pd->lock);
 	if (elapsed > *latency) {
 		*latency = elapsed;
 		atomic64_inc(&ampsoc_pd_qos_gen);
@@ -450,6 +455,7 @@ static int pd_runtime_suspend(struct device *dev)
 {
 	struct ampsoc_pd_dev *pdd = ampsoc_pd_dev_data(dev);
 	struct ampsoc_pd *pd;
+	s64 elapsed = 0;
 	bool timed;
 	ktime_t t0;
 	int ret;
@@ -472,10 +478,12 @@ static int pd_runtime_suspend(struct device *dev)
 		return ret;
 	}
 	if (timed)
-		pd_grow(&pdd->suspend_latency_ns,
-			ktime_to_ns(ktime_sub(ktime_get(), t0)));
+		elapsed = ktime_to_ns(ktime_sub(ktime_get(), t0));
 
-	/* Callbacks of an IRQ-safe device run atomically: no mutex here. */
+	/*
+	 * Callbacks of an IRQ-safe device run atomically: no mutex here, and
+	 * no latency recorded (its domain does not power off anyway).
+	 */
 	if (pm_runtime_is_irq_safe(dev)) {
 		dev_warn_once(dev, "PM domain %s will not be powered off (irq-safe device)\n",
 			      pd->name);
@@ -483,6 +491,11 @@ static int pd_runtime_suspend(struct device *dev)
 	}
 
 	mutex_lock(&pd->lock);
+	if (timed) {
+		pd_grow(pd, &pdd->suspend_latency_ns, elapsed);
+		pd_grow(pd, &pdd->resume_latency_ns, pdd->resume_pending_ns);
+	}
+	pdd->resume_pending_ns = 0;
 	if (pdd->active) {
 		pdd->active = false;
 		pd->active_count--;
@@ -544,9 +557,15 @@ start:
 		ampsoc_pd_dev_stop(pd, dev);
 		goto err;
 	}
+	/*
+	 * Without the lock here, keep the measurement to ourselves: the next
+	 * runtime suspend, which takes the lock anyway, records it. Only this
+	 * device's runtime PM callbacks, which the PM core serialises, touch
+	 * the pending value.
+	 */
 	if (timed)
-		pd_grow(&pdd->resume_latency_ns,
-			ktime_to_ns(ktime_sub(ktime_get(), t0)));
+		pdd->resume_pending_ns = max(pdd->resume_pending_ns,
+					     ktime_to_ns(ktime_sub(ktime_get(), t0)));
 	return 0;
 
 err:

@@ -32,6 +32,8 @@ struct ampsoc_pd_link {
  * @power_nb: the device's power notifier on the domain's chain, if any
  * @suspend_latency_ns: largest measured runtime suspend (driver + stop)
  * @resume_latency_ns: largest measured runtime resume (start + driver)
+ * @resume_pending_ns: runtime resume measured without the domain lock,
+ *	recorded in @resume_latency_ns by the next runtime suspend
  * @active: the device needs power; counted in ampsoc_pd.active_count
  * @synced: a runtime PM callback has run since the device was added, so
  *	@active reflects the PM core's view (a second suspend is unbalanced)
@@ -49,6 +51,7 @@ struct ampsoc_pd_dev {
 	struct notifier_block *power_nb;
 	s64 suspend_latency_ns;
 	s64 resume_latency_ns;
+	s64 resume_pending_ns;
 	bool active;
 	bool synced;
 	bool skip_suspend;

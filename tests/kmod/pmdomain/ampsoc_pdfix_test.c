@@ -351,8 +351,10 @@ static void qos_ungoverned_subdomains(struct ampsoc_ktap_test *t)
 	KTAP_EXPECT(t, ok);
 	/* The hierarchy still works: a grandchild's device powers its chain. */
 	if (KTAP_EXPECT(t, pm_runtime_resume_and_get(&dev[0]->dev) >= 0)) {
-		KTAP_EXPECT(t, fpd_on(grand[0]) && fpd_on(child[0]) &&
-			       fpd_on(root));
+		bool chain = fpd_on(grand[0]) && fpd_on(child[0]) &&
+			     fpd_on(root);
+
+		KTAP_EXPECT(t, chain);
 		pm_runtime_put_sync(&dev[0]->dev);
 	}
 
@@ -675,7 +677,7 @@ static void latency_under_lock(struct ampsoc_ktap_test *t)
 	KTAP_EXPECT_EQ(t, c.ret, 0);
 	KTAP_EXPECT(t, done);
 	if (!KTAP_EXPECT_EQ(t, v1, v0))
-		ampsoc_ktap_line(4, "# resume latency went %lld -> %lld ns under another thread's lock",
+		ampsoc_ktap_line(4, "# resume latency %lld -> %lld ns under a held lock",
 				 v0, v1);
 	/* The slow resume counts once the device suspends. */
 	if (!c.ret)

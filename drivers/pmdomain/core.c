@@ -173,6 +173,7 @@ static int pd_do_power_on(struct ampsoc_pd *pd)
 	pd_account(pd);
 	pd->status = AMPSOC_PD_ON;
 	pd->on_count++;
+	pd->retry_count = 0;
 	pd_notify(pd, AMPSOC_PD_NOTIFY_ON);
 out:
 	trace_ampsoc_pd_power_on(pd->name, pd->state_idx, elapsed, ret);
@@ -210,6 +211,7 @@ static int pd_do_power_off(struct ampsoc_pd *pd)
 	pd_account(pd);
 	pd->status = AMPSOC_PD_OFF;
 	pd->off_count++;
+	pd->retry_count = 0;
 	st->usage++;
 	pd_notify(pd, AMPSOC_PD_NOTIFY_OFF);
 out:
@@ -220,6 +222,20 @@ out:
 void ampsoc_pd_queue_power_off(struct ampsoc_pd *pd)
 {
 	queue_work(pm_wq, &pd->power_off_work);
+}
+
+/*
+ * A runtime power-off of an idle domain was refused (governor, notifier
+ * veto or power_off() error): try again later, after 1, 2, 4, ... ms, at
+ * most AMPSOC_PD_RETRY_MAX times until the domain changes state. Lock held.
+ */
+static void pd_retry_later(struct ampsoc_pd *pd)
+{
+	if (pd->removing || pd->retry_count >= AMPSOC_PD_RETRY_MAX)
+		return;
+	if (queue_delayed_work(pm_wq, &pd->retry_work,
+			       msecs_to_jiffies(1U << pd->retry_count)))
+		pd->retry_count++;
 }
 
 /*
@@ -245,15 +261,19 @@ static int pd_power_off_locked(struct ampsoc_pd *pd, unsigned int depth,
 		return -EBUSY;
 
 	if (pd->gov && pd->gov->power_down_ok) {
-		if (!pd->gov->power_down_ok(pd))
+		if (!pd->gov->power_down_ok(pd)) {
+			pd_retry_later(pd);
 			return -EAGAIN;
+		}
 	} else {
 		pd->state_idx = pd->state_count - 1;
 	}
 
 	ret = pd_do_power_off(pd);
-	if (ret)
+	if (ret) {
+		pd_retry_later(pd);
 		return ret;
+	}
 
 	if (pd->flags & AMPSOC_PD_FLAG_SYNC_OFF)
 		sync = true;
@@ -378,6 +398,16 @@ static void pd_power_off_work_fn(struct work_struct *work)
 	mutex_unlock(&pd->lock);
 }
 
+static void pd_retry_work_fn(struct work_struct *work)
+{
+	struct ampsoc_pd *pd = container_of(to_delayed_work(work),
+					    struct ampsoc_pd, retry_work);
+
+	mutex_lock(&pd->lock);
+	pd_power_off_locked(pd, 0, true);
+	mutex_unlock(&pd->lock);
+}
+
 int ampsoc_pd_dev_start(struct ampsoc_pd *pd, struct device *dev)
 {
 	return pd->dev_ops.start ? pd->dev_ops.start(dev) : 0;
@@ -408,8 +438,13 @@ static int pd_driver_rpm(struct device *dev, bool suspend)
 	return cb ? cb(dev) : 0;
 }
 
-static void pd_grow(s64 *latency, s64 elapsed)
+/*
+ * Record a measured device latency. The governor reads them under the
+ * domain lock, so they change only under it too.
+ */
+static void pd_grow(struct ampsoc_pd *pd, s64 *latency, s64 elapsed)
 {
+	lockdep_assert_held(&pd->lock);
 	if (elapsed > *latency) {
 		*latency = elapsed;
 		atomic64_inc(&ampsoc_pd_qos_gen);
@@ -420,6 +455,7 @@ static int pd_runtime_suspend(struct device *dev)
 {
 	struct ampsoc_pd_dev *pdd = ampsoc_pd_dev_data(dev);
 	struct ampsoc_pd *pd;
+	s64 elapsed = 0;
 	bool timed;
 	ktime_t t0;
 	int ret;
@@ -442,10 +478,12 @@ static int pd_runtime_suspend(struct device *dev)
 		return ret;
 	}
 	if (timed)
-		pd_grow(&pdd->suspend_latency_ns,
-			ktime_to_ns(ktime_sub(ktime_get(), t0)));
+		elapsed = ktime_to_ns(ktime_sub(ktime_get(), t0));
 
-	/* Callbacks of an IRQ-safe device run atomically: no mutex here. */
+	/*
+	 * Callbacks of an IRQ-safe device run atomically: no mutex here, and
+	 * no latency recorded (its domain does not power off anyway).
+	 */
 	if (pm_runtime_is_irq_safe(dev)) {
 		dev_warn_once(dev, "PM domain %s will not be powered off (irq-safe device)\n",
 			      pd->name);
@@ -453,6 +491,11 @@ static int pd_runtime_suspend(struct device *dev)
 	}
 
 	mutex_lock(&pd->lock);
+	if (timed) {
+		pd_grow(pd, &pdd->suspend_latency_ns, elapsed);
+		pd_grow(pd, &pdd->resume_latency_ns, pdd->resume_pending_ns);
+	}
+	pdd->resume_pending_ns = 0;
 	if (pdd->active) {
 		pdd->active = false;
 		pd->active_count--;
@@ -514,9 +557,15 @@ start:
 		ampsoc_pd_dev_stop(pd, dev);
 		goto err;
 	}
+	/*
+	 * Without the lock here, keep the measurement to ourselves: the next
+	 * runtime suspend, which takes the lock anyway, records it. Only this
+	 * device's runtime PM callbacks, which the PM core serialises, touch
+	 * the pending value.
+	 */
 	if (timed)
-		pd_grow(&pdd->resume_latency_ns,
-			ktime_to_ns(ktime_sub(ktime_get(), t0)));
+		pdd->resume_pending_ns = max(pdd->resume_pending_ns,
+					     ktime_to_ns(ktime_sub(ktime_get(), t0)));
 	return 0;
 
 err:
@@ -535,7 +584,12 @@ err:
 static int pd_qos_notifier(struct notifier_block *nb, unsigned long val,
 			   void *ptr)
 {
+	struct ampsoc_pd_dev *pdd = container_of(nb, struct ampsoc_pd_dev,
+						 qos_nb);
+
 	atomic64_inc(&ampsoc_pd_qos_gen);
+	/* A governor that refused may agree now. */
+	ampsoc_pd_queue_power_off(pdd->pd);
 	return NOTIFY_DONE;
 }
 
@@ -577,6 +631,8 @@ int ampsoc_pd_init(struct ampsoc_pd *pd, const struct ampsoc_pd_governor *gov,
 	INIT_LIST_HEAD(&pd->child_links);
 	INIT_LIST_HEAD(&pd->dev_list);
 	INIT_WORK(&pd->power_off_work, pd_power_off_work_fn);
+	INIT_DELAYED_WORK(&pd->retry_work, pd_retry_work_fn);
+	pd->retry_count = 0;
 	RAW_INIT_NOTIFIER_HEAD(&pd->notifiers);
 	atomic_set(&pd->sd_count, 0);
 	pd->device_count = 0;
@@ -604,8 +660,12 @@ int ampsoc_pd_init(struct ampsoc_pd *pd, const struct ampsoc_pd_governor *gov,
 	pd->accounting_time = ampsoc_pd_now();
 	pd->idle_avg_ns = 0;
 	pd->qos_gen = 0;
-	pd->qos_constraint_ns = 0;
-	pd->qos_off_ns = 0;
+	pd->qos_constraint_ns = -1;
+	/*
+	 * No constraint for the parents until a governor computes one; a
+	 * domain without the QoS governor never sets one (6.1: -1).
+	 */
+	pd->qos_off_ns = -1;
 	pd->warned = 0;
 	pd->removing = false;
 	pd->dbg_dir = NULL;
@@ -683,6 +743,7 @@ int ampsoc_pd_remove(struct ampsoc_pd *pd)
 
 	ampsoc_pd_sysfs_remove(pd);
 	cancel_work_sync(&pd->power_off_work);
+	cancel_delayed_work_sync(&pd->retry_work);
 	return 0;
 
 out_list:
@@ -736,37 +797,49 @@ bool ampsoc_pd_is_on(struct ampsoc_pd *pd)
 }
 EXPORT_SYMBOL_GPL(ampsoc_pd_is_on);
 
+/*
+ * Stop counting @pd's devices that cannot be in use (no driver, runtime PM
+ * disabled) and queue its power-off. The list lock keeps @pd registered.
+ */
+void ampsoc_pd_unused_one(struct ampsoc_pd *pd)
+{
+	struct ampsoc_pd_dev *pdd;
+
+	lockdep_assert_held(&ampsoc_pd_list_lock);
+	mutex_lock(&pd->lock);
+	ampsoc_pd_count_walk();
+	list_for_each_entry(pdd, &pd->dev_list, base.list_node) {
+		struct device *dev = pdd->base.dev;
+
+		if (pdd->active && !dev->driver && dev->power.disable_depth &&
+		    !pm_runtime_is_irq_safe(dev)) {
+			pdd->active = false;
+			pdd->synced = false;
+			pd->active_count--;
+		}
+	}
+	mutex_unlock(&pd->lock);
+	ampsoc_pd_queue_power_off(pd);
+}
+
 /**
  * ampsoc_pd_power_off_unused - power off domains nobody uses
  *
- * Devices without a driver and with runtime PM disabled cannot be in use:
- * they stop counting as needing power, and every domain is queued for
- * power off. Call once consumers have had the chance to probe.
+ * Devices without a driver and with runtime PM disabled (and not
+ * IRQ-safe) cannot be in use: they stop counting as needing power, and
+ * every domain is queued for power off. Call once consumers have had the
+ * chance to probe. The domains of providers get the same automatically
+ * (see ampsoc_pd_provider_add()).
  *
  * Context: process context.
  */
 void ampsoc_pd_power_off_unused(void)
 {
-	struct ampsoc_pd_dev *pdd;
 	struct ampsoc_pd *pd;
 
 	mutex_lock(&ampsoc_pd_list_lock);
-	list_for_each_entry(pd, &ampsoc_pd_list, node) {
-		mutex_lock(&pd->lock);
-		ampsoc_pd_count_walk();
-		list_for_each_entry(pdd, &pd->dev_list, base.list_node) {
-			struct device *dev = pdd->base.dev;
-
-			if (pdd->active && !dev->driver &&
-			    dev->power.disable_depth) {
-				pdd->active = false;
-				pdd->synced = false;
-				pd->active_count--;
-			}
-		}
-		mutex_unlock(&pd->lock);
-		ampsoc_pd_queue_power_off(pd);
-	}
+	list_for_each_entry(pd, &ampsoc_pd_list, node)
+		ampsoc_pd_unused_one(pd);
 	mutex_unlock(&ampsoc_pd_list_lock);
 }
 EXPORT_SYMBOL_GPL(ampsoc_pd_power_off_unused);
@@ -777,7 +850,9 @@ EXPORT_SYMBOL_GPL(ampsoc_pd_power_off_unused);
  * @dev: a device not in any PM domain and not bound to a driver
  *
  * The device counts as needing power unless runtime PM is enabled and it
- * is runtime-suspended; if it needs power, the domain is powered on.
+ * is runtime-suspended, or always if it is IRQ-safe (it could not power
+ * the domain on from its resume); if it needs power, the domain is
+ * powered on.
  *
  * Context: process context; may sleep.
  * Return: 0 on success; -EINVAL for NULL arguments, an unregistered
@@ -836,7 +911,12 @@ int ampsoc_pd_add_device(struct ampsoc_pd *pd, struct device *dev)
 		ret = -EAGAIN;
 		goto err_unlock;
 	}
-	pdd->active = !pm_runtime_suspended(dev);
+	/*
+	 * An IRQ-safe device cannot power its domain on from its resume
+	 * callback: it counts as needing power from the start.
+	 */
+	pdd->active = pm_runtime_is_irq_safe(dev) ||
+		      !pm_runtime_suspended(dev);
 	if (pdd->active) {
 		ret = ampsoc_pd_power_on_locked(pd, 0);
 		if (ret)

@@ -50,6 +50,11 @@ static s64 pd_dev_effective_ns(struct ampsoc_pd_dev *pdd)
 	return c > 0 ? c : 0;
 }
 
+/*
+ * Runs in the device's own runtime suspend, without the domain lock: the
+ * latencies it reads are written only by this device's runtime PM
+ * callbacks, which the PM core serialises with this one.
+ */
 static bool qos_suspend_ok(struct device *dev)
 {
 	struct ampsoc_pd_dev *pdd = ampsoc_pd_dev_data(dev);
@@ -60,7 +65,8 @@ static bool qos_suspend_ok(struct device *dev)
 	c = pd_dev_qos_ns(dev);
 	if (c < 0)
 		return true;
-	return c > pdd->suspend_latency_ns + pdd->resume_latency_ns;
+	return c > pdd->suspend_latency_ns +
+		   max(pdd->resume_latency_ns, pdd->resume_pending_ns);
 }
 
 static s64 pd_min_constraint(s64 a, s64 b)

@@ -32,6 +32,8 @@ struct ampsoc_pd_link {
  * @power_nb: the device's power notifier on the domain's chain, if any
  * @suspend_latency_ns: largest measured runtime suspend (driver + stop)
  * @resume_latency_ns: largest measured runtime resume (start + driver)
+ * @resume_pending_ns: runtime resume measured without the domain lock,
+ *	recorded in @resume_latency_ns by the next runtime suspend
  * @active: the device needs power; counted in ampsoc_pd.active_count
  * @synced: a runtime PM callback has run since the device was added, so
  *	@active reflects the PM core's view (a second suspend is unbalanced)
@@ -49,12 +51,16 @@ struct ampsoc_pd_dev {
 	struct notifier_block *power_nb;
 	s64 suspend_latency_ns;
 	s64 resume_latency_ns;
+	s64 resume_pending_ns;
 	bool active;
 	bool synced;
 	bool skip;
 	bool wakeup_kept;
 	bool stopped;
 };
+
+/* Retries of a refused runtime power-off, 1 ms then doubling (255 ms). */
+#define AMPSOC_PD_RETRY_MAX	8
 
 extern struct mutex ampsoc_pd_list_lock;
 extern struct list_head ampsoc_pd_list;
@@ -72,6 +78,7 @@ int ampsoc_pd_dev_start(struct ampsoc_pd *pd, struct device *dev);
 int ampsoc_pd_dev_stop(struct ampsoc_pd *pd, struct device *dev);
 u64 ampsoc_pd_now(void);
 void ampsoc_pd_count_walk(void);
+void ampsoc_pd_unused_one(struct ampsoc_pd *pd);
 
 /* sleep.c */
 void ampsoc_pd_set_sleep_ops(struct dev_pm_domain *domain);

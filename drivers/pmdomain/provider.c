@@ -4,20 +4,63 @@
  * domain through a firmware-node "power-domains" reference (a software
  * node here, since the target kernel has no device tree).
  */
+#include <linux/device/driver.h>
+#include <linux/moduleparam.h>
 #include <linux/property.h>
 #include <linux/slab.h>
 
 #include "internal.h"
 
+/**
+ * struct pd_provider - a firmware node that provides domains
+ * @node: entry in pd_providers
+ * @fwnode: the provider's node (a reference is held)
+ * @domains: the domains, indexed by a reference's cell
+ * @num: number of @domains
+ * @swept: the unused-domain sweep has run over @domains
+ */
 struct pd_provider {
 	struct list_head node;
 	struct fwnode_handle *fwnode;
 	struct ampsoc_pd **domains;
 	unsigned int num;
+	bool swept;
 };
 
 /* Protected by ampsoc_pd_list_lock. */
 static LIST_HEAD(pd_providers);
+
+/*
+ * The equivalent of 6.1's late_initcall_sync(genpd_power_off_unused) for
+ * domains that come and go with modules: unused_delay_ms after the last
+ * provider registration, once every pending probe has finished, the
+ * domains of the providers not swept yet lose their devices that cannot
+ * be in use (no driver, runtime PM disabled) and power off if idle.
+ */
+static unsigned int unused_delay_ms = 2000;
+module_param(unused_delay_ms, uint, 0644);
+MODULE_PARM_DESC(unused_delay_ms,
+		 "ms after a provider registers before its unused domains are powered off (0: never)");
+
+static void pd_unused_work_fn(struct work_struct *work)
+{
+	struct pd_provider *p;
+	unsigned int i;
+
+	/* Consumers probing (deferred or asynchronously) get their chance. */
+	wait_for_device_probe();
+	mutex_lock(&ampsoc_pd_list_lock);
+	list_for_each_entry(p, &pd_providers, node) {
+		if (p->swept)
+			continue;
+		p->swept = true;
+		for (i = 0; i < p->num; i++)
+			ampsoc_pd_unused_one(p->domains[i]);
+	}
+	mutex_unlock(&ampsoc_pd_list_lock);
+}
+
+static DECLARE_DELAYED_WORK(pd_unused_work, pd_unused_work_fn);
 
 static struct pd_provider *pd_provider_find(struct fwnode_handle *fwnode)
 {
@@ -48,7 +91,11 @@ bool ampsoc_pd_provider_uses(struct ampsoc_pd *pd)
  * @domains: registered domains; the cell of a reference indexes this array
  * @num: number of @domains (1 for a provider with zero cells)
  *
- * The domains cannot be removed while the provider is registered.
+ * The domains cannot be removed while the provider is registered. The
+ * module parameter unused_delay_ms (2000 by default) after the last
+ * registration, once pending probes have finished, the domains of new
+ * providers stop counting their devices that have no driver and runtime
+ * PM disabled, and power off if nothing else needs them.
  *
  * Context: process context; may sleep.
  * Return: 0 on success, -EINVAL for bad arguments or an unregistered
@@ -87,8 +134,13 @@ int ampsoc_pd_provider_add(struct fwnode_handle *fwnode,
 		fwnode_handle_put(p->fwnode);
 		kfree(p->domains);
 		kfree(p);
+		return ret;
 	}
-	return ret;
+	/* Each registration moves the sweep back: one sweep for a batch. */
+	if (READ_ONCE(unused_delay_ms))
+		mod_delayed_work(system_wq, &pd_unused_work,
+				 msecs_to_jiffies(READ_ONCE(unused_delay_ms)));
+	return 0;
 }
 EXPORT_SYMBOL_GPL(ampsoc_pd_provider_add);
 
@@ -128,6 +180,7 @@ void ampsoc_pd_provider_exit(void)
 {
 	struct pd_provider *p, *tmp;
 
+	cancel_delayed_work_sync(&pd_unused_work);
 	list_for_each_entry_safe(p, tmp, &pd_providers, node) {
 		list_del(&p->node);
 		pd_provider_free(p);

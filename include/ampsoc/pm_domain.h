@@ -204,6 +204,8 @@ struct ampsoc_pd_dev_ops {
  * @child_links: links to this domain's subdomains (this is the parent)
  * @dev_list: devices in the domain
  * @power_off_work: asynchronous power off
+ * @retry_work: deferred retry of a refused runtime power off
+ * @retry_count: retries queued since the domain last changed state
  * @notifiers: power notifier chain
  * @sd_count: number of subdomains that are on
  * @device_count: number of devices in the domain
@@ -244,6 +246,8 @@ struct ampsoc_pd {
 	struct list_head child_links;
 	struct list_head dev_list;
 	struct work_struct power_off_work;
+	struct delayed_work retry_work;
+	unsigned int retry_count;
 	struct raw_notifier_head notifiers;
 	atomic_t sd_count;
 	unsigned int device_count;

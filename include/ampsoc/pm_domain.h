@@ -332,8 +332,11 @@ bool ampsoc_pd_is_on(struct ampsoc_pd *pd);
  * A device that has no driver and runtime PM disabled stops counting as
  * needing power, and every registered domain is queued for power-off: the
  * power-off itself happens later, on pm_wq, for each domain that nothing
- * needs and whose governor agrees. Call it once consumers had the chance
- * to probe; calling it again is harmless.
+ * needs and whose governor agrees. The domains of a provider get the same
+ * sweep by themselves, unused_delay_ms after the last
+ * ampsoc_pd_provider_add() (docs/pmdomain.md); a platform calls this for
+ * domains no provider lists, once consumers had the chance to probe.
+ * Calling it again is harmless.
  *
  * Context: process context; may sleep.
  */

@@ -88,6 +88,9 @@ struct board_core {
 	int firewall_setting;
 	int firewall_line;
 	bool firewall;			/* resolved */
+	/* isa = x86_64 | armv7m | rv32imac: AMPSOC_CORE_ISA_* (ABI 1.4) */
+	uint32_t isa;
+	int isa_line;
 };
 
 struct board_mbox {

@@ -15,6 +15,8 @@
 
 #include "board.h"
 
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
 static uint64_t align_up(uint64_t x, uint64_t a)
 {
 	return (x + a - 1) & ~(a - 1);
@@ -426,7 +428,7 @@ static int parse_isa(struct parser *p, struct board_core *c, const char *v)
 	};
 	unsigned int i;
 
-	for (i = 0; i < sizeof(isas) / sizeof(isas[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(isas); i++)
 		if (!strcmp(v, isas[i].name)) {
 			c->isa = isas[i].isa;
 			c->isa_line = p->line;
@@ -822,7 +824,7 @@ static int check_mem_devices(struct parser *p, unsigned int i, unsigned int j)
 	const struct board_mem *m = &c->mem[j];
 	unsigned int k;
 
-	for (k = 0; k < sizeof(dev) / sizeof(dev[0]); k++)
+	for (k = 0; k < ARRAY_SIZE(dev); k++)
 		if (dev[k].isa == c->isa &&
 		    overlap(m->da, m->size, dev[k].da, dev[k].size)) {
 			perr(p, m->line,

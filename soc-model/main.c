@@ -1007,8 +1007,9 @@ int main(int argc, char **argv)
 			gdb_base = strtol(optarg, &end, 0);
 			if (*end || (gdb_base && gdb_base < 1024) ||
 			    gdb_base > 65535 - VSOC_MAX_CORES) {
-				fprintf(stderr, "socmodel: --gdb-base %s: want 0 (any) or a port in 1024..%d\n",
-					optarg, 65535 - VSOC_MAX_CORES);
+				fprintf(stderr, "socmodel: --gdb-base %s: %s 1024..%d\n",
+					optarg, "want 0 (any) or a port in",
+					65535 - VSOC_MAX_CORES);
 				return 2;
 			}
 			want_gdb = true;

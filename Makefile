@@ -116,7 +116,7 @@ unit: $(UNIT_TESTS)
 RUN := $(ROOT)/tests/qemu/run.py --build $(BUILD) --kver $(KVER) \
 	$(if $(ACCEL),--accel $(ACCEL)) $(if $(J),--jobs $(J)) \
 	$(if $(EXTRA),--extra "$(EXTRA)") $(if $(CMD),--cmd "$(CMD)") \
-	$(if $(STACK),--stack $(STACK))
+	$(if $(STACK),--stack $(STACK)) $(if $(GDB),--gdb)
 
 # 1 when a run with these runner arguments boots the mainline stack ("#
 # stack: mainline" in a selected scenario, or STACK=mainline): only then

@@ -11,7 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <ampsoc/core_fault.h>
+
 #include "board.h"
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 static uint64_t align_up(uint64_t x, uint64_t a)
 {
@@ -292,6 +296,7 @@ static int new_section(struct parser *p, const char *section)
 		c->mbox_tx = VSOC_NONE;
 		c->mbox_rx = VSOC_NONE;
 		c->firewall_setting = -1;
+		c->isa = AMPSOC_CORE_ISA_X86_64;
 		break;
 	}
 	case S_MBOX: {
@@ -323,7 +328,7 @@ static const char *const keys[][12] = {
 	[S_PERIPH] = { "type", "domain", "clock", "active_power_uw",
 		       "data_size", "bandwidth" },
 	[S_CORE] = { "domain", "clock", "mem", "rpmsg_static", "firewall",
-		     "resmgr_domains", "resmgr_clocks", "ddr" },
+		     "resmgr_domains", "resmgr_clocks", "ddr", "isa" },
 	[S_MBOX] = { "from", "to", "depth" },
 };
 
@@ -439,6 +444,30 @@ static int parse_ddr(struct parser *p, struct board_core *c, const char *v)
 			    p->cur_section);
 	c->ddr_line = p->line;
 	return 1;
+}
+
+/* isa = x86_64 | armv7m | rv32imac */
+static int parse_isa(struct parser *p, struct board_core *c, const char *v)
+{
+	static const struct {
+		const char *name;
+		uint32_t isa;
+	} isas[] = {
+		{ "x86_64", AMPSOC_CORE_ISA_X86_64 },
+		{ "armv7m", AMPSOC_CORE_ISA_ARMV7M },
+		{ "rv32imac", AMPSOC_CORE_ISA_RV32IMAC },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(isas); i++)
+		if (!strcmp(v, isas[i].name)) {
+			c->isa = isas[i].isa;
+			c->isa_line = p->line;
+			return 1;
+		}
+	return perr(p, p->line,
+		    "[%s] isa: unknown instruction set '%s' (x86_64, armv7m, rv32imac)",
+		    p->cur_section, v);
 }
 
 /* An rpmsg address: a number below VSOC_RPMSG_ADDR_ANY ("any"). */
@@ -738,6 +767,8 @@ static int handler(void *user, const char *section, const char *name,
 			c->firewall_line = p->line;
 			return 1;
 		}
+		if (!strcmp(name, "isa"))
+			return parse_isa(p, c, value);
 		if (!strncmp(name, "resmgr_", 7)) {
 			int kind = !strcmp(name, "resmgr_clocks");
 
@@ -806,6 +837,39 @@ static bool overlap(uint64_t a, uint64_t alen, uint64_t b, uint64_t blen)
 	return a < b + blen && b < a + alen;
 }
 
+/*
+ * An emulated core has its own devices at fixed device addresses
+ * (docs/cores.md, "The runner's options"); no memory may cover them.
+ */
+static int check_mem_devices(struct parser *p, unsigned int i, unsigned int j)
+{
+	static const struct {
+		uint32_t isa;
+		uint64_t da, size;
+		const char *what;
+	} dev[] = {
+		{ AMPSOC_CORE_ISA_ARMV7M, 0x40000000, 0x1000, "the core peripheral" },
+		{ AMPSOC_CORE_ISA_ARMV7M, 0xe0000000, 0x20000000, "the system region" },
+		{ AMPSOC_CORE_ISA_RV32IMAC, 0x0c000000, 0x04001000,
+		  "the PLIC and the core peripheral" },
+	};
+	const struct board_core *c = &p->b->core[i];
+	const struct board_mem *m = &c->mem[j];
+	unsigned int k;
+
+	for (k = 0; k < ARRAY_SIZE(dev); k++)
+		if (dev[k].isa == c->isa &&
+		    overlap(m->da, m->size, dev[k].da, dev[k].size)) {
+			perr(p, m->line,
+			     "[core %s] mem %s: device addresses [0x%llx, 0x%llx) overlap %s at 0x%llx",
+			     c->name, m->name, (unsigned long long)m->da,
+			     (unsigned long long)(m->da + m->size), dev[k].what,
+			     (unsigned long long)dev[k].da);
+			return -1;
+		}
+	return 0;
+}
+
 /* Does mem @j of core @i overlap one declared before it? */
 static int check_mem(struct parser *p, unsigned int i, unsigned int j)
 {
@@ -848,7 +912,7 @@ static int check_mem(struct parser *p, unsigned int i, unsigned int j)
 		     m->name, m->line);
 		return -1;
 	}
-	return 0;
+	return check_mem_devices(p, i, j);
 }
 
 /*

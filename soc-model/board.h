@@ -95,6 +95,9 @@ struct board_core {
 	uint64_t ddr_da, ddr_size;
 	int ddr_line;
 	uint64_t ddr_len;		/* mapped at run time (--guest-ram) */
+	/* isa = x86_64 | armv7m | rv32imac: AMPSOC_CORE_ISA_* (ABI 1.4) */
+	uint32_t isa;
+	int isa_line;
 };
 
 struct board_mbox {

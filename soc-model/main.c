@@ -32,6 +32,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <netinet/in.h>
+#include <ampsoc/core_fault.h>
+
 #include "ivshmem.h"
 #include "soc.h"
 
@@ -69,6 +72,7 @@ struct model {
 	int listen_fd, guest_fd, ep, tfd, sfd, ctl_fd;
 	int model_ev[VSOC_NR_VECTORS], guest_ev[VSOC_NR_VECTORS];
 	int core_ev[VSOC_MAX_CORES];
+	int gdb_fd[VSOC_MAX_CORES];	/* --gdb-base: listening, -1: none */
 	struct core_proc proc[VSOC_MAX_CORES];
 	struct ctl_conn ctl[MAX_CTL];
 	struct timespec t0;
@@ -169,6 +173,70 @@ static void cb_core_stop(void *ctx, unsigned int i)
 	fault_close(p);
 }
 
+static const char *isa_name(uint32_t isa)
+{
+	switch (isa) {
+	case AMPSOC_CORE_ISA_ARMV7M:
+		return "armv7m";
+	case AMPSOC_CORE_ISA_RV32IMAC:
+		return "rv32imac";
+	}
+	return "x86_64";
+}
+
+/*
+ * --gdb-base PORT: a gdb server for every emulated core, core i on
+ * 127.0.0.1:PORT + i, or on a free port the kernel picks for each with
+ * --gdb-base 0. The model owns the listening socket for its whole life and
+ * hands it to each run of the core's runner (--gdb-fd), so the port stays
+ * the same across restarts; native cores have no gdb server. The ports go
+ * to stderr and, with --log-dir, to DIR/gdb-ports ("NAME ISA PORT" lines).
+ */
+static int gdb_listen(struct model *m, unsigned int base)
+{
+	FILE *f = NULL;
+	char path[PATH_MAX];
+	unsigned int i;
+
+	if (m->log_dir) {
+		snprintf(path, sizeof(path), "%s/gdb-ports", m->log_dir);
+		f = fopen(path, "w");
+	}
+	for (i = 0; i < m->board.nr_cores; i++) {
+		const struct board_core *bc = &m->board.core[i];
+		struct sockaddr_in a = { .sin_family = AF_INET };
+		socklen_t alen = sizeof(a);
+		int one = 1, fd;
+
+		if (bc->isa == AMPSOC_CORE_ISA_X86_64)
+			continue;
+		a.sin_port = htons(base ? base + i : 0);
+		a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+		fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+		if (fd < 0 ||
+		    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) ||
+		    bind(fd, (struct sockaddr *)&a, sizeof(a)) || listen(fd, 1) ||
+		    getsockname(fd, (struct sockaddr *)&a, &alen)) {
+			fprintf(stderr, "socmodel: core %s: gdb port %u: %s\n",
+				bc->name, base ? base + i : 0, strerror(errno));
+			if (fd >= 0)
+				close(fd);
+			if (f)
+				fclose(f);
+			return -1;
+		}
+		m->gdb_fd[i] = fd;
+		fprintf(stderr, "socmodel: core %s (%s): gdb server on 127.0.0.1:%u\n",
+			bc->name, isa_name(bc->isa), ntohs(a.sin_port));
+		if (f)
+			fprintf(f, "%s %s %u\n", bc->name, isa_name(bc->isa),
+				ntohs(a.sin_port));
+	}
+	if (f)
+		fclose(f);
+	return 0;
+}
+
 static int cb_core_start(void *ctx, unsigned int i, uint64_t entry,
 			 const struct soc_ro *ro, unsigned int nr_ro)
 {
@@ -208,6 +276,11 @@ static int cb_core_start(void *ctx, unsigned int i, uint64_t entry,
 		argc++;							\
 	} while (0)
 	argv[argc++] = m->core_bin;
+	/* a native core is the runner's default */
+	if (bc->isa != AMPSOC_CORE_ISA_X86_64) {
+		ARG("--isa");
+		ARG("%s", isa_name(bc->isa));
+	}
 	ARG("--name");
 	ARG("%s", bc->name);
 	ARG("--shm-fd");
@@ -265,6 +338,11 @@ static int cb_core_start(void *ctx, unsigned int i, uint64_t entry,
 		ARG("--ro");
 		ARG("0x%llx:0x%llx", (unsigned long long)ro[j].da,
 		    (unsigned long long)ro[j].len);
+	}
+	if (m->gdb_fd[i] >= 0) {
+		ARG("--gdb-fd");
+		ARG("%d", m->gdb_fd[i]);
+		fds[nfds++] = m->gdb_fd[i];
 	}
 	argv[argc] = NULL;
 #undef ARG
@@ -840,7 +918,9 @@ static void usage(FILE *f)
 		"                    publish a damaged board table (guest negative tests)\n"
 		"  --firewall on|off every core's vring firewall, whatever the board says\n"
 		"  --guest-ram PATH  the guest's RAM (a shared QEMU memory backend file):\n"
-		"                    cores with a ddr key see it there\n",
+		"                    cores with a ddr key see it there\n"
+		"  --gdb-base PORT   a gdb server per emulated core i on 127.0.0.1:PORT+i\n"
+		"                    (0: any free port; LOG-DIR/gdb-ports lists them)\n",
 		DEFAULT_BOARD);
 }
 
@@ -890,7 +970,8 @@ int main(int argc, char **argv)
 		{ "check", required_argument, NULL, 'k' },
 		{ "corrupt-table", required_argument, NULL, 'C' },
 		{ "firewall", required_argument, NULL, 'w' },
-		{ "guest-ram", required_argument, NULL, 'g' },
+		{ "guest-ram", required_argument, NULL, 'R' },
+		{ "gdb-base", required_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -902,6 +983,9 @@ int main(int argc, char **argv)
 	bool daemonize = false;
 	const char *corrupt = NULL, *guest_ram = NULL;
 	int ready_fd = -1;
+	long gdb_base = 0;
+	bool want_gdb = false;
+	char *end;
 	ssize_t n;
 
 	m->listen_fd = -1;
@@ -917,6 +1001,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < VSOC_MAX_CORES; i++) {
 		m->proc[i].console = -1;
 		m->proc[i].fault = -1;
+		m->gdb_fd[i] = -1;
 	}
 	for (i = 0; i < MAX_CTL; i++)
 		m->ctl[i].fd = -1;
@@ -963,6 +1048,17 @@ int main(int argc, char **argv)
 			}
 			m->firewall = !strcmp(optarg, "on");
 			break;
+		case 'g':
+			gdb_base = strtol(optarg, &end, 0);
+			if (*end || (gdb_base && gdb_base < 1024) ||
+			    gdb_base > 65535 - VSOC_MAX_CORES) {
+				fprintf(stderr, "socmodel: --gdb-base %s: %s 1024..%d\n",
+					optarg, "want 0 (any) or a port in",
+					65535 - VSOC_MAX_CORES);
+				return 2;
+			}
+			want_gdb = true;
+			break;
 		case 'f':
 			if (nfaults == MAX_FAULTS) {
 				fprintf(stderr, "socmodel: too many --fault\n");
@@ -970,7 +1066,7 @@ int main(int argc, char **argv)
 			}
 			faults[nfaults++] = optarg;
 			break;
-		case 'g':
+		case 'R':
 			guest_ram = optarg;
 			break;
 		case 'k':
@@ -1011,6 +1107,8 @@ int main(int argc, char **argv)
 	if (m->firewall >= 0)
 		board_force_firewall(&m->board, m->firewall);
 	if (guest_ram && open_guest_ram(m, guest_ram))
+		return 1;
+	if (want_gdb && gdb_listen(m, gdb_base))
 		return 1;
 	signal(SIGPIPE, SIG_IGN);
 	signal(SIGSEGV, fatal_signal);

@@ -1045,6 +1045,11 @@ static void core_ended(struct soc *s, unsigned int i, uint32_t reason,
 	if (reason == VSOC_CRASH_EXIT && info == 0) {
 		core_set_state(s, i, VSOC_CORE_RESET);
 	} else {
+		/* registers only come with a fault record */
+		if (reason != VSOC_CRASH_FAULT) {
+			c->fault_signo = 0;
+			c->fault_nr_regs = 0;
+		}
 		c->crash_reason = reason;
 		c->crash_info = info;
 		c->crash_count++;
@@ -1148,6 +1153,11 @@ int soc_core_fault(struct soc *s, unsigned int i, int signo,
 	c->fault_addr = f.addr;
 	c->fault_pc = f.pc;
 	c->fault_access = f.access;
+	/* the registers, for Linux's coredump (ABI 1.4) */
+	c->fault_signo = f.signo;
+	c->fault_nr_regs = f.nr_regs <= VSOC_CORE_FAULT_REGS ? f.nr_regs : 0;
+	memset(c->fault_regs, 0, sizeof(c->fault_regs));
+	memcpy(c->fault_regs, f.regs, c->fault_nr_regs * sizeof(f.regs[0]));
 	if (f.reason == AMPSOC_CORE_FAULT_FIREWALL) {
 		s->core[i].fw_faults++;
 		s->fw_faults++;

@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <ampsoc/core_fault.h>
+
 #include "board.h"
 
 static uint32_t crc_table[256];
@@ -153,6 +155,7 @@ size_t board_write_table(const struct board *b, void *table)
 		c->resmgr_domains = s->resmgr_domains;
 		c->resmgr_clocks = s->resmgr_clocks;
 		c->flags = s->firewall ? VSOC_CORE_F_FIREWALL : 0;
+		c->isa = s->isa;
 		for (j = 0; j < s->nr_mems; j++, nmems++) {
 			struct vsoc_mem_desc *m = (void *)(base + h->mems.offset +
 						nmems * sizeof(*m));
@@ -428,10 +431,10 @@ int table_check(const void *table, size_t len, uint64_t shm_size,
 		if ((c->mbox_tx != VSOC_NONE && c->mbox_tx >= h->mboxes.count) ||
 		    (c->mbox_rx != VSOC_NONE && c->mbox_rx >= h->mboxes.count))
 			return fail(err, errlen, "core %u: mailbox out of range", i);
-		/* 1.3 appended the firewall and fault fields */
-		if (check_area(&c->ctl, shm_size, minor >= 3 ?
-			       sizeof(struct vsoc_core_ctl) :
-			       VSOC_CORE_CTL_SIZE_1_2,
+		/* 1.3 appended the firewall and fault fields, 1.4 registers */
+		if (check_area(&c->ctl, shm_size, minor >= 4 ?
+			       sizeof(struct vsoc_core_ctl) : minor == 3 ?
+			       VSOC_CORE_CTL_SIZE_1_3 : VSOC_CORE_CTL_SIZE_1_2,
 			       "core ctl", i, err, errlen))
 			return -1;
 		/* added in 1.3: reserved, so zero, before */
@@ -445,8 +448,13 @@ int table_check(const void *table, size_t len, uint64_t shm_size,
 		if (c->flags & ~VSOC_CORE_F_FIREWALL)
 			return fail(err, errlen, "core %u: unknown flags 0x%x", i,
 				    c->flags);
-		if (c->reserved)
+		/* 1.4: the instruction set, in what 1.3 had reserved */
+		if (minor == 3 && c->isa)
 			return fail(err, errlen, "core %u: reserved field set", i);
+		if (minor >= 4 && (c->isa < AMPSOC_CORE_ISA_X86_64 ||
+				   c->isa > AMPSOC_CORE_ISA_RV32IMAC))
+			return fail(err, errlen, "core %u: unknown isa %u", i,
+				    c->isa);
 	}
 	for (i = 0; i < h->mems.count; i++) {
 		const struct vsoc_mem_desc *m = entry(h, &h->mems, i);

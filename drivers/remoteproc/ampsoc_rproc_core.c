@@ -2161,6 +2161,7 @@ struct rproc *ampsoc_rproc_alloc(struct device *dev, const char *name,
 	INIT_LIST_HEAD(&rproc->arp->pool);
 	INIT_LIST_HEAD(&rproc->arp->allocs);
 	mutex_init(&rproc->arp->pool_lock);
+	spin_lock_init(&rproc->arp->note_lock);
 	if (init_srcu_struct(&rproc->arp->vq_srcu)) {
 		kfree(rproc->arp);
 		rproc->arp = NULL;

@@ -9,7 +9,10 @@
  * registered no dump segment, the image's loadable segments and the
  * carveouts are dumped, and a processor without an ELF class set takes the
  * loaded image's class and machine, so that a crash always leaves a dump
- * when dumps are enabled; a dump is at most 256 MiB.
+ * when dumps are enabled; a dump is at most 256 MiB. A platform driver that
+ * knows the crashed core's registers (ampsoc_rproc_coredump_set_prstatus())
+ * gets them in the dump as an NT_PRSTATUS note, as in a Linux process's
+ * core file, so that a debugger shows where the firmware stopped.
  */
 #include <linux/devcoredump.h>
 #include <linux/delay.h>
@@ -34,6 +37,11 @@
 void arp_coredump_cleanup(struct rproc *rproc)
 {
 	struct rproc_dump_segment *s, *n;
+	unsigned long flags;
+
+	spin_lock_irqsave(&rproc->arp->note_lock, flags);
+	rproc->arp->note_len = 0;
+	spin_unlock_irqrestore(&rproc->arp->note_lock, flags);
 
 	list_for_each_entry_safe(s, n, &rproc->dump_segments, node) {
 		list_del(&s->node);
@@ -115,6 +123,83 @@ int ampsoc_rproc_coredump_set_elf_info(struct rproc *rproc, u8 class,
 	return 0;
 }
 EXPORT_SYMBOL_GPL(ampsoc_rproc_coredump_set_elf_info);
+
+/**
+ * ampsoc_rproc_coredump_set_prstatus() - registers for the next coredump
+ * @rproc: the processor
+ * @signo: the signal the core's crash amounts to (the note's pr_cursig)
+ * @regs: the general registers as the dump's machine lays out pr_reg of
+ *	its struct elf_prstatus (for EM_ARM r0-r15, cpsr, orig_r0; for
+ *	EM_RISCV pc, x1-x31), or NULL for none
+ * @len: bytes at @regs, at most AMPSOC_RPROC_PRSTATUS_MAX
+ *
+ * An ampsoc extension: the default coredump (the program-header form)
+ * then carries one NT_PRSTATUS note, first, with these registers. Set it
+ * when the crash is detected, before ampsoc_rproc_report_crash(); it
+ * stays until the next call or until the processor stops.
+ *
+ * Context: Any context.
+ * Return: 0, or -EINVAL for a length above AMPSOC_RPROC_PRSTATUS_MAX or
+ * not a multiple of 4.
+ */
+int ampsoc_rproc_coredump_set_prstatus(struct rproc *rproc, int signo,
+				       const void *regs, size_t len)
+{
+	struct arp_state *arp = rproc->arp;
+	unsigned long flags;
+
+	if (regs && (len > AMPSOC_RPROC_PRSTATUS_MAX || len % 4))
+		return -EINVAL;
+	spin_lock_irqsave(&arp->note_lock, flags);
+	arp->note_signo = signo;
+	arp->note_len = regs ? len : 0;
+	if (regs)
+		memcpy(arp->note_regs, regs, len);
+	spin_unlock_irqrestore(&arp->note_lock, flags);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(ampsoc_rproc_coredump_set_prstatus);
+
+/*
+ * struct elf_prstatus of a 32- and a 64-bit Linux core file, as gdb and
+ * BFD read it: everything before pr_reg is 72 bytes in ELF32 and 112 in
+ * ELF64 (pr_info 12, pr_cursig 2 + pad 2, pr_sigpend and pr_sighold, four
+ * pids, four timevals); pr_cursig is at 12 and pr_pid at 24 (32 in ELF64)
+ * in both; pr_fpvalid (4 bytes, padded to 8 in ELF64) follows pr_reg.
+ */
+#define ARP_PRS_REG_OFF(is64)	((is64) ? 112 : 72)
+#define ARP_PRS_TAIL(is64)	((is64) ? 8 : 4)
+#define ARP_PRS_CURSIG		12
+#define ARP_NOTE_NAME		"CORE"
+
+/* Bytes of the PT_NOTE segment for @regs_len bytes of registers (0: none). */
+static size_t arp_note_size(bool is64, size_t regs_len)
+{
+	if (!regs_len)
+		return 0;
+	return sizeof(struct elf32_note) + ALIGN(sizeof(ARP_NOTE_NAME), 4) +
+	       ALIGN(ARP_PRS_REG_OFF(is64) + regs_len + ARP_PRS_TAIL(is64), 4);
+}
+
+/* Write the NT_PRSTATUS note of @size bytes (arp_note_size()) at @dest. */
+static void arp_put_note(void *dest, bool is64, int signo, const u8 *regs,
+			 size_t regs_len, size_t size)
+{
+	struct elf32_note *n = dest;	/* the same in ELF64 */
+	u8 *name = (u8 *)(n + 1);
+	u8 *desc = name + ALIGN(sizeof(ARP_NOTE_NAME), 4);
+	u16 cursig = signo;
+
+	n->n_namesz = sizeof(ARP_NOTE_NAME);
+	n->n_descsz = ARP_PRS_REG_OFF(is64) + regs_len + ARP_PRS_TAIL(is64);
+	n->n_type = NT_PRSTATUS;
+	memcpy(name, ARP_NOTE_NAME, sizeof(ARP_NOTE_NAME));
+	/* pr_info.si_signo, then pr_cursig */
+	memcpy(desc, &signo, sizeof(signo));
+	memcpy(desc + ARP_PRS_CURSIG, &cursig, sizeof(cursig));
+	memcpy(desc + ARP_PRS_REG_OFF(is64), regs, regs_len);
+	WARN_ON_ONCE(desc + n->n_descsz > (u8 *)dest + size);
+}
 
 /* Add [da, da + size) unless a segment already covers it. */
 static int arp_dump_add_unique(struct rproc *rproc, u64 da, u64 size)
@@ -428,6 +513,26 @@ static void *arp_dump_alloc(struct rproc *rproc, u8 class, u16 machine,
 	return data;
 }
 
+/* A PT_NOTE program header for @size bytes at file offset @off. */
+static void arp_put_note_phdr(void *ph, u8 class, u64 off, u64 size)
+{
+	if (class == ELFCLASS64) {
+		struct elf64_phdr *p = ph;
+
+		p->p_type = PT_NOTE;
+		p->p_offset = off;
+		p->p_filesz = size;
+		p->p_align = 4;
+	} else {
+		struct elf32_phdr *p = ph;
+
+		p->p_type = PT_NOTE;
+		p->p_offset = off;
+		p->p_filesz = size;
+		p->p_align = 4;
+	}
+}
+
 /* A PT_LOAD program header for @size bytes at @da, at file offset @off. */
 static void arp_put_phdr(void *ph, u8 class, u64 off, u64 da, u64 size)
 {
@@ -455,17 +560,23 @@ static void arp_put_shdr(void *sh, u8 class, u32 type, u32 name, u64 off,
  * arp_coredump() - the default &rproc_ops.coredump (rproc_coredump)
  * @rproc: the crashed processor
  *
- * One PT_LOAD program header per dump segment, as mainline; "enabled"
- * copies the segments into the dump, "inline" lets devcoredump read them
- * from device memory and waits until the dump is read or released.
+ * One PT_LOAD program header per dump segment, as mainline, after a
+ * PT_NOTE with the registers if the platform driver gave them
+ * (ampsoc_rproc_coredump_set_prstatus()); "enabled" copies the segments
+ * into the dump, "inline" lets devcoredump read them from device memory
+ * and waits until the dump is read or released.
  *
  * Context: Process context, rproc->lock held.
  */
 void arp_coredump(struct rproc *rproc)
 {
+	struct arp_state *arp = rproc->arp;
 	struct rproc_dump_segment *s;
-	size_t ehsz, phsz, hdr, total = 0, off;
+	size_t ehsz, phsz, hdr, total = 0, off, note_sz, regs_len;
+	u8 regs[AMPSOC_RPROC_PRSTATUS_MAX];
 	unsigned int phnum = 0;
+	unsigned long flags;
+	int signo;
 	u16 machine;
 	u8 class;
 	void *data, *ph;
@@ -475,21 +586,36 @@ void arp_coredump(struct rproc *rproc)
 	    rproc->dump_conf == RPROC_COREDUMP_DISABLED ||
 	    !arp_dump_elf(rproc, &class, &machine))
 		return;
+	spin_lock_irqsave(&arp->note_lock, flags);
+	regs_len = arp->note_len;
+	signo = arp->note_signo;
+	memcpy(regs, arp->note_regs, regs_len);
+	spin_unlock_irqrestore(&arp->note_lock, flags);
 	ehsz = class == ELFCLASS64 ? sizeof(struct elf64_hdr) :
 				     sizeof(struct elf32_hdr);
 	phsz = class == ELFCLASS64 ? sizeof(struct elf64_phdr) :
 				     sizeof(struct elf32_phdr);
+	note_sz = arp_note_size(class == ELFCLASS64, regs_len);
+	if (note_sz)
+		phnum++;
 	list_for_each_entry(s, &rproc->dump_segments, node) {
 		phnum++;
 		total += s->size;
 	}
-	hdr = ehsz + phnum * phsz;
+	/* the note is part of the headers: "inline" serves it from memory */
+	hdr = ehsz + phnum * phsz + note_sz;
 	total += hdr;
 	data = arp_dump_alloc(rproc, class, machine, hdr, total, phnum, false);
 	if (!data)
 		return;
 	ph = data + ehsz;
 	off = hdr;
+	if (note_sz) {
+		arp_put_note_phdr(ph, class, hdr - note_sz, note_sz);
+		arp_put_note(data + hdr - note_sz, class == ELFCLASS64, signo,
+			     regs, regs_len, note_sz);
+		ph += phsz;
+	}
 	list_for_each_entry(s, &rproc->dump_segments, node) {
 		arp_put_phdr(ph, class, off, s->da, s->size);
 		if (rproc->dump_conf == RPROC_COREDUMP_ENABLED)

@@ -77,6 +77,11 @@ struct arp_state {
 	/* class and machine of the image loaded last, for coredumps */
 	u8 img_class;
 	u16 img_machine;
+	/* registers for the next coredump's NT_PRSTATUS note, under note_lock */
+	spinlock_t note_lock;
+	int note_signo;
+	size_t note_len;		/* 0: no note */
+	u8 note_regs[AMPSOC_RPROC_PRSTATUS_MAX];
 	/* reason for the one line that logs a rejected image */
 	char reason[ARP_REASON_LEN];
 	/* debugfs load_stats and memcpy_bench (under rproc->lock) */

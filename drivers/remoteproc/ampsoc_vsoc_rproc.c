@@ -322,9 +322,71 @@ static bool vsoc_rproc_ctl_1_3(const struct vsoc_rproc *vr)
 	return (vr->board->version & 0xffff) >= 3;
 }
 
+static void vsoc_rproc_set_prstatus(struct rproc *rproc, int signo,
+				    const void *regs, size_t len);
+
+/* The control block has the ABI 1.4 fields (a fault's registers). */
+static bool vsoc_rproc_ctl_1_4(const struct vsoc_rproc *vr)
+{
+	return (vr->board->version & 0xffff) >= 4;
+}
+
+/*
+ * The registers of the fault that ended the core, for the coredump's
+ * NT_PRSTATUS note: the model's copy of the runner's record is in gdb's
+ * order (ARMv7-M r0-r15, xPSR; RV32 x0-x31, pc), a Linux core file's
+ * pr_reg is ARM's r0-r15, cpsr, orig_r0 and RISC-V's pc, x1-x31. A crash
+ * without a record, or of a native core, leaves no registers.
+ */
+static void vsoc_rproc_crash_regs(struct vsoc_rproc *vr, u32 reason)
+{
+	u32 regs[VSOC_CORE_FAULT_REGS] = {};
+	u32 nr = 0, signo = 0, i, want;
+
+	if (reason == VSOC_CRASH_FAULT && vsoc_rproc_ctl_1_4(vr)) {
+		nr = readl(vr->ctl + CTL(fault_nr_regs));
+		signo = readl(vr->ctl + CTL(fault_signo));
+	}
+	switch (vr->core->isa) {
+	case AMPSOC_CORE_ISA_ARMV7M:
+		want = 17;
+		break;
+	case AMPSOC_CORE_ISA_RV32IMAC:
+		want = 33;
+		break;
+	default:
+		want = 0;
+		break;
+	}
+	if (!want || nr != want) {
+		if (nr && want)
+			dev_warn(vr->dev, "%s: %u fault registers, expected %u: dump without them\n",
+				 vr->core->name, nr, want);
+		vsoc_rproc_set_prstatus(vr->rproc, 0, NULL, 0);
+		return;
+	}
+	if (vr->core->isa == AMPSOC_CORE_ISA_ARMV7M) {
+		/* r0-r15, xPSR as cpsr; orig_r0 stays 0 */
+		for (i = 0; i < 17; i++)
+			regs[i] = readq(vr->ctl + CTL(fault_regs[i]));
+		vsoc_rproc_set_prstatus(vr->rproc, signo, regs,
+						   18 * sizeof(u32));
+		return;
+	}
+	/* pc first, then x1-x31 (x0 is always zero) */
+	regs[0] = readq(vr->ctl + CTL(fault_regs[32]));
+	for (i = 1; i < 32; i++)
+		regs[i] = readq(vr->ctl + CTL(fault_regs[i]));
+	vsoc_rproc_set_prstatus(vr->rproc, signo, regs,
+					   32 * sizeof(u32));
+}
+
 static enum rproc_crash_type vsoc_rproc_crash_type(u32 reason, u32 info)
 {
 	if (reason == VSOC_CRASH_WATCHDOG)
+		return RPROC_WATCHDOG;
+	/* The core's own watchdog, as its runner reported it. */
+	if (reason == VSOC_CRASH_FAULT && info == AMPSOC_CORE_FAULT_WATCHDOG)
 		return RPROC_WATCHDOG;
 	/* SIGSEGV (11) and SIGBUS (7): a bad memory access. */
 	if (reason == VSOC_CRASH_SIGNAL && (info == 11 || info == 7))
@@ -348,6 +410,7 @@ static const char *vsoc_rproc_fault_name(u32 info)
 		[AMPSOC_CORE_FAULT_MISALIGNED] = "misaligned access",
 		[AMPSOC_CORE_FAULT_DOUBLE] = "double fault",
 		[AMPSOC_CORE_FAULT_BREAKPOINT] = "breakpoint",
+		[AMPSOC_CORE_FAULT_WATCHDOG] = "watchdog",
 	};
 
 	return info < ARRAY_SIZE(names) && names[info] ? names[info] :
@@ -405,6 +468,7 @@ static bool vsoc_rproc_check_crash(struct vsoc_rproc *vr)
 	spin_unlock_irqrestore(&vr->lock, flags);
 	if (report) {
 		vsoc_rproc_log_crash(vr, reason, info);
+		vsoc_rproc_crash_regs(vr, reason);
 		rproc_report_crash(vr->rproc,
 				   vsoc_rproc_crash_type(reason, info));
 	}
@@ -681,6 +745,14 @@ static int vsoc_rproc_stack_chans(struct vsoc_rproc *vr)
 
 #define VSOC_RPROC_STACK_OPS
 
+
+/* ampsoc: the fault's registers become the coredump's NT_PRSTATUS note. */
+static void vsoc_rproc_set_prstatus(struct rproc *rproc, int signo,
+				    const void *regs, size_t len)
+{
+	ampsoc_rproc_coredump_set_prstatus(rproc, signo, regs, len);
+}
+
 #else /* mainline's remoteproc */
 
 /* The core's address @da in its windows of BAR2, as a kernel pointer. */
@@ -838,6 +910,16 @@ static int vsoc_rproc_stack_chans(struct vsoc_rproc *vr)
 	.find_loaded_rsc_table = rproc_elf_find_loaded_rsc_table,	\
 	.sanity_check = rproc_elf_sanity_check,				\
 	.get_boot_addr = rproc_elf_get_boot_addr,
+
+
+/*
+ * mainline: its coredump has no notes (docs/mainline-differences.md), so
+ * a dump taken there carries no registers.
+ */
+static void vsoc_rproc_set_prstatus(struct rproc *rproc, int signo,
+				    const void *regs, size_t len)
+{
+}
 
 #endif /* AMPSOC_COMPAT_REMOTEPROC */
 
@@ -1149,14 +1231,20 @@ static void vsoc_rproc_debugfs(struct vsoc_rproc *vr)
 /* ---- probe/remove -------------------------------------------------------- */
 
 /*
- * The default firmware: the hello image linked for this core's memory
- * map. The M3-style map (device addresses 0x10000000) is the plain
- * ampsoc-NAME.elf; other cores get ampsoc-hello-<core>.elf.
+ * The default firmware: the hello image built for this core's instruction
+ * set and memory map. An emulated core gets the SDK's image for its ISA
+ * (ampsoc-hello-m4.elf, ampsoc-hello-rv.elf); of the native cores, the
+ * M3-style map (device addresses 0x10000000) gets the plain
+ * ampsoc-hello.elf, the others ampsoc-hello-<core>.elf.
  */
 static const char *vsoc_rproc_default_fw(struct vsoc_rproc *vr)
 {
 	const struct vsoc_mem_info *m = &vr->board->mems[vr->core->first_mem];
 
+	if (vr->core->isa == AMPSOC_CORE_ISA_ARMV7M)
+		return "ampsoc-hello-m4.elf";
+	if (vr->core->isa == AMPSOC_CORE_ISA_RV32IMAC)
+		return "ampsoc-hello-rv.elf";
 	if (vr->core->nr_mems && m->da == 0x10000000)
 		return "ampsoc-hello.elf";
 	return devm_kasprintf(vr->dev, GFP_KERNEL, "ampsoc-hello-%s.elf",
@@ -1231,8 +1319,20 @@ static int vsoc_rproc_probe(struct platform_device *pdev)
 	if (!rproc)
 		return -ENOMEM;
 	rproc->priv = vr;
-	rproc->elf_class = ELFCLASS64;
-	rproc->elf_machine = EM_X86_64;
+	/* images (and coredumps) of the core's instruction set only */
+	switch (vr->core->isa) {
+	case AMPSOC_CORE_ISA_ARMV7M:
+		ret = rproc_coredump_set_elf_info(rproc, ELFCLASS32, EM_ARM);
+		break;
+	case AMPSOC_CORE_ISA_RV32IMAC:
+		ret = rproc_coredump_set_elf_info(rproc, ELFCLASS32, EM_RISCV);
+		break;
+	default:
+		ret = rproc_coredump_set_elf_info(rproc, ELFCLASS64, EM_X86_64);
+		break;
+	}
+	if (ret)
+		goto err_free;
 	/* Booted by its users, not at registration (mainline's default). */
 	rproc->auto_boot = false;
 	vr->rproc = rproc;

@@ -10,6 +10,7 @@
 #include <linux/io.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
+#include <ampsoc/core_fault.h>
 
 #include "vsoc_internal.h"
 
@@ -408,7 +409,7 @@ static int parse_core_1_3(struct vsoc_parse *p, unsigned int i,
 {
 	struct vsoc_board *b = p->soc->board;
 	struct vsoc_core_info *c = &b->cores[i];
-	u32 reserved = le32_to_cpu(e->reserved);
+	u32 isa = le32_to_cpu(e->isa);
 
 	c->resmgr_domains = le32_to_cpu(e->resmgr_domains);
 	c->resmgr_clocks = le32_to_cpu(e->resmgr_clocks);
@@ -418,11 +419,20 @@ static int parse_core_1_3(struct vsoc_parse *p, unsigned int i,
 		return bad(p->soc, "cores[%u] (%s): resmgr domains %#x, clocks %#x: beyond %u, %u",
 			   i, c->name, c->resmgr_domains, c->resmgr_clocks,
 			   b->nr_domains, b->nr_clocks);
-	/* A later minor version may use them; 1.3 does not. */
-	if ((b->version & 0xffff) == 3 &&
-	    ((c->flags & ~VSOC_CORE_F_FIREWALL) || reserved))
-		return bad(p->soc, "cores[%u] (%s): unknown flags %#x or reserved %#x",
-			   i, c->name, c->flags, reserved);
+	/* A later minor version may use them; 1.3 and 1.4 do not. */
+	if ((b->version & 0xffff) <= 4 && (c->flags & ~VSOC_CORE_F_FIREWALL))
+		return bad(p->soc, "cores[%u] (%s): unknown flags %#x",
+			   i, c->name, c->flags);
+	/* 1.4: the instruction set, in what 1.3 kept reserved (zero) */
+	if ((b->version & 0xffff) == 3 && isa)
+		return bad(p->soc, "cores[%u] (%s): reserved %#x", i, c->name,
+			   isa);
+	if ((b->version & 0xffff) >= 4) {
+		if (isa < AMPSOC_CORE_ISA_X86_64 || isa > AMPSOC_CORE_ISA_RV32IMAC)
+			return bad(p->soc, "cores[%u] (%s): unknown instruction set %u",
+				   i, c->name, isa);
+		c->isa = isa;
+	}
 	return 0;
 }
 
@@ -460,9 +470,12 @@ static int parse_cores(struct vsoc_parse *p, const struct vsoc_array *arr)
 		    c->peer == b->model_peer)
 			return bad(p->soc, "cores[%u] (%s): bad peer %u", i,
 				   c->name, c->peer);
-		/* 1.3 appended the firewall and fault fields. */
+		/* 1.3 appended the firewall and fault fields, 1.4 registers. */
+		c->isa = AMPSOC_CORE_ISA_X86_64;
 		ret = add_region(p, &c->ctl, "control block of", c->name,
-				 v1_3 ? sizeof(struct vsoc_core_ctl) :
+				 (b->version & 0xffff) >= 4 ?
+				 sizeof(struct vsoc_core_ctl) :
+				 v1_3 ? VSOC_CORE_CTL_SIZE_1_3 :
 				 VSOC_CORE_CTL_SIZE_1_2);
 		if (!ret && v1_3)
 			ret = parse_core_1_3(p, i, &e);

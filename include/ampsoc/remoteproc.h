@@ -420,6 +420,10 @@ int ampsoc_rproc_coredump_add_custom_segment(struct rproc *rproc,
 					     void *priv);
 int ampsoc_rproc_coredump_set_elf_info(struct rproc *rproc, u8 class,
 				       u16 machine);
+/* Largest register block of ampsoc_rproc_coredump_set_prstatus(). */
+#define AMPSOC_RPROC_PRSTATUS_MAX	320
+int ampsoc_rproc_coredump_set_prstatus(struct rproc *rproc, int signo,
+				       const void *regs, size_t len);
 void ampsoc_rproc_add_subdev(struct rproc *rproc,
 			     struct rproc_subdev *subdev);
 void ampsoc_rproc_remove_subdev(struct rproc *rproc,

@@ -136,6 +136,7 @@ struct vsoc_mem_info {
  *	domain d (0 before table 1.3: nothing)
  * @resmgr_clocks: the same for clocks
  * @flags: VSOC_CORE_F_* (0 before table 1.3)
+ * @isa: AMPSOC_CORE_ISA_* (AMPSOC_CORE_ISA_X86_64 before table 1.4)
  */
 struct vsoc_core_info {
 	char name[VSOC_NAME_LEN];
@@ -150,6 +151,7 @@ struct vsoc_core_info {
 	u32 resmgr_domains;
 	u32 resmgr_clocks;
 	u32 flags;
+	u32 isa;
 };
 
 /**

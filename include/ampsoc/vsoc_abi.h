@@ -42,7 +42,7 @@ typedef unsigned long long __le64;
 
 #define VSOC_MAGIC		0x434f5356u	/* "VSOC" in memory */
 #define VSOC_VERSION_MAJOR	1	/* incompatible layout change */
-#define VSOC_VERSION_MINOR	3	/* additive change */
+#define VSOC_VERSION_MINOR	4	/* additive change */
 #define VSOC_VERSION		((VSOC_VERSION_MAJOR << 16) | VSOC_VERSION_MINOR)
 #define VSOC_VERSION_GET_MAJOR(v)	((v) >> 16)
 
@@ -310,7 +310,9 @@ struct vsoc_periph_desc {
  *	for domain d; no other (version 1.3; reserved, so zero, before)
  * @resmgr_clocks: bit c set: the same for clock c (version 1.3)
  * @flags: VSOC_CORE_F_* (version 1.3)
- * @reserved: zero
+ * @isa: AMPSOC_CORE_ISA_* (include/ampsoc/core_fault.h) of the core's
+ *	instruction set (version 1.4; reserved, so zero, before: a reader
+ *	takes 0 as AMPSOC_CORE_ISA_X86_64)
  */
 struct vsoc_core_desc {
 	char name[VSOC_NAME_LEN];
@@ -326,7 +328,7 @@ struct vsoc_core_desc {
 	__le32 resmgr_domains;
 	__le32 resmgr_clocks;
 	__le32 flags;
-	__le32 reserved;
+	__le32 isa;
 };
 
 /* Memory flags */
@@ -596,8 +598,11 @@ struct vsoc_mbox_fifo {
  * reason VSOC_CRASH_FAULT, info AMPSOC_CORE_FAULT_FIREWALL.
  */
 #define VSOC_CORE_FW_REGIONS	8
-/* Size of struct vsoc_core_ctl before version 1.3. */
+/* Size of struct vsoc_core_ctl before version 1.3, and before 1.4. */
 #define VSOC_CORE_CTL_SIZE_1_2	120
+#define VSOC_CORE_CTL_SIZE_1_3	320
+/* Registers of a fault (1.4): as many as a fault record may carry. */
+#define VSOC_CORE_FAULT_REGS	40
 
 /**
  * struct vsoc_fw_region - a range of device addresses a core may not write
@@ -640,6 +645,12 @@ struct vsoc_fw_region {
  * @fault_access: M: AMPSOC_CORE_ACCESS_* of that access
  * @fw_faults: M: firewall faults of this core since the model started
  * @reserved1: zero
+ * @fault_signo: M: the signal the core ended with, for crash reason
+ *	VSOC_CRASH_FAULT (1.4)
+ * @fault_nr_regs: M: entries of @fault_regs in use, <= VSOC_CORE_FAULT_REGS;
+ *	0 if the runner gave none (1.4)
+ * @fault_regs: M: the core's registers when it faulted, in gdb's order
+ *	for the core's instruction set (struct ampsoc_core_fault's @regs) (1.4)
  */
 struct vsoc_core_ctl {
 	__le64 boot_addr;
@@ -669,13 +680,18 @@ struct vsoc_core_ctl {
 	__le32 fault_access;
 	__le32 fw_faults;
 	/*
-	 * Linux's DRAM as the core sees it (written by the model before the
-	 * guest starts; 0 size: the core does not see it): guest physical
-	 * address 0 is device address @ddr_da, up to @ddr_size bytes.
+	 * Linux's DRAM as the core sees it (version 1.4; reserved, so zero,
+	 * before; written by the model before the guest starts; 0 size: the
+	 * core does not see it): guest physical address 0 is device address
+	 * @ddr_da, up to @ddr_size bytes.
 	 */
 	__le64 ddr_da;
 	__le64 ddr_size;
 	__le64 reserved1[1];
+	/* ---- version 1.4 ---- */
+	__le32 fault_signo;
+	__le32 fault_nr_regs;
+	__le64 fault_regs[VSOC_CORE_FAULT_REGS];
 };
 
 /* ------------------------------------------------------------------ */
@@ -960,7 +976,10 @@ VSOC_ABI_CHECK(request_slot, sizeof(struct vsoc_req_slot) == 64);
 VSOC_ABI_CHECK(echo, sizeof(struct vsoc_echo) == 88);
 VSOC_ABI_CHECK(mbox_fifo, sizeof(struct vsoc_mbox_fifo) == 128);
 VSOC_ABI_CHECK(fw_region, sizeof(struct vsoc_fw_region) == 16);
-VSOC_ABI_CHECK(core_ctl, sizeof(struct vsoc_core_ctl) == 320);
+VSOC_ABI_CHECK(core_ctl, sizeof(struct vsoc_core_ctl) == 648);
+VSOC_ABI_CHECK(core_ctl_1_3,
+	       __builtin_offsetof(struct vsoc_core_ctl, fault_signo) ==
+	       VSOC_CORE_CTL_SIZE_1_3);
 VSOC_ABI_CHECK(core_ctl_1_2,
 	       __builtin_offsetof(struct vsoc_core_ctl, fw_count) ==
 	       VSOC_CORE_CTL_SIZE_1_2);

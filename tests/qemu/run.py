@@ -103,13 +103,21 @@ def parse_ktap(text):
 # own, or Linux's remoteproc and rpmsg built from linux-source-6.1.
 STACKS = ("ampsoc", "mainline")
 
+# The instruction sets a remote core can have ("# isa:", docs/cores.md), and
+# the board whose cores cover each: the default board (omap4.ini) has native
+# cores and an ARMv7-M one, omap4-rv.ini the same SoC with a RISC-V core.
+# A scenario whose header lists several is run once per ISA, as NAME@ISA
+# (NAME alone for x86_64, the native path), with ISA=... in run.conf.
+ISAS = ("x86_64", "armv7m", "rv32imac")
+ISA_BOARD = {"rv32imac": "soc-model/boards/omap4-rv.ini"}
+
 
 def header_defaults(stack=None):
     """Every header key with its value when a scenario does not set it;
     the shell's guest starts from these too."""
     return {"services": [], "timeout": "120", "smp": "1", "memory": "512",
             "expect": "", "load-all": "0", "boots": "1", "disk": "",
-            "cpu-flags": "", "stack": stack or "ampsoc"}
+            "cpu-flags": "", "stack": stack or "ampsoc", "isa": ""}
 
 
 def header(path, stack=None):
@@ -119,7 +127,7 @@ def header(path, stack=None):
     with open(path, encoding="utf-8") as f:
         for line in f:
             m = re.match(r"^#\s*(services|timeout|smp|memory|expect|load-all|boots|disk|"
-                         r"cpu-flags|stack):\s*(.*)$", line)
+                         r"cpu-flags|stack|isa):\s*(.*)$", line)
             if not m:
                 continue
             if m.group(1) == "services":
@@ -259,6 +267,16 @@ class Runner:
                                    (name, (err or out).strip()[-300:]))
             started.append((exe, svcdir, sargs, name))
             qargs += [l for l in out.splitlines() if l.strip()]
+            ports = os.path.join(svcdir, "gdb-ports")
+            if getattr(self.a, "gdb", False) and os.path.exists(ports):
+                with open(ports) as f, self.lock:
+                    for l in f.read().split("\n"):
+                        if l.strip():
+                            core, isa, port = l.split()
+                            print("gdb: %s: core %s (%s): target remote "
+                                  "127.0.0.1:%s" % (os.path.basename(rundir),
+                                                    core, isa, port),
+                                  flush=True)
         return qargs, started
 
     @staticmethod
@@ -385,18 +403,30 @@ class Runner:
     def run_guest(self, rel, live=False, path=None, service_args=None):
         """Boot one guest for scenario `rel` (its path under /ampsoc in the
         guest, which is its path relative to ROOT unless `path` says)."""
+        rel, _, isa = rel.partition("@")
         path = path or os.path.join(ROOT, rel)
         name = os.path.splitext(os.path.basename(rel))[0]
         h = header(path, self.a.stack)
+        if isa:
+            name = variant_name(name, isa)
         for svc in h["services"]:
             svc += (service_args or {}).get(svc[0], [])
+            if svc[0] == "socmodel":
+                # the board with a core of this ISA, unless the scenario
+                # names its own
+                if isa in ISA_BOARD and not any(a.startswith("board=")
+                                                for a in svc[1:]):
+                    svc.append("board=" + ISA_BOARD[isa])
+                if self.a.gdb and "gdb" not in svc[1:]:
+                    svc.append("gdb")
         rundir = os.path.join(self.build, "scenarios", name)
         shutil.rmtree(rundir, ignore_errors=True)
         os.makedirs(rundir)
         res = {"name": name, "rel": rel, "counts": Counts(), "reasons": [], "notes": [],
                "failures": [], "rundir": rundir, "bench": [], "expect": h["expect"]}
-        conf = "MODE=run\nSCENARIO=%s\nLOAD_ALL=%s\nSTACK=%s\n" % (
-            shlex.quote(rel), h["load-all"], shlex.quote(h["stack"]))
+        conf = "MODE=run\nSCENARIO=%s\nLOAD_ALL=%s\nSTACK=%s\nISA=%s\n" % (
+            shlex.quote(rel), h["load-all"], shlex.quote(h["stack"]),
+            isa or "x86_64")
         if self.a.cmd:
             conf += "CMD=%s\n" % shlex.quote(self.a.cmd)
         if self.a.bench_smoke:
@@ -586,8 +616,25 @@ class Runner:
                 sys.stdout.flush()
 
 
+def variant_name(name, isa):
+    """The name of a scenario's run on one ISA: x86_64 keeps the plain name."""
+    return name if isa == "x86_64" else "%s@%s" % (name, isa)
+
+
+def isa_variants(rel, path=None):
+    """A scenario's runs: [rel] for one without '# isa:', else one
+    'rel@ISA' per ISA it lists (the ISA matrix)."""
+    isas = header(path or os.path.join(ROOT, rel))["isa"].split()
+    bad = [i for i in isas if i not in ISAS]
+    if bad:
+        raise SystemExit("ampsoc: %s: unknown isa %s (one of: %s)" %
+                         (rel, " ".join(bad), " ".join(ISAS)))
+    return ["%s@%s" % (rel, i) for i in isas] or [rel]
+
+
 def discover(dirs, pattern):
     found = []
+    globs = (pattern or "*").split()
     for d in dirs:
         full = os.path.join(ROOT, d)
         if os.path.isfile(full):
@@ -596,10 +643,18 @@ def discover(dirs, pattern):
         if not os.path.isdir(full):
             continue
         for f in sorted(os.listdir(full)):
-            # PATTERN: one glob or several separated by spaces
-            if f.endswith(".sh") and any(fnmatch.fnmatch(f[:-3], p)
-                                         for p in (pattern or "*").split()):
-                found.append(os.path.join(d, f))
+            if not f.endswith(".sh"):
+                continue
+            rel = os.path.join(d, f)
+            # PATTERN: one glob or several separated by spaces, matching
+            # the scenario's name or the name of one of its ISA runs
+            for v in isa_variants(rel):
+                base, _, isa = v.partition("@")
+                names = {f[:-3]}
+                if isa:
+                    names = {variant_name(f[:-3], isa), f[:-3] + "@" + isa}
+                if any(fnmatch.fnmatch(n, p) for n in names for p in globs):
+                    found.append(v)
     return found
 
 
@@ -673,6 +728,8 @@ def main():
     ap.add_argument("--services", default=None)
     ap.add_argument("--demo", action="store_true")
     ap.add_argument("--board")
+    ap.add_argument("--gdb", action="store_true",
+                    help="a gdb server per emulated core (ports printed)")
     ap.add_argument("--bench", action="store_true")
     ap.add_argument("--bench-smoke", action="store_true",
                     help="benchmarks with tiny counts (bench_count in lib.sh): "
@@ -792,7 +849,7 @@ def list_stacks(a):
     if a.shell or a.demo:
         stacks.add(a.stack or "ampsoc")
     for rel, path in selected(a):
-        path = path or os.path.join(ROOT, rel)
+        path = path or os.path.join(ROOT, rel.partition("@")[0])
         if os.path.isfile(path):
             stacks.add(header(path, a.stack)["stack"])
     for s in sorted(stacks):
@@ -901,6 +958,9 @@ def shell(r):
     h = header_defaults(r.a.stack)
     h.update({"services": [s.split() for s in services.split(",") if s.strip()],
               "smp": "2", "memory": "1024"})
+    for svc in h["services"]:
+        if r.a.gdb and svc[0] == "socmodel" and "gdb" not in svc[1:]:
+            svc.append("gdb")
     conf = "MODE=shell\nSTACK=%s\n" % (r.a.stack or "ampsoc")
     if r.a.cmd:
         conf += "CMD=%s\n" % shlex.quote(r.a.cmd)

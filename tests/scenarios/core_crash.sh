@@ -15,19 +15,20 @@
 #   truncated ELF to /lib/firmware, start must fail each time, the model's
 #   domain must be off; then ampsoc-hello runs and its trace is there.
 # services: socmodel
+# isa: x86_64 armv7m rv32imac
 # load-all: 1
 # timeout: 180
 . /ampsoc/lib.sh
 . /ampsoc/lib/core.sh
 
-core_find ipu || bail "no remote processor for core ipu"
+core_find $CORE || bail "no remote processor for core $CORE"
 
 # Recovery enabled: crash, recover, crash again...
 check_eq recovery_default enabled cat "$R/recovery"
 echo disabled >"$R/coredump"
 c0=$(core_field crash_count)
 b0=$(core_field boot_count)
-check set_crash_firmware sh -c "echo ampsoc-crash.elf >$R/firmware"
+check set_crash_firmware sh -c "echo $(fw crash) >$R/firmware"
 check start_crash sh -c "echo start >$R/state"
 recovered() {
 	[ "$(core_field crash_count)" -gt "$c0" ] &&
@@ -37,7 +38,7 @@ check recovered_within_10s wait_for 10 recovered
 check crash_trace_line wait_for 10 grep -q "about to crash" "$D/trace0"
 check stop_recovering sh -c "echo stop >$R/state"
 check_eq offline_after_stop offline cat "$R/state"
-check_eq domain_off_after_crash_stop off dom_state ipu
+check_eq domain_off_after_crash_stop off dom_state $CORE
 
 # Recovery disabled: stays crashed, coredump.
 echo disabled >"$R/recovery"
@@ -58,21 +59,21 @@ check_eq no_reboot_in_model $((b1 + 1)) core_field boot_count
 check_eq one_crash_in_model $((c1 + 1)) core_field crash_count
 check_eq core_crashed_in_model 3 core_field state
 check stop_crashed sh -c "echo stop >$R/state"
-check_eq domain_off_after_stop off dom_state ipu
+check_eq domain_off_after_stop off dom_state $CORE
 echo enabled >"$R/recovery"
 
 # Malformed images, then a correct one.
 printf 'this is not an ELF image at all' >/lib/firmware/ampsoc-garbage.elf
-head -c 100 /lib/firmware/ampsoc-hello.elf >/lib/firmware/ampsoc-truncated.elf
+head -c 100 /lib/firmware/$(fw hello) >/lib/firmware/ampsoc-truncated.elf
 for fw in ampsoc-garbage.elf ampsoc-truncated.elf; do
 	echo $fw >"$R/firmware"
 	check "refused_$fw" sh -c "! echo start >$R/state"
 	check_eq "offline_after_$fw" offline cat "$R/state"
-	check_eq "domain_off_after_$fw" off dom_state ipu
+	check_eq "domain_off_after_$fw" off dom_state $CORE
 done
-check set_hello sh -c "echo ampsoc-hello.elf >$R/firmware"
+check set_hello sh -c "echo $(fw hello) >$R/firmware"
 check hello_boots_after_bad sh -c "echo start >$R/state"
-check hello_trace wait_for 10 grep -q "hello from core ipu" "$D/trace0"
-check_eq domain_on_while_running on dom_state ipu
+check hello_trace wait_for 10 grep -q "hello from core $CORE" "$D/trace0"
+check_eq domain_on_while_running on dom_state $CORE
 check stop_hello sh -c "echo stop >$R/state"
 check_eq no_violations 0 tele_field violations

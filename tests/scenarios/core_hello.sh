@@ -13,26 +13,27 @@
 #   round trip answered by the firmware; echo stop; check the domain is off
 #   in the model and the core is no longer running.
 # services: socmodel
+# isa: x86_64 armv7m rv32imac
 # load-all: 1
 # timeout: 180
 . /ampsoc/lib.sh
 . /ampsoc/lib/core.sh
 
-core_find ipu || bail "no remote processor for core ipu"
-ktap_diag "ipu is $R ($PDEV)"
+core_find $CORE || bail "no remote processor for core $CORE"
+ktap_diag "$CORE is $R ($PDEV)"
 
-check_eq firmware_default ampsoc-hello.elf cat "$R/firmware"
+check_eq firmware_default "$(fw hello)" cat "$R/firmware"
 check_eq offline_at_probe offline cat "$R/state"
-check_eq domain_off_before_boot off dom_state ipu
+check_eq domain_off_before_boot off dom_state $CORE
 check core_not_running_before_boot core_not_running
 
 b0=$(core_field boot_count)
 check start sh -c "echo start >$R/state"
 check_eq running running cat "$R/state"
-check_eq domain_on_while_running on dom_state ipu
+check_eq domain_on_while_running on dom_state $CORE
 check_eq core_running_in_model 2 core_field state
 check_eq boot_count_incremented $((b0 + 1)) core_field boot_count
-check trace_shows_firmware_output wait_for 10 grep -q "ipu" "$D/trace0"
+check trace_shows_firmware_output wait_for 10 grep -q "$CORE" "$D/trace0"
 ktap_diag "trace0: $(tr '\n' '|' <"$D/trace0")"
 echo 20 >"$C/iters"
 check mbox_echo_answered_by_firmware sh -c "grep -q 'status 0 iters 20 ' $C/mbox_ping"
@@ -40,7 +41,7 @@ check_eq runtime_pm_active active cat "$PDEV/power/runtime_status"
 
 check stop sh -c "echo stop >$R/state"
 check_eq offline_after_stop offline cat "$R/state"
-check_eq domain_off_after_stop off dom_state ipu
+check_eq domain_off_after_stop off dom_state $CORE
 check core_not_running_after_stop core_not_running
 check_eq runtime_pm_suspended suspended cat "$PDEV/power/runtime_status"
 check_eq no_violations 0 tele_field violations

@@ -25,6 +25,7 @@
 #   it: the model sees the domain go off, and after recovery the firmware
 #   requests it again; stop. No model violation.
 # services: socmodel
+# isa: x86_64 armv7m rv32imac
 # load-all: 1
 # timeout: 300
 . /ampsoc/lib.sh
@@ -33,7 +34,7 @@
 
 DOM=l4per_sub
 
-core_find ipu || bail "no remote processor for core ipu"
+core_find $CORE || bail "no remote processor for core $CORE"
 REMOTE=$(basename "$R")
 
 # model_count DOMAIN on_count|off_count
@@ -61,7 +62,7 @@ check module_loaded test -d /sys/module/ampsoc_rpmsg_resmgr
 check domain_off_before wait_for 10 both $DOM off
 on0=$(model_count $DOM on_count)
 
-check set_firmware sh -c "echo ampsoc-rpmsg-resmgr.elf >$R/firmware"
+check set_firmware sh -c "echo $(fw rpmsg-resmgr) >$R/firmware"
 check start sh -c "echo start >$R/state"
 check channel_bound wait_for 20 bound || bail "no resource-manager channel"
 check domain_on_at_remote_request wait_for 10 both $DOM on
@@ -160,6 +161,6 @@ check firmware_rerequested wait_for 10 grep -q "requested domain $DOM: 0" "$D/tr
 
 check stop_again sh -c "echo stop >$R/state"
 check domain_off_at_end wait_for 10 both $DOM off
-check_eq ipu_off_at_end off dom_state ipu
+check_eq core_domain_off_at_end off dom_state $CORE
 check holdings_gone_at_end no_holdings
 check_eq no_violations 0 tele_field violations

@@ -14,12 +14,13 @@
 #   vdev0buffer carveout pa Linux wrote back). Stop: the channels go
 #   away; start: they come back and echo again; stop.
 # services: socmodel
+# isa: x86_64 armv7m rv32imac
 # load-all: 1
 # timeout: 240
 . /ampsoc/lib.sh
 . /ampsoc/lib/core.sh
 
-core_find ipu || bail "no remote processor for core ipu"
+core_find $CORE || bail "no remote processor for core $CORE"
 echo=
 echo_chan() {
 	echo=$(ls -d /sys/bus/rpmsg/devices/*.ampsoc-echo.* 2>/dev/null | head -n 1)
@@ -32,7 +33,7 @@ ping() {
 	ampsocctl ept "$_ctrl" core-test 2000 "$((_dst))" ping 200 "$1"
 }
 
-check set_firmware sh -c "echo ampsoc-rpmsg-echo.elf >$R/firmware"
+check set_firmware sh -c "echo $(fw rpmsg-echo) >$R/firmware"
 check start sh -c "echo start >$R/state"
 check echo_channel_appears wait_for 20 echo_chan
 check raw_channel_appears wait_for 5 sh -c 'ls -d /sys/bus/rpmsg/devices/*.rpmsg-raw.* >/dev/null 2>&1'
@@ -45,10 +46,10 @@ kicks=$(core_field kicks)
 ktap_diag "kicks $kicks merged $(core_field kicks_merged)"
 ktap_diag_file "$VSOC/mbox_stats"
 check kicks_through_mailbox test "$kicks" -gt 0
-check_eq mailbox_carried_kicks 1 awk -v k="$kicks" '$1 == "ipu-tx" { print ($4 >= k) }' "$VSOC/mbox_stats"
+check_eq mailbox_carried_kicks 1 awk -v k="$kicks" -v m="$CORE-tx" '$1 == m { print ($4 >= k) }' "$VSOC/mbox_stats"
 check stop sh -c "echo stop >$R/state"
 check channels_gone no_chan
-check_eq domain_off_after_stop off dom_state ipu
+check_eq domain_off_after_stop off dom_state $CORE
 check restart sh -c "echo start >$R/state"
 check channels_back wait_for 20 echo_chan
 check echo_after_restart ping 64

@@ -16,12 +16,13 @@
 #   sent and at least one pause. Then a plain ampsoc-rpmsg-echo on the
 #   same core falls back to mainline's 512-byte buffers.
 # services: socmodel
+# isa: x86_64 armv7m rv32imac
 # load-all: 1
 # timeout: 240
 . /ampsoc/lib.sh
 . /ampsoc/lib/core.sh
 
-core_find ipu || bail "no remote processor for core ipu"
+core_find $CORE || bail "no remote processor for core $CORE"
 chan() {
 	_c=$(ls -d /sys/bus/rpmsg/devices/*."$1".* 2>/dev/null | head -n 1)
 	[ -n "$_c" ] && cat "$_c/dst"
@@ -31,7 +32,7 @@ buf_size() { awk '$1 == "buf_size" { print $2 }' "$(stats)"; }
 ctrl() { ls /dev/rpmsg_ctrl* | head -n 1; }
 ping() { ampsocctl ept "$(ctrl)" big-echo 2100 "$(($(chan ampsoc-echo)))" ping "$@"; }
 
-check set_firmware sh -c "echo ampsoc-rpmsg-echo-big.elf >$R/firmware"
+check set_firmware sh -c "echo $(fw rpmsg-echo-big) >$R/firmware"
 check start sh -c "echo start >$R/state"
 check channels wait_for 20 chan ampsoc-source
 ktap_diag_file "$(stats)"
@@ -43,7 +44,7 @@ guest_test rpmsg_stream "$(ctrl)" "$(chan ampsoc-source)" 3000 2032 "$D/trace0"
 ktap_diag_file "$(stats)"
 check stop sh -c "echo stop >$R/state"
 
-check set_plain_firmware sh -c "echo ampsoc-rpmsg-echo.elf >$R/firmware"
+check set_plain_firmware sh -c "echo $(fw rpmsg-echo) >$R/firmware"
 check start_plain sh -c "echo start >$R/state"
 check plain_channels wait_for 20 chan ampsoc-echo
 check_eq buffers_512_fallback 512/512 buf_size

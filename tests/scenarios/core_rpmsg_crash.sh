@@ -12,18 +12,19 @@
 #   (a new sysfs node) and echo again; the model must count a second
 #   boot and no violation.
 # services: socmodel
+# isa: x86_64 armv7m rv32imac
 # load-all: 1
 # timeout: 240
 . /ampsoc/lib.sh
 . /ampsoc/lib/core.sh
 
-core_find ipu || bail "no remote processor for core ipu"
+core_find $CORE || bail "no remote processor for core $CORE"
 echo=
 echo_chan() {
 	echo=$(ls -d /sys/bus/rpmsg/devices/*.ampsoc-echo.* 2>/dev/null | head -n 1)
 	[ -n "$echo" ]
 }
-echo ampsoc-rpmsg-echo.elf >"$R/firmware"
+echo $(fw rpmsg-echo) >"$R/firmware"
 check start sh -c "echo start >$R/state"
 check echo_channel wait_for 20 echo_chan || bail "no echo channel"
 ino() { ls -di "$echo/" | awk '{ print $1 }'; }
@@ -50,5 +51,5 @@ ctrl=$(ls /dev/rpmsg_ctrl* | head -n 1)
 dst=$(($(cat "$echo/dst")))
 check echo_after_recovery ampsocctl ept "$ctrl" again 2001 "$dst" ping 100 16
 check stop sh -c "echo stop >$R/state"
-check_eq domain_off_after_stop off dom_state ipu
+check_eq domain_off_after_stop off dom_state $CORE
 check_eq no_violations 0 tele_field violations

@@ -13,13 +13,14 @@
 #   = 100000, 8 conversations, interleaved) and each endpoint's dropped
 #   count (0). The transport's stats must show no rejected buffer.
 # services: socmodel
+# isa: x86_64 armv7m rv32imac
 # load-all: 1
 # timeout: 240
 . /ampsoc/lib.sh
 . /ampsoc/lib/core.sh
 
-core_find ipu || bail "no remote processor for core ipu"
-echo ampsoc-rpmsg-check.elf >"$R/firmware"
+core_find $CORE || bail "no remote processor for core $CORE"
+echo $(fw rpmsg-check) >"$R/firmware"
 check start sh -c "echo start >$R/state"
 check ctrl_dev wait_for 20 sh -c 'ls /dev/rpmsg_ctrl* >/dev/null 2>&1'
 ctrl=$(ls /dev/rpmsg_ctrl* | head -n 1)

@@ -4,6 +4,21 @@
 
 VSOC=$(ls -d /sys/kernel/debug/vsoc/vsoc* 2>/dev/null | head -n 1)
 
+# The ISA matrix ("# isa: x86_64 armv7m rv32imac", tests/qemu/run.py): the
+# run's instruction set is AMPSOC_ISA (x86_64 without the header). CORE is
+# the board's core of that ISA (omap4.ini: ipu native, m4 ARMv7-M;
+# omap4-rv.ini: rv RV32IMAC), named like its domain and its mailboxes
+# (CORE-tx, CORE-rx); fw NAME prints the file name of sample NAME built for
+# it (fw crash: ampsoc-crash.elf, ampsoc-crash-m4.elf, ampsoc-crash-rv.elf).
+case ${AMPSOC_ISA:-x86_64} in
+armv7m) CORE=m4 FW_SUFFIX=-m4 ;;
+rv32imac) CORE=rv FW_SUFFIX=-rv ;;
+*) CORE=ipu FW_SUFFIX= ;;
+esac
+fw() {
+	echo "ampsoc-$1$FW_SUFFIX.elf"
+}
+
 # core_find NAME: set R (sysfs remoteproc), D (its debugfs dir), PDEV (the
 # vsoc-rproc platform device) and C (this driver's debugfs dir).
 core_find() {

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <ampsoc/core_fault.h>
+
 #include "board.h"
 #include "ktap_user.h"
 
@@ -255,7 +257,7 @@ static void test_scope_and_firewall(void)
 	reset_table();
 	ktap_ok(!core_entry(0)->resmgr_domains && !core_entry(0)->resmgr_clocks &&
 		core_entry(0)->flags == VSOC_CORE_F_FIREWALL &&
-		(h->version & 0xffff) == 3, "scope_default_table");
+		(h->version & 0xffff) == VSOC_VERSION_MINOR, "scope_default_table");
 
 	snprintf(text, sizeof(text), "%s%s", base,
 		 "resmgr_domains = per\t ,aon\n"
@@ -271,7 +273,7 @@ static void test_scope_and_firewall(void)
 	r = table_check(table, sizeof(table), b.shm_size, err, sizeof(err));
 	ktap_ok(r == 0 && core_entry(0)->resmgr_domains == 0x3 &&
 		core_entry(0)->resmgr_clocks == 0x1 && !core_entry(0)->flags &&
-		!core_entry(0)->reserved, "scope_table");
+		core_entry(0)->isa == AMPSOC_CORE_ISA_X86_64, "scope_table");
 	if (r)
 		ktap_diag("%s", err);
 
@@ -300,9 +302,13 @@ static void test_scope_and_firewall(void)
 	core_entry(0)->flags = 0x2;
 	recrc();
 	expect_table_err("table_core_unknown_flag", "unknown flags");
-	core_entry(0)->reserved = 1;
+	core_entry(0)->flags = 0;
+	core_entry(0)->isa = 0;
 	recrc();
-	expect_table_err("table_core_reserved", "reserved field set");
+	expect_table_err("table_core_isa_zero", "unknown isa");
+	core_entry(0)->isa = AMPSOC_CORE_ISA_RV32IMAC + 1;
+	recrc();
+	expect_table_err("table_core_isa_unknown", "unknown isa");
 	/* a 1.2 table: the fields were reserved there, the ctl shorter */
 	core_entry(0)->ctl.size = VSOC_CORE_CTL_SIZE_1_2;
 	h->version = VSOC_VERSION_MAJOR << 16 | 2;
@@ -338,6 +344,36 @@ static void test_scope_and_firewall(void)
 	expect_err("err_resmgr_outside_core", "[domain x]\nresmgr_domains = per\n",
 		   "t.ini:18:", "unknown key 'resmgr_domains'");
 
+	/* isa = ...: known names only; an emulated core's devices stay free */
+	expect_err("err_isa_unknown", "isa = cortex-a53\n",
+		   "t.ini:17: [core m3] isa", "unknown instruction set 'cortex-a53'");
+	expect_err("err_isa_duplicate", "isa = armv7m\nisa = armv7m\n",
+		   "t.ini:18:", "duplicate key 'isa'");
+	expect_err("err_isa_mem_on_peripheral",
+		   "isa = armv7m\nmem = p:0x200000:0x40000000:4K\n",
+		   "t.ini:18: [core m3] mem p", "the core peripheral");
+	expect_err("err_isa_mem_on_scs",
+		   "isa = armv7m\nmem = p:0x200000:0xe0000000:4K\n",
+		   "t.ini:18: [core m3] mem p", "the system region");
+	expect_err("err_isa_mem_on_plic",
+		   "isa = rv32imac\nmem = p:0x200000:0x0c001000:4K\n",
+		   "t.ini:18: [core m3] mem p", "PLIC");
+	snprintf(text, sizeof(text), "%sisa = rv32imac\n"
+		 "mem = p:0x200000:0x40000000:4K\n", base);
+	r = parse(text);
+	ktap_ok(r == 0 && b.core[0].isa == AMPSOC_CORE_ISA_RV32IMAC,
+		"isa_rv32_parses_arm_device_address_is_memory");
+	if (r)
+		ktap_diag("%s", err);
+	r = parse(base);
+	ktap_ok(r == 0 && b.core[0].isa == AMPSOC_CORE_ISA_X86_64,
+		"isa_default_native");
+	r = board_load(&b, SOCMODEL_BOARDS "/omap4-rv.ini", err, sizeof(err));
+	ktap_ok(r == 0 && b.nr_cores == 3 &&
+		b.core[2].isa == AMPSOC_CORE_ISA_RV32IMAC, "rv_board_parses");
+	if (r)
+		ktap_diag("%s", err);
+
 	/* the default boards scope both cores */
 	r = board_load(&b, SOCMODEL_BOARDS "/omap4.ini", err, sizeof(err));
 	ktap_ok(r == 0 && b.core[0].resmgr_domains == 0x6 &&
@@ -364,8 +400,10 @@ int main(void)
 		ktap_diag("%s", err);
 
 	r = board_load(&b, SOCMODEL_BOARDS "/omap4.ini", err, sizeof(err));
-	ktap_ok(r == 0 && b.nr_domains == 5 && b.nr_cores == 2 &&
-		b.nr_periphs >= 3 && b.nr_mboxes == 4, "default_board_parses");
+	ktap_ok(r == 0 && b.nr_domains == 6 && b.nr_cores == 3 &&
+		b.nr_periphs >= 3 && b.nr_mboxes == 6 &&
+		b.core[0].isa == AMPSOC_CORE_ISA_X86_64 &&
+		b.core[2].isa == AMPSOC_CORE_ISA_ARMV7M, "default_board_parses");
 	if (r)
 		ktap_diag("%s", err);
 	reset_table();

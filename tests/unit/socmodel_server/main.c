@@ -274,7 +274,7 @@ static void test_model(const char *self)
 	ok = c >= 0 && !ivshmem_recv(c, &val, &fd) && val == 0 && fd < 0 &&
 	     !ivshmem_recv(c, &val, &fd) && val == VSOC_PEER_GUEST && fd < 0 &&
 	     !ivshmem_recv(c, &val, &shm_fd) && val == -1 && shm_fd >= 0;
-	for (i = 0; ok && i < VSOC_NR_VECTORS * (2 + 2); i++) {
+	for (i = 0; ok && i < VSOC_NR_VECTORS * (2 + (int)b.nr_cores); i++) {
 		ok = !ivshmem_recv(c, &val, &fd) && fd >= 0;
 		if (!ok)
 			break;

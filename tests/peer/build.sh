@@ -63,9 +63,15 @@ for f in Kbuild remoteproc_peer.c remoteproc_peer.h; do
 	cmp -s "$root/tests/peer/$f" "$out/$f" || cp "$root/tests/peer/$f" "$out/$f"
 done
 
+# The fake remote processor (tests/kmod/remoteproc), from ampsoc's source.
+mkdir -p "$out/fake"
+for f in tests/peer/fake/Kbuild tests/kmod/remoteproc/ampsoc_rproc_fake.c; do
+	cmp -s "$root/$f" "$out/fake/${f##*/}" || cp "$root/$f" "$out/fake/"
+done
+
 log=$out/build.log
 set +e
-make -C "$kdir" M="$out" modules >"$log" 2>&1
+make -C "$kdir" M="$out" FAKE_SRC="$root/tests/kmod/remoteproc" modules >"$log" 2>&1
 rc=$?
 set -e
 grep -v '^Skipping BTF generation' "$log" | grep -E '^  (CC|LD) ' || true

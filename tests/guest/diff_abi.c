@@ -99,7 +99,8 @@ static void emit(const char *key, const char *fmt, ...)
 	va_end(ap);
 	escape(k, sizeof(k), key, 1);
 	escape(out, sizeof(out), val, 0);
-	printf("# T %s = %s\n", k, out);
+	/* an empty value is spelt out: a line does not end in a space */
+	printf("# T %s = %s\n", k, out[0] ? out : "(empty)");
 	fflush(stdout);
 }
 

@@ -324,6 +324,9 @@ static ssize_t rpmsg_eptdev_read_iter(struct kiocb *iocb, struct iov_iter *to)
 	bool resume = false;
 	size_t use;
 
+	/* as mainline: once the endpoint is gone, what it queued is too */
+	if (rpmsg_eptdev_gone(eptdev))
+		return -EPIPE;
 	spin_lock(&eptdev->queue_lock);
 	while (list_empty(&eptdev->queue)) {
 		spin_unlock(&eptdev->queue_lock);
@@ -447,7 +450,7 @@ static __poll_t rpmsg_eptdev_poll(struct file *filp, poll_table *wait)
 	down_read(&eptdev->ept_lock);
 	if (!eptdev->ept) {
 		up_read(&eptdev->ept_lock);
-		return EPOLLERR | EPOLLHUP;
+		return EPOLLERR;
 	}
 	if (READ_ONCE(eptdev->qlen))
 		mask |= EPOLLIN | EPOLLRDNORM;

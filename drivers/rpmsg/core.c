@@ -42,7 +42,8 @@ EXPORT_SYMBOL_GPL(ampsoc_rpmsg_create_channel);
  * @chinfo: name and addresses of the channel to remove
  *
  * Context: process context; may sleep.
- * Return: 0, -EINVAL for a bad argument, -ENXIO when no channel matches.
+ * Return: 0, -EINVAL for a bad argument or when no channel matches (as
+ * mainline's virtio transport), -ENXIO when the transport cannot release.
  */
 int ampsoc_rpmsg_release_channel(struct rpmsg_device *rpdev,
 				 struct rpmsg_channel_info *chinfo)

@@ -64,11 +64,12 @@ static long rpmsg_ctrldev_ioctl(struct file *fp, unsigned int cmd,
 	struct rpmsg_channel_info chinfo = {};
 	int ret = 0;
 
+	/* as mainline: the argument is read first, whatever the command */
+	if (copy_from_user(&eptinfo, argp, sizeof(eptinfo)))
+		return -EFAULT;
 	if (cmd != RPMSG_CREATE_EPT_IOCTL && cmd != RPMSG_CREATE_DEV_IOCTL &&
 	    cmd != RPMSG_RELEASE_DEV_IOCTL)
 		return -EINVAL;
-	if (copy_from_user(&eptinfo, argp, sizeof(eptinfo)))
-		return -EFAULT;
 	memcpy(chinfo.name, eptinfo.name, RPMSG_NAME_SIZE);
 	chinfo.name[RPMSG_NAME_SIZE - 1] = '\0';
 	chinfo.src = eptinfo.src;

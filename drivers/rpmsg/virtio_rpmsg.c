@@ -1054,7 +1054,8 @@ static int virtio_rpmsg_release_channel(struct rpmsg_device *rpdev,
 {
 	struct virtproc_info *vrp = to_virtio_rpmsg_channel(rpdev)->vrp;
 
-	return ampsoc_rpmsg_unregister_device(&vrp->vdev->dev, ci) ? -ENXIO : 0;
+	/* -EINVAL when no channel matches, as mainline's */
+	return ampsoc_rpmsg_unregister_device(&vrp->vdev->dev, ci);
 }
 
 static struct rpmsg_device *virtio_rpmsg_remote_create(struct rpmsg_device *rpdev,

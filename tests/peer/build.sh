@@ -82,9 +82,15 @@ else
 	rm -f "$out/ampsoc_vsoc_rproc.c"
 fi
 
+# The fake remote processor (tests/kmod/remoteproc), from ampsoc's source.
+mkdir -p "$out/fake"
+for f in tests/peer/fake/Kbuild tests/kmod/remoteproc/ampsoc_rproc_fake.c; do
+	cmp -s "$root/$f" "$out/fake/${f##*/}" || cp "$root/$f" "$out/fake/"
+done
+
 log=$out/build.log
 set +e
-make -C "$kdir" M="$out" "${vsoc[@]}" modules >"$log" 2>&1
+make -C "$kdir" M="$out" "${vsoc[@]}" FAKE_SRC="$root/tests/kmod/remoteproc" modules >"$log" 2>&1
 rc=$?
 set -e
 grep -v '^Skipping BTF generation' "$log" | grep -E '^  (CC|LD) ' || true

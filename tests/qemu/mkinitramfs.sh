@@ -15,7 +15,8 @@
 # /lib/modules/$KVER/extra/user          the user's EXTRA modules
 # /ampsoc/stack/mainline/lib/modules/$KVER  with --peer: the same tree without
 #     ampsoc's remoteproc and rpmsg and every module that needs them, plus
-#     the peer modules in extra/peer. tests/qemu/init mounts it over
+#     the peer modules in extra/peer and the test modules built against
+#     them in extra/peer-tests. tests/qemu/init mounts it over
 #     /lib/modules for a "# stack: mainline" guest; otherwise nothing sees it.
 # A module name is in a tree once: two of ours with one name fail the
 # build; an EXTRA module replaces any other module of its name (one line
@@ -192,9 +193,15 @@ if [ -n "$peer" ]; then
 	pt=$st/ampsoc/stack/mainline/$mdir
 	mkdir -p "$(dirname "$pt")"
 	cp -al "$st/$mdir" "$pt"
-	mkdir -p "$pt/extra/peer"
+	mkdir -p "$pt/extra/peer" "$pt/extra/peer-tests"
 	while read -r ko; do
-		put "$peer/${ko#"$peer"/}" "$pt/extra/peer"
+		ko=${ko#"$peer"/}
+		# in a subdirectory: a test module built for this stack
+		# (tests/peer/fake), which load-all leaves out
+		case $ko in
+		*/*) ;;
+		*) put "$peer/$ko" "$pt/extra/peer" ;;
+		esac
 	done <"$peer/modules.order"
 	# ampsoc_rproc and ampsoc_rpmsg register class remoteproc and bus
 	# rpmsg as the peer's modules do: they go, with all that needs them.
@@ -218,6 +225,12 @@ if [ -n "$peer" ]; then
 	for ko in "$pt"/extra/{ampsoc,ampsoc-tests,user}/*.ko; do
 		[ -e "$ko" ] && [[ $hide == *" $(modname "$ko") "* ]] && rm -f "$ko"
 	done
+	while read -r ko; do
+		ko=${ko#"$peer"/}
+		case $ko in
+		*/*) put "$peer/$ko" "$pt/extra/peer-tests" ;;
+		esac
+	done <"$peer/modules.order"
 	one_per_name "$pt"
 	depmod -b "$st/ampsoc/stack/mainline" "$KVER"
 fi

@@ -117,7 +117,101 @@ def header_defaults(stack=None):
     the shell's guest starts from these too."""
     return {"services": [], "timeout": "120", "smp": "1", "memory": "512",
             "expect": "", "load-all": "0", "boots": "1", "disk": "",
-            "cpu-flags": "", "stack": stack or "ampsoc", "isa": ""}
+            "cpu-flags": "", "stack": stack or "ampsoc", "stacks": "",
+            "golden": "", "isa": ""}
+
+
+def stacks_of(h):
+    """The stacks a scenario runs on: every stack of its "# stacks:" line
+    (one guest each, differential scenarios), or its one "# stack:"."""
+    return h["stacks"].split() or [h["stack"]]
+
+
+# Differential scenarios ("# golden: FILE", docs/mainline-differences.md):
+# the guest prints its transcript on the verdict channel as "# T KEY = VALUE"
+# lines; FILE holds mainline's, recorded on the mainline stack, and
+# FILE-with-.allow-for-.golden the differences ampsoc documents, as "KEY =
+# AMPSOC_VALUE" lines under a comment saying where the reason is.
+TRANSCRIPT = re.compile(r"^\s*# T (\S+) = (.*)$")
+
+
+def read_kv(path):
+    """KEY = VALUE lines of a golden or allow file, in order; '#' comments
+    and blank lines skipped. A KEY twice is an error."""
+    kv = {}
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            line = line.rstrip("\n")
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            key, sep, val = line.partition(" = ")
+            if not sep or key in kv:
+                raise ValueError("%s:%d: %s" % (path, n, "duplicate key" if sep
+                                                  else "not KEY = VALUE"))
+            kv[key] = val
+    return kv
+
+
+def compare_transcript(verdict, golden, stack, record=False):
+    """Hold a guest's transcript against the golden one. On the mainline
+    stack it must be the golden file itself (which proves the file is
+    mainline's); on another stack every line must be the same or a
+    documented difference, and every documented difference must still be
+    one. With `record`, a mainline run writes the file instead. Returns
+    (Counts, failures, notes)."""
+    c = Counts()
+    failures, notes = [], []
+    got = {}
+    for line in verdict.splitlines():
+        m = TRANSCRIPT.match(line)
+        if not m:
+            continue
+        if m.group(1) in got:
+            failures.append("transcript: %s twice" % m.group(1))
+        got[m.group(1)] = m.group(2)
+    if not got:
+        failures.append("transcript: no '# T KEY = VALUE' line")
+    if record and stack == "mainline" and not failures:
+        with open(golden, "w", encoding="utf-8") as f:
+            f.write("# Recorded on the mainline stack (Linux's own remoteproc and\n"
+                    "# rpmsg from linux-source-6.1) by tests/qemu/run.py with\n"
+                    "# AMPSOC_RECORD_GOLDEN=1. Do not edit: record it again.\n")
+            for k, v in got.items():
+                f.write("%s = %s\n" % (k, v))
+        notes.append("recorded %d lines into %s" % (len(got), os.path.relpath(golden, ROOT)))
+    allowf = re.sub(r"\.golden$", "", golden) + ".allow"
+    try:
+        want = read_kv(golden)
+        allow = read_kv(allowf) if stack != "mainline" and os.path.exists(allowf) else {}
+    except (OSError, ValueError) as e:
+        failures.append("golden: %s" % e)
+        c.failed += len(failures)
+        return c, failures, notes
+    differ = 0
+    for k, v in want.items():
+        if k not in got:
+            failures.append("transcript: %s missing (mainline: %s)" % (k, v))
+        elif got[k] == v:
+            if k in allow:
+                failures.append("transcript: %s is mainline's now (%s): drop it from %s"
+                                % (k, v, os.path.relpath(allowf, ROOT)))
+        elif allow.get(k) == got[k]:
+            differ += 1
+        else:
+            failures.append("transcript: %s = %s, mainline: %s" % (k, got[k], v))
+    for k in got:
+        if k not in want:
+            failures.append("transcript: %s = %s, not in the golden file" % (k, got[k]))
+    for k in allow:
+        if k not in want:
+            failures.append("allow: %s is not in the golden file" % k)
+    if failures:
+        c.failed += len(failures)
+    else:
+        c.passed += 1
+        notes.append("%d transcript lines as mainline's, %d documented differences"
+                     % (len(want) - differ, differ))
+    return c, failures, notes
 
 
 def header(path, stack=None):
@@ -127,7 +221,7 @@ def header(path, stack=None):
     with open(path, encoding="utf-8") as f:
         for line in f:
             m = re.match(r"^#\s*(services|timeout|smp|memory|expect|load-all|boots|disk|"
-                         r"cpu-flags|stack|isa):\s*(.*)$", line)
+                         r"cpu-flags|stack|stacks|golden|isa):\s*(.*)$", line)
             if not m:
                 continue
             if m.group(1) == "services":
@@ -400,15 +494,20 @@ class Runner:
             dst.write(cpio_newc({"ampsoc/run.conf": conf.encode()}))
         return initrd
 
-    def run_guest(self, rel, live=False, path=None, service_args=None):
+    def run_guest(self, rel, live=False, path=None, service_args=None, stack=None):
         """Boot one guest for scenario `rel` (its path under /ampsoc in the
-        guest, which is its path relative to ROOT unless `path` says)."""
+        guest, which is its path relative to ROOT unless `path` says), as
+        'rel@ISA' for one run of the ISA matrix, and on `stack` for one of a
+        "# stacks:" scenario's runs (NAME@STACK)."""
         rel, _, isa = rel.partition("@")
         path = path or os.path.join(ROOT, rel)
         name = os.path.splitext(os.path.basename(rel))[0]
         h = header(path, self.a.stack)
         if isa:
             name = variant_name(name, isa)
+        if stack:
+            h["stack"] = stack
+            name += "@" + stack
         for svc in h["services"]:
             svc += (service_args or {}).get(svc[0], [])
             if svc[0] == "socmodel":
@@ -561,6 +660,15 @@ class Runner:
             reasons.append("a host service reported failure")
         if c.passed + c.failed + c.skipped == 0 and not reasons:
             reasons.append("no test points")
+        if h["golden"]:
+            # A transcript is recorded only from a run that was clean.
+            gc, gf, gn = compare_transcript(
+                verdict, os.path.join(ROOT, h["golden"]), h["stack"],
+                os.environ.get("AMPSOC_RECORD_GOLDEN") == "1" and not reasons
+                and c.failed == 0)
+            c.add(gc)
+            failures += gf
+            res["notes"] += gn
         if reasons and c.failed == 0:
             c.failed = 1
         for line in verdict.splitlines():
@@ -771,9 +879,11 @@ def main():
         return demo(r, a)
     for rel, path in selected(a):
         exp = None
+        h = header(path or os.path.join(ROOT, rel.partition("@")[0]))
         if rel.startswith("tests/harness/"):
-            exp = header(os.path.join(ROOT, rel))["expect"] or "fail"
-        jobs.append((rel, exp, path))
+            exp = h["expect"] or "fail"
+        for st in (h["stacks"].split() or [None]):
+            jobs.append((rel, exp, path, st))
     if not jobs and not a.unit_tests.strip() and not a.bench:
         print("ampsoc: no scenario matches '%s'" % (a.filter or "*"))
         print("0 passed, 1 failed")
@@ -781,8 +891,8 @@ def main():
 
     bench_rows = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as ex:
-        futs = {ex.submit(r.run_guest, rel, False, path): (rel, exp)
-                for rel, exp, path in jobs}
+        futs = {ex.submit(r.run_guest, rel, False, path, None, st): (rel, exp)
+                for rel, exp, path, st in jobs}
         if a.harness_selftest and not a.filter:
             futs[ex.submit(shell_selftest, r)] = ("tests/harness/shell_pty.py", None)
         for fut in concurrent.futures.as_completed(futs):
@@ -851,7 +961,7 @@ def list_stacks(a):
     for rel, path in selected(a):
         path = path or os.path.join(ROOT, rel.partition("@")[0])
         if os.path.isfile(path):
-            stacks.add(header(path, a.stack)["stack"])
+            stacks.update(stacks_of(header(path, a.stack)))
     for s in sorted(stacks):
         print(s)
     return 0

@@ -33,7 +33,7 @@ CASES = [
 ]
 
 print("KTAP version 1")
-print("1..%d" % (len(CASES) + 4))
+print("1..%d" % (len(CASES) + 6))
 failed = 0
 for i, (name, text, want) in enumerate(CASES, 1):
     c, _ = run.parse_ktap(text)
@@ -92,4 +92,49 @@ with tempfile.TemporaryDirectory() as d:
     failed += not ok
     print("# listed: %s" % (got,))
     print("%s %d list_stacks" % ("ok" if ok else "not ok", len(CASES) + 4))
+
+    # "# stacks:": one guest per stack, each listed.
+    both = os.path.join(d, "c_both.sh")
+    with open(both, "w") as f:
+        f.write("#!/bin/sh\n# stacks: ampsoc mainline\n# golden: x.golden\n")
+    got = (stacks("--filter", "c_*", d), run.stacks_of(run.header(both)),
+           run.stacks_of(run.header(plain)), run.header(both)["golden"])
+    ok = got == (["ampsoc", "mainline"], ["ampsoc", "mainline"], ["ampsoc"], "x.golden")
+    failed += not ok
+    print("# stacks: %s" % (got,))
+    print("%s %d stacks_header" % ("ok" if ok else "not ok", len(CASES) + 5))
+
+    # Differential transcripts: mainline's run must be the golden file;
+    # another stack may differ only as the allow file says, and every
+    # allowed difference must still be one.
+    golden, allow = os.path.join(d, "t.golden"), os.path.join(d, "t.allow")
+    with open(golden, "w") as f:
+        f.write("# comment\na = 1\nb = x y\nc = 3\n")
+    with open(allow, "w") as f:
+        f.write("# docs/mainline-differences.md\nb = z\n")
+
+    def cmp(text, stack, record=False):
+        c, fails, _ = run.compare_transcript(text, golden, stack, record)
+        return (c.passed, c.failed)
+    t_same = "# T a = 1\n    # T b = x y\n# T c = 3\n"
+    t_allowed = "# T a = 1\n# T b = z\n# T c = 3\n"
+    diff_cases = [
+        ("mainline_same", cmp(t_same, "mainline"), (1, 0)),
+        ("mainline_allow_not_applied", cmp(t_allowed, "mainline"), (0, 1)),
+        ("ampsoc_documented_difference", cmp(t_allowed, "ampsoc"), (1, 0)),
+        ("ampsoc_stale_allow_fails", cmp(t_same, "ampsoc"), (0, 1)),
+        ("ampsoc_undocumented", cmp("# T a = 2\n# T b = z\n# T c = 3\n", "ampsoc"), (0, 1)),
+        ("missing_and_extra", cmp("# T a = 1\n# T b = z\n# T d = 3\n", "ampsoc"), (0, 2)),
+        ("no_transcript", cmp("ok 1 x\n", "ampsoc")[0], 0),
+        ("duplicate_key", cmp(t_allowed + "# T a = 1\n", "ampsoc")[1] > 0, True),
+    ]
+    rec = os.path.join(d, "r.golden")
+    run.compare_transcript("# T k = v\n", rec, "mainline", True)
+    diff_cases.append(("record", run.read_kv(rec), {"k": "v"}))
+    bad = [(n, g, w) for n, g, w in diff_cases if g != w]
+    ok = not bad
+    failed += not ok
+    for n, g, w in bad:
+        print("# %s: got %s, want %s" % (n, g, w))
+    print("%s %d golden_transcripts" % ("ok" if ok else "not ok", len(CASES) + 6))
 sys.exit(1 if failed else 0)

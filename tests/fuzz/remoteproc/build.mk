@@ -18,7 +18,7 @@ RPROC_BAD_NAMES := $(shell sed -n 's/^BADFW.\([a-z0-9_]*\),.*/\1/p' \
 	$(ROOT)/tests/kmod/remoteproc/badfw_cases.h)
 RPROC_FW_FILES := $(addprefix $(RPROC_OUT)/firmware/, \
 	ampsoc-rproc-fake.elf ampsoc-rproc-fake32.elf \
-	ampsoc-rproc-fake-vdev-first.elf \
+	ampsoc-rproc-fake-vdev-first.elf ampsoc-rproc-fake-portable.elf \
 	$(patsubst %,ampsoc-rproc-bad-%.elf,$(RPROC_BAD_NAMES)))
 
 HOST_BINS      += $(RPROC_OUT)/rproc_mkfw

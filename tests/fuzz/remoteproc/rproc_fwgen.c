@@ -22,6 +22,7 @@ const struct fwgen_desc fwgen_cases[FWGEN_NUM_CASES] = {
 	[FWGEN_GOOD64] = { FWGEN_GOOD64_NAME, 0, 0 },
 	[FWGEN_GOOD32] = { FWGEN_GOOD32_NAME, 0, 0 },
 	[FWGEN_VDEV_FIRST] = { FWGEN_VDEV_FIRST_NAME, 0, 0 },
+	[FWGEN_PORTABLE] = { FWGEN_PORTABLE_NAME, 0, 0 },
 #define BADFW(name, e, stage) \
 	[FWGEN_BAD_##name] = { "ampsoc-rproc-bad-" #name ".elf", e, stage },
 #include "badfw_cases.h"
@@ -51,6 +52,7 @@ struct knobs {
 	uint32_t unknown_type;	/* replaces entry 2's type if set */
 	int devmem;		/* entry 2 is a devmem entry */
 	int vdev_first;		/* the one-vring vdev comes first in the table */
+	int no_test_vdev;	/* no one-vring vdev at all */
 	int offset_patch;	/* which patch to apply to offset[] */
 	int rsc_truncate;
 };
@@ -92,7 +94,7 @@ static void put(uint8_t *t, size_t *off, const void *p, size_t n)
 
 static size_t build_rsc(const struct knobs *k, uint8_t *t)
 {
-	const unsigned int num = 7;
+	const unsigned int num = k->no_test_vdev ? 6 : 7;
 	uint32_t offs[7], type;
 	size_t off = sizeof(struct ampsoc_rsc_table) + num * 4;
 	struct ampsoc_rsc_table hdr = { .ver = k->ver, .num = num };
@@ -183,21 +185,23 @@ static size_t build_rsc(const struct knobs *k, uint8_t *t)
 	put(t, &off, vendor_payload, sizeof(vendor_payload));
 
 	/* 6: a one-vring vdev for the kernel test's own virtio driver */
-	offs[6] = off;
-	type = AMPSOC_RSC_VDEV;
-	put(t, &off, &type, 4);
-	memset(&vd, 0, sizeof(vd));
-	vd.id = FWGEN_TEST_VDEV_ID;
-	vd.config_len = 4;
-	vd.num_of_vrings = 1;
-	put(t, &off, &vd, sizeof(vd));
-	memset(&vr, 0, sizeof(vr));
-	vr.da = AMPSOC_FW_RSC_ADDR_ANY;
-	vr.align = 4096;
-	vr.num = FWGEN_TEST_VRING_NUM;
-	vr.pa = AMPSOC_FW_RSC_ADDR_ANY;
-	put(t, &off, &vr, sizeof(vr));
-	put(t, &off, config, 4);
+	if (!k->no_test_vdev) {
+		offs[6] = off;
+		type = AMPSOC_RSC_VDEV;
+		put(t, &off, &type, 4);
+		memset(&vd, 0, sizeof(vd));
+		vd.id = FWGEN_TEST_VDEV_ID;
+		vd.config_len = 4;
+		vd.num_of_vrings = 1;
+		put(t, &off, &vd, sizeof(vd));
+		memset(&vr, 0, sizeof(vr));
+		vr.da = AMPSOC_FW_RSC_ADDR_ANY;
+		vr.align = 4096;
+		vr.num = FWGEN_TEST_VRING_NUM;
+		vr.pa = AMPSOC_FW_RSC_ADDR_ANY;
+		put(t, &off, &vr, sizeof(vr));
+		put(t, &off, config, 4);
+	}
 
 	if (k->vdev_first) {
 		uint32_t last = offs[6];
@@ -219,7 +223,7 @@ static size_t build_rsc(const struct knobs *k, uint8_t *t)
 	if (k->num_is_override)
 		hdr.num = k->num_override;
 	memcpy(t, &hdr, sizeof(hdr));
-	memcpy(t + sizeof(hdr), offs, sizeof(offs));
+	memcpy(t + sizeof(hdr), offs, num * sizeof(offs[0]));
 	return k->rsc_truncate ? (size_t)k->rsc_truncate : off;
 }
 
@@ -391,6 +395,9 @@ size_t fwgen_build(enum fwgen_case c, uint8_t *buf)
 		break;
 	case FWGEN_VDEV_FIRST:
 		k.vdev_first = 1;
+		break;
+	case FWGEN_PORTABLE:
+		k.no_test_vdev = 1;
 		break;
 	case FWGEN_GOOD32:
 	case FWGEN_BAD_wrong_class:

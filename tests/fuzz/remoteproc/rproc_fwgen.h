@@ -26,6 +26,12 @@
 #define FWGEN_GOOD32_NAME	"ampsoc-rproc-fake32.elf"
 /* The correct image with the one-vring vdev first in the table. */
 #define FWGEN_VDEV_FIRST_NAME	"ampsoc-rproc-fake-vdev-first.elf"
+/*
+ * The correct image without the one-vring vdev: Linux 6.1 frees two vrings
+ * of every vdev when it removes one (a NULL dereference for a vdev with
+ * one), so its own remoteproc can run this one only (tests/peer).
+ */
+#define FWGEN_PORTABLE_NAME	"ampsoc-rproc-fake-portable.elf"
 #define FWGEN_VDEV_ID		7
 #define FWGEN_VRING_NUM		16
 /* A second vdev, bound by ampsoc_rproc_test's virtio driver. */
@@ -40,6 +46,7 @@ enum fwgen_case {
 	FWGEN_GOOD64,
 	FWGEN_GOOD32,
 	FWGEN_VDEV_FIRST,
+	FWGEN_PORTABLE,
 #define BADFW(name, err, stage) FWGEN_BAD_##name,
 #include "badfw_cases.h"
 #undef BADFW

@@ -13,7 +13,12 @@
  * Module parameters create processors at load (for scenarios): devices=N
  * gives ampsoc-rproc-fake.0 (ELF64 x86-64 only) and .1 ... (any image);
  * detached=M adds M processors a "boot loader" started, registered in the
- * detached state. /sys/kernel/debug/ampsoc_rproc_fake/<device>/ has the
+ * detached state; portable=1 makes them processors that Linux's own
+ * remoteproc can also run on Debian's kernel: no "vdev0buffer" (that kernel
+ * cannot declare it as DMA memory), no one-vring vdev (6.1 dereferences
+ * NULL removing one: the firmware is FWGEN_PORTABLE_NAME, and a boot
+ * loader's table has only the trace), and dump segments registered
+ * (mainline dumps nothing otherwise). /sys/kernel/debug/ampsoc_rproc_fake/<device>/ has the
  * counters, "watchdog" (write anything: the driver reports a watchdog
  * crash), "fail_start", "fail_stop" and "fail_prepare" (a positive errno the
  * operation returns).
@@ -39,6 +44,9 @@ MODULE_PARM_DESC(devices, "number of fake processors to create at load");
 static unsigned int detached;
 module_param(detached, uint, 0444);
 MODULE_PARM_DESC(detached, "number of detached fake processors to create");
+static bool portable;
+module_param(portable, bool, 0444);
+MODULE_PARM_DESC(portable, "no vdev buffer carveout, explicit dump segments");
 
 static struct platform_device *fake_pdevs[FAKE_MAX_DEVICES];
 static struct dentry *fake_dbg_root;
@@ -179,9 +187,17 @@ static int fake_prepare(struct rproc *rproc)
 		ret = fake_add_carveout(rproc, FAKE_VRING_OFF + i * FAKE_VRING_LEN,
 					FAKE_VRING_LEN, name);
 	}
-	if (!ret)
+	if (!ret && !fake->portable)
 		ret = fake_add_carveout(rproc, FAKE_BUF_OFF, FAKE_BUF_LEN,
 					"vdev0buffer");
+	/* what a crash dumps: the image's memory and the heap */
+	if (!ret && fake->portable)
+		ret = rproc_coredump_add_segment(rproc, FWGEN_MEM_DA,
+						 FAKE_TEXT_LEN);
+	if (!ret && fake->portable)
+		ret = rproc_coredump_add_segment(rproc,
+						 FWGEN_MEM_DA + FAKE_HEAP_OFF,
+						 FAKE_HEAP_LEN);
 	return ret;
 }
 
@@ -280,7 +296,7 @@ static void fake_boot_loader(struct ampsoc_rproc_fake *fake)
 
 	memset(t, 0, sizeof(*t));
 	t->hdr.ver = 1;
-	t->hdr.num = 2;
+	t->hdr.num = fake->portable ? 1 : 2;
 	t->offset[0] = offsetof(struct fake_att_table, trace_type);
 	t->offset[1] = offsetof(struct fake_att_table, vdev_type);
 	t->trace_type = RSC_TRACE;
@@ -362,7 +378,8 @@ static int fake_probe(struct platform_device *pdev)
 	size = pd->mem_size ? pd->mem_size : FWGEN_MEM_SIZE;
 	rproc = rproc_alloc(&pdev->dev, dev_name(&pdev->dev),
 			    pd->custom_load ? &fake_custom_load_ops : &fake_ops,
-			    FWGEN_GOOD64_NAME, sizeof(*fake));
+			    pd->portable ? FWGEN_PORTABLE_NAME : FWGEN_GOOD64_NAME,
+			    sizeof(*fake));
 	if (!rproc)
 		return -ENOMEM;
 	fake = rproc->priv;
@@ -370,6 +387,7 @@ static int fake_probe(struct platform_device *pdev)
 	fake->mem_size = size;
 	fake->mem_pa = ~(phys_addr_t)0;
 	fake->no_carveouts = pd->no_carveouts;
+	fake->portable = pd->portable;
 	init_completion(&fake->started);
 	if (pd->contiguous) {
 		fake->mem = alloc_pages_exact(size, GFP_KERNEL);
@@ -456,9 +474,10 @@ static struct platform_driver fake_driver = {
 static int __init fake_init(void)
 {
 	struct ampsoc_rproc_fake_pdata pd[3] = {
-		{ .elf_class = ELFCLASS64, .machine = EM_X86_64 },
-		{ 0 },
-		{ .detached = true },
+		{ .elf_class = ELFCLASS64, .machine = EM_X86_64,
+		  .portable = portable },
+		{ .portable = portable },
+		{ .detached = true, .portable = portable },
 	};
 	unsigned int i, n = min_t(unsigned int, devices + detached,
 				  FAKE_MAX_DEVICES);

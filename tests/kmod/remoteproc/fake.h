@@ -52,6 +52,9 @@
  *	defaults of the other operations (it sets get_boot_addr only)
  * @has_iommu: ask for an IOMMU domain
  * @recover_by_attach: RPROC_FEAT_ATTACH_ON_RECOVERY
+ * @portable: runs on Linux 6.1's own remoteproc too (module parameter
+ *	"portable"): firmware FWGEN_PORTABLE_NAME, no "vdev0buffer" carveout,
+ *	no vdev in a boot loader's table, dump segments registered at prepare
  */
 struct ampsoc_rproc_fake_pdata {
 	u8 elf_class;
@@ -65,6 +68,7 @@ struct ampsoc_rproc_fake_pdata {
 	bool custom_load;
 	bool has_iommu;
 	bool recover_by_attach;
+	bool portable;
 };
 
 /**
@@ -74,6 +78,7 @@ struct ampsoc_rproc_fake_pdata {
  * @mem_size: size of @mem
  * @mem_pa: physical address of @mem, or ~0 for vmalloc'd memory
  * @no_carveouts: see &ampsoc_rproc_fake_pdata
+ * @portable: see &ampsoc_rproc_fake_pdata
  * @starts: successful start() calls
  * @stops: stop() calls
  * @kicks: kick() calls
@@ -100,6 +105,7 @@ struct ampsoc_rproc_fake {
 	size_t mem_size;
 	phys_addr_t mem_pa;
 	bool no_carveouts;
+	bool portable;
 	atomic_t starts;
 	atomic_t stops;
 	atomic_t kicks;

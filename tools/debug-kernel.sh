@@ -13,6 +13,11 @@ frag=$root/tests/qemu/debug/debug.config
 srcver=$(dpkg-query -W -f='${Version}' linux-source-6.1)
 key=$(cat "$frag" | sha256sum | cut -c1-12)
 dir=$cache/debug-kernel/$srcver-$key
+mkdir -p "$cache/debug-kernel"
+# One build at a time: a second caller (another clone's CI, a parallel
+# make check-debug) waits for the first, then finds .built.
+exec 9>"$cache/debug-kernel/.lock"
+flock 9
 if [ -f "$dir/.built" ]; then
 	echo "$dir"
 	exit 0

@@ -4,7 +4,7 @@
 #   boot/crash/recover/stop cycles with traffic and userspace endpoints
 #   open, no leak by slab counts and vmalloc areas (and by kmemleak on the
 #   debug kernel), no hung sender, no violation.
-# STRATEGY: as tests/scenarios/soak_remote.sh, with 200 cycles after 5
+# STRATEGY: as tests/soak/soak_remote.sh, with 200 cycles after 5
 #   warm-up cycles.
 # services: socmodel
 # load-all: 1

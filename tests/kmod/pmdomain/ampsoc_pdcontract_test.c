@@ -198,36 +198,48 @@ static int nb_call(struct notifier_block *nb, unsigned long ev, void *data)
 
 /* ---- errnos, function by function ---- */
 
+/* Two unregistered domains: too big for the stack of a debug build. */
+struct errno_init_pds {
+	struct ampsoc_pd st;
+	struct ampsoc_pd bad;
+};
+
 static void errno_init(struct ampsoc_ktap_test *t)
 {
-	struct ampsoc_pd st = { .name = "pdc_states", .state_count = 0 };
+	struct errno_init_pds *p = kzalloc(sizeof(*p), GFP_KERNEL);
 	struct ampsoc_pd_state one = {};
-	struct ampsoc_pd bad = {};
-	struct cpd *a = cpd_new("pdc_init", false, NULL, 0);
+	struct cpd *a;
 
-	if (!KTAP_EXPECT(t, a))
+	if (!KTAP_EXPECT(t, p))
 		return;
+	a = cpd_new("pdc_init", false, NULL, 0);
+	if (!KTAP_EXPECT(t, a)) {
+		kfree(p);
+		return;
+	}
+	p->st.name = "pdc_states";
 	KTAP_EXPECT_EQ(t, ampsoc_pd_init(NULL, NULL, false), -EINVAL);
-	KTAP_EXPECT_EQ(t, ampsoc_pd_init(&bad, NULL, false), -EINVAL);
-	bad.name = "";
-	KTAP_EXPECT_EQ(t, ampsoc_pd_init(&bad, NULL, false), -EINVAL);
-	bad.name = "pdc/slash";
-	KTAP_EXPECT_EQ(t, ampsoc_pd_init(&bad, NULL, false), -EINVAL);
-	bad.name = "pdc_always";
-	bad.flags = AMPSOC_PD_FLAG_ALWAYS_ON;
-	KTAP_EXPECT_EQ(t, ampsoc_pd_init(&bad, NULL, true), -EINVAL);
-	st.states = &one;
-	KTAP_EXPECT_EQ(t, ampsoc_pd_init(&st, NULL, false), -EINVAL);
+	KTAP_EXPECT_EQ(t, ampsoc_pd_init(&p->bad, NULL, false), -EINVAL);
+	p->bad.name = "";
+	KTAP_EXPECT_EQ(t, ampsoc_pd_init(&p->bad, NULL, false), -EINVAL);
+	p->bad.name = "pdc/slash";
+	KTAP_EXPECT_EQ(t, ampsoc_pd_init(&p->bad, NULL, false), -EINVAL);
+	p->bad.name = "pdc_always";
+	p->bad.flags = AMPSOC_PD_FLAG_ALWAYS_ON;
+	KTAP_EXPECT_EQ(t, ampsoc_pd_init(&p->bad, NULL, true), -EINVAL);
+	p->st.states = &one;
+	KTAP_EXPECT_EQ(t, ampsoc_pd_init(&p->st, NULL, false), -EINVAL);
 	/* Registered twice, or a second domain of the same name. */
 	KTAP_EXPECT_EQ(t, ampsoc_pd_init(&a->pd, NULL, false), -EEXIST);
-	bad.name = "pdc_init";
-	bad.flags = 0;
-	KTAP_EXPECT_EQ(t, ampsoc_pd_init(&bad, NULL, false), -EEXIST);
+	p->bad.name = "pdc_init";
+	p->bad.flags = 0;
+	KTAP_EXPECT_EQ(t, ampsoc_pd_init(&p->bad, NULL, false), -EEXIST);
 	KTAP_EXPECT(t, !ampsoc_pd_find("pdc_always"));
 	KTAP_EXPECT(t, !ampsoc_pd_find(NULL));
 	KTAP_EXPECT(t, ampsoc_pd_find("pdc_init") == &a->pd);
 	KTAP_EXPECT(t, !ampsoc_pd_is_on(NULL));
 	KTAP_EXPECT_EQ(t, cpd_del(a), 0);
+	kfree(p);
 }
 
 static void errno_remove(struct ampsoc_ktap_test *t)

@@ -370,15 +370,14 @@ static void vsoc_rproc_crash_regs(struct vsoc_rproc *vr, u32 reason)
 		for (i = 0; i < 17; i++)
 			regs[i] = readq(vr->ctl + CTL(fault_regs[i]));
 		vsoc_rproc_set_prstatus(vr->rproc, signo, regs,
-						   18 * sizeof(u32));
+					18 * sizeof(u32));
 		return;
 	}
 	/* pc first, then x1-x31 (x0 is always zero) */
 	regs[0] = readq(vr->ctl + CTL(fault_regs[32]));
 	for (i = 1; i < 32; i++)
 		regs[i] = readq(vr->ctl + CTL(fault_regs[i]));
-	vsoc_rproc_set_prstatus(vr->rproc, signo, regs,
-					   32 * sizeof(u32));
+	vsoc_rproc_set_prstatus(vr->rproc, signo, regs, 32 * sizeof(u32));
 }
 
 static enum rproc_crash_type vsoc_rproc_crash_type(u32 reason, u32 info)
@@ -745,7 +744,6 @@ static int vsoc_rproc_stack_chans(struct vsoc_rproc *vr)
 
 #define VSOC_RPROC_STACK_OPS
 
-
 /* ampsoc: the fault's registers become the coredump's NT_PRSTATUS note. */
 static void vsoc_rproc_set_prstatus(struct rproc *rproc, int signo,
 				    const void *regs, size_t len)
@@ -910,7 +908,6 @@ static int vsoc_rproc_stack_chans(struct vsoc_rproc *vr)
 	.find_loaded_rsc_table = rproc_elf_find_loaded_rsc_table,	\
 	.sanity_check = rproc_elf_sanity_check,				\
 	.get_boot_addr = rproc_elf_get_boot_addr,
-
 
 /*
  * mainline: its coredump has no notes (docs/mainline-differences.md), so

@@ -104,7 +104,14 @@ static int vsoc_mbox_send(struct mbox_chan *chan, void *data)
 				    vc->info->depth);
 		ret = -EIO;
 	} else if (used == vc->info->depth) {
-		/* Full: the mailbox core keeps the message; retry later. */
+		/*
+		 * Full: the mailbox core keeps the message; retry later. Ring
+		 * the receiver again meanwhile, as a level-triggered mailbox
+		 * interrupt stays asserted while its FIFO holds words: a core
+		 * that lost its doorbell would otherwise sleep on a full FIFO
+		 * while we wait for it to make room.
+		 */
+		vsoc_kick(vc->ctrl->soc, vc->info->peer, vc->info->vector);
 		hrtimer_start(&vc->retry, ns_to_ktime(VSOC_MBOX_RETRY_NS),
 			      HRTIMER_MODE_REL);
 		ret = -EBUSY;

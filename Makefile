@@ -37,6 +37,8 @@ KDIR  ?= /usr/src/linux-headers-$(KVER)
 export KVER
 
 CC       ?= gcc
+# libFuzzer's compiler: every fuzz target and its objects are built with it.
+FUZZ_CC  ?= clang
 HOST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wmissing-prototypes \
 	       -Wno-unused-parameter -I$(ROOT)/include
 # Static guest programs link against this libc; nothing else is in the guest.

@@ -283,7 +283,7 @@ UNIT_TESTS += $(FW_UT_OUT)/firmware_libc $(FW_UT_OUT)/firmware_trace \
 FW_FUZZ := $(FW_OUT)/firmware_rpmsg_fuzz
 $(FW_FUZZ): $(FW_UT_SRC)/fuzz_rpmsg.c $(FW_RPMSG_SRCS) $(FW_HDRS)
 	@mkdir -p $(@D)
-	clang -std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-parameter \
+	$(FUZZ_CC) -std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-parameter \
 		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		-I$(FW_SRC)/include -Wl,--defsym=LLVMFuzzerTestOneInput=fw_rpmsg_fuzz_one \
 		-o $@ $(FW_UT_SRC)/fuzz_rpmsg.c $(FW_RPMSG_SRCS)

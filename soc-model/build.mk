@@ -44,7 +44,6 @@ $(foreach u,$(notdir $(SOCMODEL_UNITS)),$(eval $(call SOCMODEL_UNIT_RULE,$(u))))
 $(BUILD)/tests/unit/socmodel_runner: $(SOCMODEL_OUT)/ampsoc-core
 
 # libFuzzer targets: the board-file parser and the board-table checker.
-FUZZ_CC ?= clang
 SOCMODEL_FUZZ := $(SOCMODEL_OUT)/fuzz/socmodel_board $(SOCMODEL_OUT)/fuzz/socmodel_table
 FUZZ_TARGETS += $(SOCMODEL_FUZZ)
 

@@ -46,7 +46,7 @@ $(RPROC_FW_FILES): $(RPROC_OUT)/firmware/.stamp
 
 $(RPROC_OUT)/fuzz_rproc_fw: $(RPROC_HOST)/fuzz_rproc_fw.c $(RPROC_FW_DEPS)
 	@mkdir -p $(dir $@)
-	clang -g -O1 -fsanitize=fuzzer,address,undefined \
+	$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined \
 		-Wl,--defsym=LLVMFuzzerTestOneInput=rproc_fuzz_one_input \
 		-fno-sanitize-recover=all -I$(ROOT)/include $(RPROC_INC) \
 		-o $@ $< $(RPROC_FW_SRCS)

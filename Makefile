@@ -53,7 +53,10 @@ GUEST_KMODS   := virtio virtio_ring
 FUZZ_TARGETS  :=
 CHECK_DEPS    := base rpmsg dkms
 
--include $(wildcard $(ROOT)/*/build.mk $(ROOT)/tests/*/build.mk)
+# The SoC model first: the firmware's unit tests name its core runner.
+include $(ROOT)/soc-model/build.mk
+include $(filter-out $(ROOT)/soc-model/build.mk,$(wildcard $(ROOT)/*/build.mk \
+	$(ROOT)/tests/*/build.mk))
 
 .PHONY: all deps kver modules host guest-progs firmware initramfs check \
 	unit demo shell bench soak style sparse fuzz debug-kernel check-debug \

@@ -24,15 +24,12 @@ SHELL := /bin/bash
 ROOT  := $(CURDIR)
 BUILD := $(ROOT)/build
 # KVER is resolved once (tools/kver.sh: the plain -amd64 flavour unless
-# KVER= or KVER_FLAVOUR= says otherwise; a given KVER is checked) and the
-# top-level make says on stderr which kernel it uses, in one line; a
-# missing kernel is explained in one line too.
-KVER  := $(shell KVER='$(KVER)' KVER_FLAVOUR='$(KVER_FLAVOUR)' $(ROOT)/tools/kver.sh 2>$(ROOT)/build.kver.err || true)
-ifeq ($(MAKELEVEL),0)
-ifneq ($(filter-out help clean,$(or $(MAKECMDGOALS),all)),)
-$(shell cat $(ROOT)/build.kver.err >&2)
-endif
-endif
+# KVER= or KVER_FLAVOUR= says otherwise; a given KVER is checked). Reading
+# the Makefile writes nothing: the kver target, which every kernel build
+# goes through, asks kver.sh again for its one line on stderr saying which
+# kernel and why, or why there is none.
+KVER_ASKED := $(KVER)
+KVER  := $(shell KVER='$(KVER)' KVER_FLAVOUR='$(KVER_FLAVOUR)' $(ROOT)/tools/kver.sh 2>/dev/null)
 KDIR  ?= /usr/src/linux-headers-$(KVER)
 export KVER
 
@@ -72,7 +69,7 @@ deps:
 	@$(ROOT)/tools/deps.sh $(CHECK_DEPS)
 
 kver:
-	@if [ -z "$(KVER)" ]; then cat $(BUILD).kver.err >&2; exit 1; fi
+	@KVER='$(KVER_ASKED)' KVER_FLAVOUR='$(KVER_FLAVOUR)' $(ROOT)/tools/kver.sh >/dev/null
 	@if [ ! -f "$(KDIR)/Makefile" ]; then \
 		echo "ampsoc: $(KDIR) is not a kernel build tree: install linux-headers-$(KVER)" >&2; exit 1; fi
 
@@ -307,4 +304,4 @@ endif
 
 clean:
 	@$(MAKE) -C $(KDIR) M=$(ROOT) clean >/dev/null 2>&1 || true
-	rm -rf $(BUILD) $(BUILD).kver.err
+	rm -rf $(BUILD)

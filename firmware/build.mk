@@ -106,11 +106,14 @@ $(FW_OUT)/%.ld: $(FW_SRC)/ld/core.ld.S $(FW_SRC)/include/amp/core/%.h
 CHAOS_SEED ?= clock
 FW_BAD_MODES := badlen badid badidx nsbad nsflood unknown badaddr flood chaos \
 	nsown flagrace
-# The seed is in the objects' flags: a stamp holding it, rewritten only
-# when it changes, rebuilds them when another seed is asked for.
+# The seed is in the objects' flags: a stamp holding it, checked on every
+# run but rewritten only when it changes, rebuilds them when another seed
+# is asked for.
 CHAOS_STAMP := $(FW_OUT)/chaos-seed
-$(shell mkdir -p $(FW_OUT) && echo '$(CHAOS_SEED)' | cmp -s - $(CHAOS_STAMP) || \
-	echo '$(CHAOS_SEED)' >$(CHAOS_STAMP))
+$(CHAOS_STAMP): fw-chaos-seed-force
+	@mkdir -p $(@D)
+	@echo '$(CHAOS_SEED)' | cmp -s - $@ || echo '$(CHAOS_SEED)' >$@
+.PHONY: fw-chaos-seed-force
 
 # Sample firmware of core $(1): each example; the misbehaving remote; the
 # echo server offering ampsoc's negotiated buffer size and flow control

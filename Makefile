@@ -201,8 +201,9 @@ debug-kernel: ## build the lockdep+KASAN kernel (cached outside the repo)
 	@$(ROOT)/tools/deps.sh debug
 	@$(ROOT)/tools/debug-kernel.sh $(CACHE)
 
-# The whole suite on the debug kernel: modules built against its tree from
-# a copy of the sources, its own initramfs, slower timeouts.
+# The whole suite on the debug kernel (tools/check-debug.sh): modules built
+# against its tree from a copy of the sources, its own initramfs, slower
+# timeouts.
 DEBUG_BUILD := $(BUILD)/debug
 # QEMU's CPU model for debug runs: max without LA57. With 5-level paging
 # the kernel's early identify_cpu() clears the CPU's feature words, LA57
@@ -215,32 +216,11 @@ DEBUG_DIR ?= tests/scenarios
 check-debug: deps ## the scenarios on the debug kernel (make debug-kernel)
 	@$(ROOT)/tools/deps.sh debug
 	@$(MAKE) --no-print-directory host guest-progs firmware $(UNIT_TESTS)
-	@set -e; dk=$$($(ROOT)/tools/debug-kernel.sh $(CACHE)); \
-	krel=$$($(MAKE) -s -C $$dk kernelrelease); \
-	[ -d $$dk/modroot/lib/modules/$$krel ] || \
-		$(MAKE) -s -C $$dk modules_install INSTALL_MOD_PATH=$$dk/modroot >/dev/null; \
-	mkdir -p $(DEBUG_BUILD)/src; \
-	rsync -a --delete --exclude=/build --exclude=/.git $(ROOT)/ $(DEBUG_BUILD)/src/; \
-	$(MAKE) -C $$dk M=$(DEBUG_BUILD)/src W=1 modules >$(DEBUG_BUILD)/modules.log 2>&1 || \
-		{ tail -n 30 $(DEBUG_BUILD)/modules.log; exit 1; }; \
-	AMPSOC=$(DEBUG_BUILD)/src KVER=$$krel KDIR=$$dk \
-		$(ROOT)/tests/third_party/build.sh --all $(DEBUG_BUILD)/third-party; \
-	$(if $(call needs-peer,$(if $(T),--filter '$(T)') $(DEBUG_DIR)), \
-		$(ROOT)/tests/peer/build.sh $(DEBUG_BUILD)/peer $$dk $(DEBUG_BUILD)/src;) \
-	KVER=$$krel $(ROOT)/tests/qemu/mkinitramfs.sh $(DEBUG_BUILD)/initramfs.cpio \
-		--modroot $$dk/modroot --kodir $(DEBUG_BUILD)/src \
-		--kmods "$(GUEST_KMODS)" --progs "$(GUEST_PROGS)" \
-		--firmware "$(GUEST_FIRMWARE)" --extra "$(EXTRA)" \
-		--test-kos "$$(find $(DEBUG_BUILD)/third-party -name '*.ko')" \
-		$(if $(call needs-peer,$(if $(T),--filter '$(T)') $(DEBUG_DIR)), \
-			--peer $(DEBUG_BUILD)/peer); \
-	$(ROOT)/tests/qemu/run.py --build $(DEBUG_BUILD) --kver $$krel \
-		--kernel $$dk/arch/x86/boot/bzImage --timeout-scale 6 \
-		--cpu $(DEBUG_CPU) --boot-timeout 240 \
-		$(if $(J),--jobs $(J)) $(if $(T),--filter '$(T)') \
-		$(if $(EXTRA),--extra "$(EXTRA)") $(if $(CMD),--cmd "$(CMD)") \
-		$(if $(STACK),--stack $(STACK)) \
-		$(DEBUG_DIR)
+	@ROOT='$(ROOT)' CACHE='$(CACHE)' DEBUG_BUILD='$(DEBUG_BUILD)' DEBUG_DIR='$(DEBUG_DIR)' \
+		DEBUG_CPU='$(DEBUG_CPU)' GUEST_KMODS='$(GUEST_KMODS)' GUEST_PROGS='$(GUEST_PROGS)' \
+		GUEST_FIRMWARE='$(GUEST_FIRMWARE)' T='$(T)' J='$(J)' EXTRA='$(EXTRA)' CMD='$(CMD)' \
+		STACK='$(STACK)' PEER='$(call needs-peer,$(if $(T),--filter '$(T)') $(DEBUG_DIR))' \
+		$(ROOT)/tools/check-debug.sh
 
 # The long campaigns (tests/soak) on the debug kernel, one guest at a time
 # unless J= says otherwise: kmemleak and lockdep over the full counts.

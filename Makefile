@@ -239,8 +239,8 @@ soak-debug: ## the long campaigns on the debug kernel
 # (tools/lockdep-coverage.py --subset checks it; docs/debug-kernel.md).
 # A boot that hangs before init is retried once (docs/debug-kernel.md).
 # fuzz_userspace_core is in for the one class (a mutex's wait_lock) that
-# only its contention took in the full run of 2026-12-03, and the hostile
-# and chaos remotes for what the remote cannot make Linux touch.
+# only its contention takes (the full run in docs/debug-kernel.md), and
+# the hostile and chaos remotes for what the remote cannot make Linux touch.
 DEBUG_CI_SET := pd_kmod pd_stress pd_sleep vsoc_basic rproc_kmod rproc_abi \
 	rpmsg_kmod rpmsg_userspace core_dsp core_resmgr core_rpmsg_crash \
 	fuzz_userspace fuzz_userspace_core core_rpmsg_hostile core_rpmsg_chaos \

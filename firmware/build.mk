@@ -158,8 +158,8 @@ $(foreach c,m3 dsp m4 rv,$(eval $(call FW_CORE_RULES,$(c))))
 FW_EXAMPLES := hello crash hang rpmsg-echo rpmsg-resmgr rpmsg-check vring-poke
 FW_VARIANTS := rpmsg-echo-big rpmsg-echo-nons $(addprefix rpmsg-bad-,$(FW_BAD_MODES))
 FW_NOBUF := rpmsg-echo-nobuf rpmsg-check-nobuf rpmsg-resmgr-nobuf
-# The native images as they always were: every example for the m3 and the
-# DSP, the variants for the m3; the emulated cores get all of them.
+# The native images: every example for the m3 and the DSP, the variants
+# for the m3 only; the emulated cores get all of them.
 FW_ELFS := $(foreach e,$(FW_EXAMPLES) $(FW_NOBUF),$(FW_OUT)/ampsoc-$(e).elf \
 		$(FW_OUT)/ampsoc-$(e)-dsp.elf) \
 	$(foreach v,$(FW_VARIANTS),$(FW_OUT)/ampsoc-$(v).elf)

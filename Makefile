@@ -12,8 +12,12 @@ BUILD := $(ROOT)/build
 # KVER= or KVER_FLAVOUR= says otherwise; a given KVER is checked). Reading
 # the Makefile writes nothing: the kver target, which every kernel build
 # goes through, asks kver.sh again for its one line on stderr saying which
-# kernel and why, or why there is none.
+# kernel and why, or why there is none. A sub-make sees the resolved KVER
+# in its environment: KVER_ASKED keeps what the user asked for.
+ifneq ($(origin KVER_ASKED),environment)
 KVER_ASKED := $(KVER)
+endif
+export KVER_ASKED
 KVER  := $(shell KVER='$(KVER)' KVER_FLAVOUR='$(KVER_FLAVOUR)' $(ROOT)/tools/kver.sh 2>/dev/null)
 KDIR  ?= /usr/src/linux-headers-$(KVER)
 export KVER

@@ -1,22 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # ampsoc developer commands. What to build lives in Kbuild files; this file
-# only drives them. See README.md.
-#
-#   make            build kernel modules and host tools
-#   make check      everything, tested in fresh QEMU guests (T=glob for a subset)
-#   make demo       the virtual AMP SoC story (BOARD=path for another board)
-#   make shell      a guest with everything loaded (EXTRA=files CMD=command
-#                   STACK=mainline)
-#   make bench      benchmarks, one table, JSON under build/bench/
-#   make soak       the long campaigns of tests/soak (docs/soak.md)
-#   make style      checkpatch --strict;  make sparse: sparse (C=2)
-#   make unit       host unit tests only; make fuzz: libFuzzer targets
-#   make peer       Linux's own remoteproc and rpmsg from linux-source-6.1,
-#                   the stack of "# stack: mainline" scenarios (built by
-#                   make check when one is selected)
-#   make debug-kernel  build the lockdep+KASAN kernel (cached outside the repo)
-#   make check-debug   the scenarios on that kernel (check-debug-ci: CI's subset)
-#   make soak-debug    the long campaigns on that kernel
+# only drives them. See README.md; `make help` lists the commands, from the
+# "## " comment on each command's rule line.
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := all
@@ -24,19 +9,22 @@ SHELL := /bin/bash
 ROOT  := $(CURDIR)
 BUILD := $(ROOT)/build
 # KVER is resolved once (tools/kver.sh: the plain -amd64 flavour unless
-# KVER= or KVER_FLAVOUR= says otherwise; a given KVER is checked) and the
-# top-level make says on stderr which kernel it uses, in one line; a
-# missing kernel is explained in one line too.
-KVER  := $(shell KVER='$(KVER)' KVER_FLAVOUR='$(KVER_FLAVOUR)' $(ROOT)/tools/kver.sh 2>$(ROOT)/build.kver.err || true)
-ifeq ($(MAKELEVEL),0)
-ifneq ($(filter-out help clean,$(or $(MAKECMDGOALS),all)),)
-$(shell cat $(ROOT)/build.kver.err >&2)
+# KVER= or KVER_FLAVOUR= says otherwise; a given KVER is checked). Reading
+# the Makefile writes nothing: the kver target, which every kernel build
+# goes through, asks kver.sh again for its one line on stderr saying which
+# kernel and why, or why there is none. A sub-make sees the resolved KVER
+# in its environment: KVER_ASKED keeps what the user asked for.
+ifneq ($(origin KVER_ASKED),environment)
+KVER_ASKED := $(KVER)
 endif
-endif
+export KVER_ASKED
+KVER  := $(shell KVER='$(KVER)' KVER_FLAVOUR='$(KVER_FLAVOUR)' $(ROOT)/tools/kver.sh 2>/dev/null)
 KDIR  ?= /usr/src/linux-headers-$(KVER)
 export KVER
 
 CC       ?= gcc
+# libFuzzer's compiler: every fuzz target and its objects are built with it.
+FUZZ_CC  ?= clang
 HOST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wmissing-prototypes \
 	       -Wno-unused-parameter -I$(ROOT)/include
 # Static guest programs link against this libc; nothing else is in the guest.
@@ -51,33 +39,43 @@ GUEST_KMODS   := virtio virtio_ring
 FUZZ_TARGETS  :=
 CHECK_DEPS    := base rpmsg dkms
 
--include $(wildcard $(ROOT)/*/build.mk $(ROOT)/tests/*/build.mk)
+# The SoC model first: the firmware's unit tests name its core runner.
+include $(ROOT)/soc-model/build.mk
+include $(filter-out $(ROOT)/soc-model/build.mk,$(wildcard $(ROOT)/*/build.mk \
+	$(ROOT)/tests/*/build.mk))
 
 .PHONY: all deps kver modules host guest-progs firmware initramfs check \
 	unit demo shell bench soak style sparse fuzz debug-kernel check-debug \
 	check-debug-ci soak-debug dkms-src dkms-install dkms-build dkms-remove dist \
 	check-rt-ci clean help peer third-party
 
-all: modules host
+all: modules host ## build kernel modules and host tools
 
-help:
-	@sed -n '2,19p' Makefile | sed 's/^# \{0,1\}//'
+help: ## this list
+	@awk -F ':.*## ' '/^[a-z][a-z-]*:.*## / { printf "  make %-15s %s\n", $$1, $$2 }' \
+		$(ROOT)/Makefile
 
 deps:
 	@$(ROOT)/tools/deps.sh $(CHECK_DEPS)
 
 kver:
-	@if [ -z "$(KVER)" ]; then cat $(BUILD).kver.err >&2; exit 1; fi
+	@KVER='$(KVER_ASKED)' KVER_FLAVOUR='$(KVER_FLAVOUR)' $(ROOT)/tools/kver.sh >/dev/null
 	@if [ ! -f "$(KDIR)/Makefile" ]; then \
 		echo "ampsoc: $(KDIR) is not a kernel build tree: install linux-headers-$(KVER)" >&2; exit 1; fi
 
 # W=1 also runs kernel-doc on every file; any warning fails the build.
+# make -n prints the kernel build's command: a line naming $(MAKE) would
+# run even then, and write build/modules.log.
 modules: kver
+ifneq ($(findstring n,$(firstword -$(MAKEFLAGS))),)
+	make -C $(KDIR) M=$(ROOT) W=1 $(if $(C),C=$(C)) modules
+else
 	@mkdir -p $(BUILD)
 	@set -o pipefail; $(MAKE) -C $(KDIR) M=$(ROOT) W=1 $(if $(C),C=$(C)) modules 2>&1 | \
 		tee $(BUILD)/modules.log | { grep -v '^Skipping BTF generation' || true; }
 	@if grep -E 'warning:|error:' $(BUILD)/modules.log | grep -v 'Skipping BTF'; then \
 		echo "ampsoc: the module build has warnings (see build/modules.log)" >&2; exit 1; fi
+endif
 
 host: $(HOST_BINS)
 
@@ -89,7 +87,7 @@ firmware: $(GUEST_FIRMWARE)
 # and rpmsg, built unmodified from linux-source-6.1 as out-of-tree modules,
 # the oracle that scenarios with "# stack: mainline" boot. Incremental.
 PEER_BUILD := $(BUILD)/peer
-peer: kver modules
+peer: kver modules ## Linux's own remoteproc and rpmsg ("# stack: mainline")
 	@$(ROOT)/tools/deps.sh peer
 	@$(ROOT)/tests/peer/build.sh $(PEER_BUILD) $(KDIR) $(ROOT)
 
@@ -110,7 +108,7 @@ initramfs: modules guest-progs firmware third-party $(if $(PEER),peer)
 		--test-kos "$$(find $(THIRD_PARTY_BUILD) -name '*.ko')" \
 		$(if $(PEER),--peer $(PEER_BUILD))
 
-unit: $(UNIT_TESTS)
+unit: $(UNIT_TESTS) ## host unit tests only
 	@$(ROOT)/tests/qemu/run.py --unit $(UNIT_TESTS)
 
 RUN := $(ROOT)/tests/qemu/run.py --build $(BUILD) --kver $(KVER) \
@@ -123,18 +121,18 @@ RUN := $(ROOT)/tests/qemu/run.py --build $(BUILD) --kver $(KVER) \
 # is the peer stack built and packed.
 needs-peer = $(if $(filter mainline,$(shell $(RUN) --list-stacks $(1))),1)
 
-check: deps
+check: deps ## everything, tested in fresh QEMU guests (T=glob for a subset)
 	@$(MAKE) --no-print-directory initramfs host $(UNIT_TESTS) \
 		PEER=$(call needs-peer,--harness-selftest $(if $(T),--filter '$(T)') tests/scenarios)
 	@$(RUN) --unit-tests "$(UNIT_TESTS)" --harness-selftest \
 		$(if $(T),--filter '$(T)') tests/scenarios
 
-demo: deps
+demo: deps ## the virtual AMP SoC story (BOARD=path for another board)
 	@$(ROOT)/tools/deps.sh demo
 	@$(MAKE) --no-print-directory initramfs host
 	@$(RUN) --demo $(if $(BOARD),--board $(BOARD))
 
-shell: deps
+shell: deps ## a guest with everything loaded (EXTRA=files CMD=command STACK=mainline)
 	@$(MAKE) --no-print-directory initramfs host PEER=$(call needs-peer,--shell)
 	@$(RUN) --shell $(if $(SERVICES),--services "$(SERVICES)")
 
@@ -142,7 +140,7 @@ shell: deps
 # enforces it): a guest that shares the CPUs measures its neighbour.
 # BENCH_SMOKE=1: every count tiny, to prove the benchmarks run, not to
 # measure (CI does this).
-bench: deps
+bench: deps ## benchmarks, one table, JSON under build/bench/
 	@$(MAKE) --no-print-directory initramfs host \
 		PEER=$(call needs-peer,--bench $(if $(T),--filter '$(T)') tests/bench)
 	@$(RUN) --bench --jobs 1 $(if $(BENCH_SMOKE),--bench-smoke) \
@@ -150,25 +148,25 @@ bench: deps
 
 # Long campaigns (tests/soak, docs/soak.md): the full counts of the soak_*
 # scenarios, one guest at a time unless J= says otherwise.
-soak: deps
+soak: deps ## the long campaigns of tests/soak (docs/soak.md)
 	@$(MAKE) --no-print-directory initramfs host \
 		PEER=$(call needs-peer,$(if $(T),--filter '$(T)') tests/soak)
 	@$(RUN) $(if $(J),,--jobs 1) $(if $(T),--filter '$(T)') tests/soak
 
 # Host-side fuzzing with libFuzzer; FUZZ_SECONDS per target.
 FUZZ_SECONDS ?= 60
-fuzz:
+fuzz: ## libFuzzer targets, FUZZ_SECONDS each
 	@$(ROOT)/tools/deps.sh fuzz
 	@$(MAKE) --no-print-directory $(FUZZ_TARGETS)
 	@$(ROOT)/tools/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 # checkpatch from Debian's linux-source-6.1, unpacked outside the repo.
 CACHE ?= $(HOME)/.cache/ampsoc
-style:
+style: ## checkpatch --strict
 	@$(ROOT)/tools/deps.sh style
 	@$(ROOT)/tools/checkpatch.sh $(CACHE)
 
-sparse: kver
+sparse: kver ## the module build under sparse (C=2)
 	@$(ROOT)/tools/deps.sh style
 	@$(MAKE) --no-print-directory modules C=2
 
@@ -183,14 +181,14 @@ DKMS_VERSION ?= $(shell $(ROOT)/tools/dkms-version.sh)
 DKMS_SRC := /usr/src/ampsoc-$(DKMS_VERSION)
 dkms-src:
 	@$(ROOT)/tools/dkms-src.sh $(DKMS_SRC) $(DKMS_VERSION)
-dkms-install: kver dkms-src
+dkms-install: kver dkms-src ## install the modules with DKMS for KVER and later kernels
 	@$(ROOT)/tools/deps.sh dkms
 	dkms install -m ampsoc -v $(DKMS_VERSION) -k $(KVER)
-dkms-remove:
+dkms-remove: ## take DKMS_VERSION out of DKMS and /usr/src
 	@if [ -d /var/lib/dkms/ampsoc/$(DKMS_VERSION) ]; then \
 		dkms remove -m ampsoc -v $(DKMS_VERSION) --all; fi
 	rm -rf $(DKMS_SRC)
-dkms-build: kver
+dkms-build: kver ## build with DKMS against KVER, installing nothing
 	@$(ROOT)/tools/deps.sh dkms
 	@if [ -e $(DKMS_SRC) ] || [ -e /var/lib/dkms/ampsoc/$(DKMS_VERSION) ]; then \
 		echo "ampsoc: ampsoc $(DKMS_VERSION) is already in DKMS; dkms-build would" \
@@ -200,7 +198,7 @@ dkms-build: kver
 		dkms build -m ampsoc -v $(DKMS_VERSION) -k $(KVER) || rc=$$?; \
 	dkms remove -m ampsoc -v $(DKMS_VERSION) --all >/dev/null 2>&1; \
 	rm -rf $(DKMS_SRC); exit $$rc
-dist:
+dist: ## a release tarball of HEAD
 	@rm -rf $(BUILD)/dist && mkdir -p $(BUILD)/dist
 	@git -C $(ROOT) archive --prefix=ampsoc-$(DKMS_VERSION)/ HEAD | tar -x -C $(BUILD)/dist
 	@echo $(DKMS_VERSION) >$(BUILD)/dist/ampsoc-$(DKMS_VERSION)/VERSION
@@ -209,12 +207,13 @@ dist:
 	@echo "$(BUILD)/ampsoc-$(DKMS_VERSION).tar.gz (HEAD; uncommitted changes are not in it)"
 
 # lockdep+KASAN kernel from linux-source-6.1, cached outside the repo.
-debug-kernel:
+debug-kernel: ## build the lockdep+KASAN kernel (cached outside the repo)
 	@$(ROOT)/tools/deps.sh debug
 	@$(ROOT)/tools/debug-kernel.sh $(CACHE)
 
-# The whole suite on the debug kernel: modules built against its tree from
-# a copy of the sources, its own initramfs, slower timeouts.
+# The whole suite on the debug kernel (tools/check-debug.sh): modules built
+# against its tree from a copy of the sources, its own initramfs, slower
+# timeouts.
 DEBUG_BUILD := $(BUILD)/debug
 # QEMU's CPU model for debug runs: max without LA57. With 5-level paging
 # the kernel's early identify_cpu() clears the CPU's feature words, LA57
@@ -224,39 +223,18 @@ DEBUG_BUILD := $(BUILD)/debug
 DEBUG_CPU ?= max,-la57
 # Which folder of scenarios: tests/soak for the full campaigns (soak-debug).
 DEBUG_DIR ?= tests/scenarios
-check-debug: deps
+check-debug: deps ## the scenarios on the debug kernel (make debug-kernel)
 	@$(ROOT)/tools/deps.sh debug
 	@$(MAKE) --no-print-directory host guest-progs firmware $(UNIT_TESTS)
-	@set -e; dk=$$($(ROOT)/tools/debug-kernel.sh $(CACHE)); \
-	krel=$$($(MAKE) -s -C $$dk kernelrelease); \
-	[ -d $$dk/modroot/lib/modules/$$krel ] || \
-		$(MAKE) -s -C $$dk modules_install INSTALL_MOD_PATH=$$dk/modroot >/dev/null; \
-	mkdir -p $(DEBUG_BUILD)/src; \
-	rsync -a --delete --exclude=/build --exclude=/.git $(ROOT)/ $(DEBUG_BUILD)/src/; \
-	$(MAKE) -C $$dk M=$(DEBUG_BUILD)/src W=1 modules >$(DEBUG_BUILD)/modules.log 2>&1 || \
-		{ tail -n 30 $(DEBUG_BUILD)/modules.log; exit 1; }; \
-	AMPSOC=$(DEBUG_BUILD)/src KVER=$$krel KDIR=$$dk \
-		$(ROOT)/tests/third_party/build.sh --all $(DEBUG_BUILD)/third-party; \
-	$(if $(call needs-peer,$(if $(T),--filter '$(T)') $(DEBUG_DIR)), \
-		$(ROOT)/tests/peer/build.sh $(DEBUG_BUILD)/peer $$dk $(DEBUG_BUILD)/src;) \
-	KVER=$$krel $(ROOT)/tests/qemu/mkinitramfs.sh $(DEBUG_BUILD)/initramfs.cpio \
-		--modroot $$dk/modroot --kodir $(DEBUG_BUILD)/src \
-		--kmods "$(GUEST_KMODS)" --progs "$(GUEST_PROGS)" \
-		--firmware "$(GUEST_FIRMWARE)" --extra "$(EXTRA)" \
-		--test-kos "$$(find $(DEBUG_BUILD)/third-party -name '*.ko')" \
-		$(if $(call needs-peer,$(if $(T),--filter '$(T)') $(DEBUG_DIR)), \
-			--peer $(DEBUG_BUILD)/peer); \
-	$(ROOT)/tests/qemu/run.py --build $(DEBUG_BUILD) --kver $$krel \
-		--kernel $$dk/arch/x86/boot/bzImage --timeout-scale 6 \
-		--cpu $(DEBUG_CPU) --boot-timeout 240 \
-		$(if $(J),--jobs $(J)) $(if $(T),--filter '$(T)') \
-		$(if $(EXTRA),--extra "$(EXTRA)") $(if $(CMD),--cmd "$(CMD)") \
-		$(if $(STACK),--stack $(STACK)) \
-		$(DEBUG_DIR)
+	@ROOT='$(ROOT)' CACHE='$(CACHE)' DEBUG_BUILD='$(DEBUG_BUILD)' DEBUG_DIR='$(DEBUG_DIR)' \
+		DEBUG_CPU='$(DEBUG_CPU)' GUEST_KMODS='$(GUEST_KMODS)' GUEST_PROGS='$(GUEST_PROGS)' \
+		GUEST_FIRMWARE='$(GUEST_FIRMWARE)' T='$(T)' J='$(J)' EXTRA='$(EXTRA)' CMD='$(CMD)' \
+		STACK='$(STACK)' PEER='$(call needs-peer,$(if $(T),--filter '$(T)') $(DEBUG_DIR))' \
+		$(ROOT)/tools/check-debug.sh
 
 # The long campaigns (tests/soak) on the debug kernel, one guest at a time
 # unless J= says otherwise: kmemleak and lockdep over the full counts.
-soak-debug:
+soak-debug: ## the long campaigns on the debug kernel
 	@$(MAKE) --no-print-directory check-debug DEBUG_DIR=tests/soak $(if $(J),,J=1)
 
 # CI's share of the debug kernel: the whole set does not fit CI's 90
@@ -265,13 +243,13 @@ soak-debug:
 # (tools/lockdep-coverage.py --subset checks it; docs/debug-kernel.md).
 # A boot that hangs before init is retried once (docs/debug-kernel.md).
 # fuzz_userspace_core is in for the one class (a mutex's wait_lock) that
-# only its contention took in the full run of 2026-12-03, and the hostile
-# and chaos remotes for what the remote cannot make Linux touch.
+# only its contention takes (the full run in docs/debug-kernel.md), and
+# the hostile and chaos remotes for what the remote cannot make Linux touch.
 DEBUG_CI_SET := pd_kmod pd_stress pd_sleep vsoc_basic rproc_kmod rproc_abi \
 	rpmsg_kmod rpmsg_userspace core_dsp core_resmgr core_rpmsg_crash \
 	fuzz_userspace fuzz_userspace_core core_rpmsg_hostile core_rpmsg_chaos \
 	core_fuzz_remote
-check-debug-ci:
+check-debug-ci: ## CI's subset of check-debug
 	@$(MAKE) --no-print-directory check-debug T='$(DEBUG_CI_SET)'
 
 # CI's share of Debian's PREEMPT_RT kernel (linux-image-rt-amd64, the
@@ -279,7 +257,7 @@ check-debug-ci:
 # built against and booted on the newest installed -rt-amd64 kernel.
 # It rebuilds the tree's modules for that kernel; the next plain make
 # rebuilds them for the plain one.
-check-rt-ci:
+check-rt-ci: ## CI's subset on Debian's PREEMPT_RT kernel
 	@$(ROOT)/tools/deps.sh rt
 	@krel=$$(KVER= KVER_FLAVOUR=rt $(ROOT)/tools/kver.sh) && \
 		$(MAKE) --no-print-directory check KVER=$$krel T='$(DEBUG_CI_SET)'
@@ -288,7 +266,7 @@ check-rt-ci:
 # debug kernel, then FUZZ_SECONDS of campaign there (FUZZ_BLIND=1: on the
 # stock kernel, without coverage). FUZZ_SAVE=1 keeps the corpus.
 .PHONY: fuzz-remote
-fuzz-remote: deps
+fuzz-remote: deps ## the coverage-guided remote (docs/fuzz-remote.md)
 ifeq ($(FUZZ_BLIND),1)
 	@$(MAKE) --no-print-directory initramfs host
 	@$(ROOT)/tests/fuzz-remote/driver.py --blind --seconds $(FUZZ_SECONDS) \
@@ -300,6 +278,6 @@ else
 		--kernel-dir $$($(ROOT)/tools/debug-kernel.sh $(CACHE)) $(if $(FUZZ_SAVE),--save)
 endif
 
-clean:
+clean: ## remove build/ and the module build's files
 	@$(MAKE) -C $(KDIR) M=$(ROOT) clean >/dev/null 2>&1 || true
-	rm -rf $(BUILD) $(BUILD).kver.err
+	rm -rf $(BUILD)

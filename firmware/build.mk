@@ -1,30 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0
-# The remote-core side: the core runner (ampsoc-core), the firmware SDK,
-# the sample firmware and their host unit tests. Included by the top-level
-# Makefile; see docs/firmware-sdk.md.
+# The remote-core side: the firmware SDK, the sample firmware and their
+# host unit tests; the core runner they run on is soc-model/core/build.mk's.
+# Included by the top-level Makefile; see docs/firmware-sdk.md.
 
 FW_SRC   := $(ROOT)/firmware
 FW_OUT   := $(BUILD)/firmware
 FW_CORES := m3 dsp m4 rv
-
-# ---- the core runner ------------------------------------------------------
-
-CORE_BIN := $(BUILD)/soc-model/ampsoc-core
-HOST_BINS += $(CORE_BIN)
-
-# PIE, so that the runner and its libraries live far above any core's
-# device addresses (the runner checks anyway). The emulated cores (emu*.c,
-# gdbstub.c) run on Debian's Unicorn (libunicorn-dev), which the runner
-# opens only for them (unicorn-dl.c): not linked, so the native cores do
-# not pay for loading it.
-CORE_SRCS := $(addprefix $(ROOT)/soc-model/core/,ampsoc-core.c emu.c emu-armv7m.c \
-	emu-rv32.c gdbstub.c unicorn-dl.c)
-CORE_HDRS := $(wildcard $(ROOT)/soc-model/core/*.h) $(ROOT)/include/ampsoc/bootrom.h \
-	$(ROOT)/include/ampsoc/core_fault.h $(ROOT)/include/ampsoc/core_mmio.h
-
-$(CORE_BIN): $(CORE_SRCS) $(CORE_HDRS)
-	@mkdir -p $(@D)
-	$(CC) $(HOST_CFLAGS) -fPIE -pie -o $@ $(CORE_SRCS) -lpthread
 
 # ---- firmware -------------------------------------------------------------
 
@@ -125,11 +106,14 @@ $(FW_OUT)/%.ld: $(FW_SRC)/ld/core.ld.S $(FW_SRC)/include/amp/core/%.h
 CHAOS_SEED ?= clock
 FW_BAD_MODES := badlen badid badidx nsbad nsflood unknown badaddr flood chaos \
 	nsown flagrace
-# The seed is in the objects' flags: a stamp holding it, rewritten only
-# when it changes, rebuilds them when another seed is asked for.
+# The seed is in the objects' flags: a stamp holding it, checked on every
+# run but rewritten only when it changes, rebuilds them when another seed
+# is asked for.
 CHAOS_STAMP := $(FW_OUT)/chaos-seed
-$(shell mkdir -p $(FW_OUT) && echo '$(CHAOS_SEED)' | cmp -s - $(CHAOS_STAMP) || \
-	echo '$(CHAOS_SEED)' >$(CHAOS_STAMP))
+$(CHAOS_STAMP): fw-chaos-seed-force
+	@mkdir -p $(@D)
+	@echo '$(CHAOS_SEED)' | cmp -s - $@ || echo '$(CHAOS_SEED)' >$@
+.PHONY: fw-chaos-seed-force
 
 # Sample firmware of core $(1): each example; the misbehaving remote; the
 # echo server offering ampsoc's negotiated buffer size and flow control
@@ -174,8 +158,8 @@ $(foreach c,m3 dsp m4 rv,$(eval $(call FW_CORE_RULES,$(c))))
 FW_EXAMPLES := hello crash hang rpmsg-echo rpmsg-resmgr rpmsg-check vring-poke
 FW_VARIANTS := rpmsg-echo-big rpmsg-echo-nons $(addprefix rpmsg-bad-,$(FW_BAD_MODES))
 FW_NOBUF := rpmsg-echo-nobuf rpmsg-check-nobuf rpmsg-resmgr-nobuf
-# The native images as they always were: every example for the m3 and the
-# DSP, the variants for the m3; the emulated cores get all of them.
+# The native images: every example for the m3 and the DSP, the variants
+# for the m3 only; the emulated cores get all of them.
 FW_ELFS := $(foreach e,$(FW_EXAMPLES) $(FW_NOBUF),$(FW_OUT)/ampsoc-$(e).elf \
 		$(FW_OUT)/ampsoc-$(e)-dsp.elf) \
 	$(foreach v,$(FW_VARIANTS),$(FW_OUT)/ampsoc-$(v).elf)
@@ -283,7 +267,7 @@ UNIT_TESTS += $(FW_UT_OUT)/firmware_libc $(FW_UT_OUT)/firmware_trace \
 FW_FUZZ := $(FW_OUT)/firmware_rpmsg_fuzz
 $(FW_FUZZ): $(FW_UT_SRC)/fuzz_rpmsg.c $(FW_RPMSG_SRCS) $(FW_HDRS)
 	@mkdir -p $(@D)
-	clang -std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-parameter \
+	$(FUZZ_CC) -std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-parameter \
 		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		-I$(FW_SRC)/include -Wl,--defsym=LLVMFuzzerTestOneInput=fw_rpmsg_fuzz_one \
 		-o $@ $(FW_UT_SRC)/fuzz_rpmsg.c $(FW_RPMSG_SRCS)

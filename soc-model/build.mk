@@ -40,11 +40,10 @@ $(BUILD)/tests/unit/$(1): $(wildcard $(ROOT)/tests/unit/$(1)/*.c) $(SOCMODEL_OBJ
 		-o $$@ $$(filter %.c,$$^) $$(SOCMODEL_OBJS) $$(SOCMODEL_LIBS)
 endef
 $(foreach u,$(notdir $(SOCMODEL_UNITS)),$(eval $(call SOCMODEL_UNIT_RULE,$(u))))
-# The runner's firewall test runs the runner (built by firmware/build.mk).
+# The runner's firewall test runs the runner (soc-model/core/build.mk).
 $(BUILD)/tests/unit/socmodel_runner: $(SOCMODEL_OUT)/ampsoc-core
 
 # libFuzzer targets: the board-file parser and the board-table checker.
-FUZZ_CC ?= clang
 SOCMODEL_FUZZ := $(SOCMODEL_OUT)/fuzz/socmodel_board $(SOCMODEL_OUT)/fuzz/socmodel_table
 FUZZ_TARGETS += $(SOCMODEL_FUZZ)
 
@@ -54,4 +53,4 @@ $(SOCMODEL_OUT)/fuzz/socmodel_%: $(SOCMODEL_DIR)/fuzz/%_fuzz.c $(addprefix $(SOC
 		-I$(ROOT)/include -I$(SOCMODEL_DIR) -DDEFAULT_BOARD='""' -o $@ $< \
 		$(addprefix $(SOCMODEL_DIR)/,board.c table.c) -l:libinih.a
 
--include $(wildcard $(SOCMODEL_DIR)/core/build.mk)
+include $(SOCMODEL_DIR)/core/build.mk

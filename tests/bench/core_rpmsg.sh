@@ -66,3 +66,4 @@ for size in 16 496; do
 	bench "core_rpmsg_user_echo_rtt_$size" "$AVG" us core_mbox_rtt "$MB"
 done
 echo stop >"$R/state"
+ktap_done

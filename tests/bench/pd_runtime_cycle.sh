@@ -27,3 +27,4 @@ while read -r name ours genpd ours_put genpd_put; do
 	ktap_ok "pd_cycle_$name"
 done <$R
 check "bench_unloads" rmmod ampsoc_pdbench_test
+ktap_done

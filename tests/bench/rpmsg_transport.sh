@@ -81,3 +81,4 @@ for who in kernel user; do
 		}' /tmp/results
 done
 sed 's/^/# /' /tmp/results
+ktap_done

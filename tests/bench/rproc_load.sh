@@ -82,3 +82,4 @@ bench rproc_boot_to_first_trace "$(field /tmp/lat first_trace_median_us)" us \
 	rproc_start_write "$(field /tmp/lat start_write_median_us)"
 check_eq offline_at_end offline cat "$R/state"
 check_eq no_violations 0 tele_field violations
+ktap_done

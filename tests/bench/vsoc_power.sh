@@ -66,3 +66,4 @@ ktap_diag "domain $DOM: modelled power-on latency ${ON_LAT} ns, $CYCLES cycles"
 bench vsoc_pd_power_on "$(us "$(field /tmp/st on_avg_ns)")" us vsoc_doorbell_rt "$PING"
 bench vsoc_pd_power_off "$(us "$(field /tmp/st off_avg_ns)")" us vsoc_doorbell_rt "$PING"
 bench vsoc_pd_modelled_on_latency "$(us "$ON_LAT")" us vsoc_doorbell_rt "$PING"
+ktap_done

@@ -53,3 +53,4 @@ check_eq shm_bw_ok 0 field /tmp/bw status
 RAM=$(field /tmp/bw ram_mbps)
 bench vsoc_shm_write_bw "$(field /tmp/bw to_shm_mbps)" MB/s vsoc_ram_copy_bw "$RAM" higher
 bench vsoc_shm_read_bw "$(field /tmp/bw from_shm_mbps)" MB/s vsoc_ram_copy_bw "$RAM" higher
+ktap_done

@@ -213,3 +213,4 @@ if [ -n "$SENSOR" ]; then
 	run sh -c "echo '4 20000' >$SENSOR/sample; wc -l <$SENSOR/samples"
 	check demo_sensor_after_resume test "$(wc -l <"$SENSOR/samples")" -eq 4
 fi
+ktap_done

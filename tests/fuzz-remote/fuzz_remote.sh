@@ -23,3 +23,4 @@ if [ "$rc" = 0 ]; then
 else
 	ktap_fail campaign "fuzz_remote exited $rc"
 fi
+ktap_done

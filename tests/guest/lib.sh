@@ -2,9 +2,13 @@
 # ampsoc scenario library, sourced by every scenario in the guest.
 # Standard output is the verdict channel: KTAP v1, numbered here. The test
 # number lives in a file so that test points recorded from subshells and
-# pipelines count too. See docs/CONVENTIONS.md.
+# pipelines count too. A scenario's last line is ktap_done: PID 1
+# (tests/qemu/init) writes the success token only when it was reached,
+# and ends the document with its plan line (ktap_plan), so a scenario that
+# stops early fails. See docs/CONVENTIONS.md.
 
 KTAP_N=/tmp/.ktap_n
+KTAP_DONE=/tmp/.ktap_done
 KVER=$(uname -r)
 [ -f "$KTAP_N" ] || { echo 0 >"$KTAP_N"; echo "KTAP version 1"; }
 
@@ -12,6 +16,20 @@ _ktap_next() {
 	n=$(($(cat "$KTAP_N") + 1))
 	echo "$n" >"$KTAP_N"
 	echo "$n"
+}
+
+# ktap_done: the scenario reached its end (its last line). Nothing after
+# it may print a test point but PID 1's own (kmemleak_clean).
+ktap_done() {
+	cat "$KTAP_N" >"$KTAP_DONE"
+}
+
+# ktap_plan: the plan line, "1..N" for the N test points printed so far.
+# KTAP puts it after the version line when N is known up front; a
+# scenario's count depends on what it finds, so it comes last, as TAP
+# allows. PID 1 prints it after its kmemleak point.
+ktap_plan() {
+	echo "1..$(cat "$KTAP_N")"
 }
 
 # Print lines of $1 (a file) as KTAP diagnostics.

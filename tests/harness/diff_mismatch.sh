@@ -9,3 +9,4 @@
 ktap_ok before_transcript
 echo "# T selftest.same = a"
 echo "# T selftest.value = 2"
+ktap_done

@@ -6,3 +6,4 @@
 . /ampsoc/lib.sh
 ktap_ok before_failure
 kmod_test ampsoc_harness_test fail=1
+ktap_done

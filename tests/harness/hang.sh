@@ -9,3 +9,4 @@ ktap_ok before_hang
 mkfifo /tmp/never
 read -r _ </tmp/never
 ktap_ok after_hang
+ktap_done

@@ -8,3 +8,4 @@
 ktap_ok before_warn
 modprobe ampsoc_warn_test warn=1
 ktap_ok after_warn
+ktap_done

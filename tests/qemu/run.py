@@ -45,6 +45,8 @@ TROUBLE = [
     (re.compile(r"blocked for more than \d+ seconds|soft lockup|hard LOCKUP|rcu_sched detected stall|rcu: INFO"), "hang"),
 ]
 
+# The plan line ("1..N"); a guest's comes last (lib.sh's ktap_plan).
+PLAN = re.compile(r"^1\.\.(\d+)$", re.M)
 RESULT = re.compile(r"^(\s*)(ok|not ok) (\d+)(?: ([^#]*?))?\s*(?:#\s*(.*))?$")
 BENCH = re.compile(r"^\s*# BENCH (.*)$")
 
@@ -97,6 +99,21 @@ def parse_ktap(text):
             c.failed += 1
             failures.append(name)
     return c, failures
+
+
+def check_plan(verdict):
+    """A guest's verdict ends with one plan line that counts its top-level
+    test points, PID 1's kmemleak point included. Returns what is wrong,
+    or None."""
+    plans = PLAN.findall(verdict)
+    if not plans:
+        return "no plan line (the guest's init did not finish the scenario)"
+    top = sum(1 for line in verdict.splitlines()
+              if (lambda m: m and not m.group(1))(RESULT.match(line)))
+    if len(plans) > 1 or int(plans[0]) != top:
+        return "plan %s but %d test points" % (
+            ", ".join("1..%s" % n for n in plans), top)
+    return None
 
 
 # Module stacks a guest can boot ("# stack:", docs/peer-stack.md): ampsoc's
@@ -651,6 +668,9 @@ class Runner:
             reasons.append("timeout after %d s" % timeout)
         if not re.search(r"^%s\b" % TOKEN, verdict, re.M):
             reasons.append("no success token")
+        plan_problem = check_plan(verdict)
+        if plan_problem:
+            reasons.append(plan_problem)
         for rx, what in TROUBLE:
             m = rx.search(console)
             if m:
@@ -688,7 +708,8 @@ class Runner:
         cut = raw.rfind(b"\n") + 1
         data = raw[:cut].decode(errors="replace")
         for line in data.replace("\r", "").splitlines():
-            if line.startswith(TOKEN) or line.startswith("KTAP version"):
+            if line.startswith(TOKEN) or line.startswith("KTAP version") or \
+                    PLAN.match(line):
                 continue
             m = RESULT.match(line)
             if m and not m.group(1):

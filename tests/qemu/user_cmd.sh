@@ -6,3 +6,4 @@
 # load-all: 1
 . /ampsoc/lib.sh
 check user_cmd sh -c "$CMD"
+ktap_done

@@ -77,3 +77,4 @@ check hello_trace wait_for 10 grep -q "hello from core $CORE" "$D/trace0"
 check_eq domain_on_while_running on dom_state $CORE
 check stop_hello sh -c "echo stop >$R/state"
 check_eq no_violations 0 tele_field violations
+ktap_done

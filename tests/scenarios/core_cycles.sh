@@ -46,3 +46,4 @@ check_eq hundred_boots_in_model $((b0 + 100)) core_field boot_count
 check_eq hundred_power_ons_in_model $((o0 + 100)) dom_on
 check_eq domain_off_at_end off dom_state ipu
 check_eq no_violations 0 tele_field violations
+ktap_done

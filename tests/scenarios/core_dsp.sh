@@ -139,3 +139,4 @@ check ipu_stop_echo sh -c "echo stop >$IR/state"
 check_eq ipu_domain_off_at_end off dom_state ipu
 check_eq dsp_domain_off_at_end off dom_state dsp
 check_eq no_violations 0 tele_field violations
+ktap_done

@@ -25,3 +25,4 @@ core_find ipu || bail "no remote processor for core ipu"
 check fuzz_fw_boots core_boot ampsoc-fuzz-remote.elf ampsoc-fuzz
 guest_test fuzz_remote replay "$R" /lib/firmware/ampsoc-fuzz-remote.corpus
 check core_stops core_stop
+ktap_done

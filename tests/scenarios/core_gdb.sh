@@ -78,3 +78,4 @@ ktap_diag "devcoredump: $len bytes"
 check coredump_to_disk dd if=/tmp/core of=/dev/vda bs=512 seek=1 conv=fsync
 check stop_crashed sh -c "echo stop >$R/state"
 echo enabled >"$R/recovery"
+ktap_done

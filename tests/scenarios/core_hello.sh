@@ -45,3 +45,4 @@ check_eq domain_off_after_stop off dom_state $CORE
 check core_not_running_after_stop core_not_running
 check_eq runtime_pm_suspended suspended cat "$PDEV/power/runtime_status"
 check_eq no_violations 0 tele_field violations
+ktap_done

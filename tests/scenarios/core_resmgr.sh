@@ -164,3 +164,4 @@ check domain_off_at_end wait_for 10 both $DOM off
 check_eq core_domain_off_at_end off dom_state $CORE
 check holdings_gone_at_end no_holdings
 check_eq no_violations 0 tele_field violations
+ktap_done

@@ -86,3 +86,4 @@ check nothing_held_at_end wait_for 10 no_holdings
 check domains_off_at_end wait_for 10 all_off
 check no_holder_device_at_end no_holder_devices
 check_eq no_violations 0 tele_field violations
+ktap_done

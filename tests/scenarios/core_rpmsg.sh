@@ -55,3 +55,4 @@ check channels_back wait_for 20 echo_chan
 check echo_after_restart ping 64
 check stop_again sh -c "echo stop >$R/state"
 check_eq no_violations 0 tele_field violations
+ktap_done

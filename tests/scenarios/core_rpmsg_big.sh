@@ -52,3 +52,4 @@ check echo_496 ping 20 496
 check refuse_497 sh -c '! ping 1 497'
 check stop_plain sh -c "echo stop >$R/state"
 check_eq no_violations 0 tele_field violations
+ktap_done

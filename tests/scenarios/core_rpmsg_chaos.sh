@@ -117,3 +117,4 @@ check chaos_stop core_stop
 echo_clean_after
 ktap_diag "chaos took $(($(date +%s) - t0)) s"
 check_eq no_violations 0 tele_field violations
+ktap_done

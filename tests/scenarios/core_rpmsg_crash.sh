@@ -53,3 +53,4 @@ check echo_after_recovery ampsocctl ept "$ctrl" again 2001 "$dst" ping 100 16
 check stop sh -c "echo stop >$R/state"
 check_eq domain_off_after_stop off dom_state $CORE
 check_eq no_violations 0 tele_field violations
+ktap_done

@@ -67,3 +67,4 @@ check_eq transport_rejected_nothing 0 awk '$1 ~ /^bad_|unknown_dst|ns_rejected/ 
 check stop sh -c "echo stop >$R/state"
 check_eq domain_off_after_stop off dom_state ipu
 check_eq no_violations 0 tele_field violations
+ktap_done

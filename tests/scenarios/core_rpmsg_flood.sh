@@ -83,3 +83,4 @@ check echo_works echo_ping 200 496
 check echo_stop core_stop
 ktap_diag "flood modes took $(($(date +%s) - t0)) s"
 check_eq no_violations 0 tele_field violations
+ktap_done

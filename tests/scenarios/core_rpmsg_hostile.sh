@@ -11,8 +11,8 @@
 #   wait for the firmware's last misdeed in its trace buffer and for the
 #   counter to reach the number of bad items sent (3, 3, 4, 100, 3; nsown
 #   destroys rpmsg_ns at 53 and rpmsg_ctrl at 0 and announces channels
-#   under both names, which used to deadlock the rx path in the name
-#   service; badaddr rewrites the descriptor addresses of three
+#   under both names, which, obeyed, would deadlock the rx path in the
+#   name service; badaddr rewrites the descriptor addresses of three
 #   well-formed messages to 0, the top of the address space and bit 40
 #   flipped), check that every
 #   other reject counter is still 0, echo 50 messages through /dev/rpmsgN,
@@ -106,3 +106,4 @@ check echo_works echo_ping 200 496
 check echo_stop core_stop
 ktap_diag "hostile modes took $(($(date +%s) - t0)) s"
 check_eq no_violations 0 tele_field violations
+ktap_done

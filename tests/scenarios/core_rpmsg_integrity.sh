@@ -30,3 +30,4 @@ ktap_diag_file "$st"
 check_eq transport_rejected_nothing 0 awk '$1 ~ /^bad_|unknown_dst|ns_rejected/ { s += $2 } END { print s + 0 }' "$st"
 check stop sh -c "echo stop >$R/state"
 check_eq no_violations 0 tele_field violations
+ktap_done

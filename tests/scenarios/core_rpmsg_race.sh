@@ -69,3 +69,4 @@ check race_stop core_stop
 echo_clean_after
 ktap_diag "flag races took $(($(date +%s) - t0)) s"
 check_eq no_violations 0 tele_field violations
+ktap_done

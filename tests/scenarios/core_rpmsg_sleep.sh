@@ -60,3 +60,4 @@ ktap_diag_file "$VSOC/mbox_stats"
 check late_words_found_on_resume test "$(awk '$2 == "rx" { s += $8 } END { print s + 0 }' "$VSOC/mbox_stats")" -ge 3
 check stop_echo sh -c "echo stop >$R/state"
 check_eq no_violations 0 tele_field violations
+ktap_done

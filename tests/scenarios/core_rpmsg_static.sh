@@ -56,3 +56,4 @@ round() {
 round 1
 round 2
 check_eq no_violations 0 tele_field violations
+ktap_done

@@ -40,3 +40,4 @@ ktap_result transcript_ran $? "$(cat /tmp/diff.err)"
 check unload_remote rmmod ampsoc_rpmsg_lb
 check_eq bus_empty "" ls $D
 check unload_stack rmmod $stack
+ktap_done

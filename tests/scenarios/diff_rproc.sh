@@ -35,3 +35,4 @@ ktap_result transcript_ran $? "$(cat /tmp/diff.err)"
 check unload_fake rmmod ampsoc_rproc_fake
 check class_empty sh -c '! ls /sys/class/remoteproc | grep -q .'
 check unload_framework rmmod "$framework"
+ktap_done

@@ -46,3 +46,4 @@ check reload_remote modprobe ampsoc_rpmsg_lb nr_devices=1
 check channels_back wait_for 10 sh -c 'ls -d /sys/bus/rpmsg/devices/virtio0.rpmsg-raw.*'
 guest_test rpmsg_abi /dev/rpmsg_ctrl0
 check final_unload sh -c 'rmmod ampsoc_rpmsg_lb && rmmod ampsoc_rpmsg_virtio ampsoc_rpmsg'
+ktap_done

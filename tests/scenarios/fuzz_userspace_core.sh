@@ -84,3 +84,4 @@ check echo_channel_back wait_for 20 echo_chan
 check echo_works sh -c "ampsocctl ept \$(ls /dev/rpmsg_ctrl* | head -n 1) fuzz-check 2001 \$((\$(cat $echo/dst))) ping 100 64"
 check stop sh -c "echo stop >$R/state"
 check_eq no_violations 0 tele_field violations
+ktap_done

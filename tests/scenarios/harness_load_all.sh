@@ -23,3 +23,4 @@ for m in $(names ampsoc-tests); do
 done
 check test_module_loads_by_name modprobe ampsoc_rpmsg_lb
 check test_module_unloads rmmod ampsoc_rpmsg_lb
+ktap_done

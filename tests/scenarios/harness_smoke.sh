@@ -13,3 +13,4 @@ check kernel_is_debian_image grep -q "$(uname -r)" /proc/version
 kmod_test ampsoc_harness_test
 check harness_test_unloaded sh -c '! grep -q ampsoc_harness_test /proc/modules'
 guest_test ktap_selftest
+ktap_done

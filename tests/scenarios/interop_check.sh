@@ -30,3 +30,4 @@ ctrl=$(ls /dev/rpmsg_ctrl* | head -n 1)
 guest_test rpmsg_check integrity "$ctrl" 8 100000
 check stop sh -c "echo stop >$R/state"
 check_eq no_violations 0 tele_field violations
+ktap_done

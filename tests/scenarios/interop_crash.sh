@@ -77,3 +77,4 @@ guest_test rpmsg_check integrity "$ctrl" 4 2000
 check stop sh -c "echo stop >$R/state"
 check_eq domain_off_after_stop off dom_state ipu
 check_eq no_violations 0 tele_field violations
+ktap_done

@@ -28,3 +28,4 @@ guest_test rpmsg_check many "$ctrl" 32 16000 2
 check_eq two_channels_after 2 chans
 check stop sh -c "echo stop >$R/state"
 check_eq no_violations 0 tele_field violations
+ktap_done

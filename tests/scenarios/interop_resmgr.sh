@@ -46,3 +46,4 @@ check no_request_logged sh -c "! grep -q 'requested domain' $D/trace0"
 check stop sh -c "echo stop >$R/state"
 check_eq domain_off_after off dom_state $DOM
 check_eq no_violations 0 tele_field violations
+ktap_done

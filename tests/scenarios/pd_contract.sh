@@ -12,3 +12,4 @@
 kmod_test ampsoc_pdcontract_test
 check "pd_module_unloads" rmmod ampsoc_pd
 check "pd_sysfs_gone" test ! -e /sys/kernel/ampsoc_pd
+ktap_done

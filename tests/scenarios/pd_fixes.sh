@@ -16,3 +16,4 @@
 kmod_test ampsoc_pdfix_test seed=21
 check "pd_module_unloads" rmmod ampsoc_pd
 check "pd_debugfs_gone" test ! -e /sys/kernel/debug/ampsoc_pd
+ktap_done

@@ -75,3 +75,4 @@ check "idle_after_restore_powers_off" wait_for 10 all_off fake_leaf fake_mid fak
 check_eq "no_callback_with_hw_off" 0 cat $F/violations
 check "fake_soc_unloads" rmmod ampsoc_pdfake_test
 swapoff /dev/vda
+ktap_done

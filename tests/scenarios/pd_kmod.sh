@@ -13,3 +13,4 @@ kmod_test ampsoc_pd_test
 check "pd_module_unloads" rmmod ampsoc_pd
 check "pd_debugfs_gone" test ! -e /sys/kernel/debug/ampsoc_pd
 check "pd_sysfs_gone" test ! -e /sys/kernel/ampsoc_pd
+ktap_done

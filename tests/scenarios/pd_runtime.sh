@@ -93,3 +93,4 @@ check_eq "no_callback_with_hw_off" 0 cat $F/violations
 echo 0 >/sys/kernel/tracing/events/ampsoc_pd/enable 2>/dev/null
 check "fake_soc_unloads" rmmod ampsoc_pdfake_test
 check "domains_removed" sh -c "! grep -q fake_ $D/pm_genpd_summary"
+ktap_done

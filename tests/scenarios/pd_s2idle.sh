@@ -70,3 +70,4 @@ echo 0 >$RTC/wakealarm
 echo 0 >$T/events/power/suspend_resume/enable
 check_eq "no_callback_with_hw_off" 0 cat $F/violations
 check "fake_soc_unloads" rmmod ampsoc_pdfake_test
+ktap_done

@@ -80,3 +80,4 @@ ctl 0 auto
 check "idle_after_complete_powers_off" wait_for 10 all_off fake_leaf fake_mid fake_top fake_wake
 check_eq "no_callback_with_hw_off" 0 cat $F/violations
 check "fake_soc_unloads" rmmod ampsoc_pdfake_test
+ktap_done

@@ -23,3 +23,4 @@ for level in devices platform; do
 done
 echo none >/sys/power/pm_test
 check "pd_module_unloads" rmmod ampsoc_pd
+ktap_done

@@ -17,3 +17,4 @@ modprobe ampsoc_pdfake_test extra_devs=24 autosuspend_ms=1 ||
 guest_test pd_stress -t 4 -n 1500
 check "no_unbalanced_warning" sh -c "! dmesg | grep -q 'unbalanced runtime'"
 check "fake_soc_unloads" rmmod ampsoc_pdfake_test
+ktap_done

@@ -60,3 +60,4 @@ for round in 1 2; do
 	check "unload_rpmsg_$round" rmmod virtio_rpmsg_bus rpmsg_ctrl rpmsg_char rpmsg_ns rpmsg_core
 	check "rpmsg_gone_$round" sh -c 'test ! -e /sys/bus/rpmsg && test ! -e /sys/class/rpmsg'
 done
+ktap_done

@@ -58,3 +58,4 @@ check channels_gone sh -c "! ls -d $D/virtio0.* 2>/dev/null"
 check chardevs_gone sh -c '! ls /dev/rpmsg0 /dev/rpmsg_ctrl0 2>/dev/null'
 check unload_stack rmmod rpmsg_ctrl rpmsg_char virtio_rpmsg_bus rpmsg_ns rpmsg_core
 check bus_gone test ! -e /sys/bus/rpmsg
+ktap_done

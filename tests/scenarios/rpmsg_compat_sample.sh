@@ -37,3 +37,4 @@ check sample_got_100 sh -c "dmesg | grep -q 'incoming msg 100 (src: 0x400)'"
 check_eq remote_saw_100 100 since
 check unload_sample rmmod rpmsg_client_sample
 check unload_stack rmmod ampsoc_rpmsg_lb ampsoc_rpmsg_virtio ampsoc_rpmsg
+ktap_done

@@ -37,3 +37,4 @@ check_eq loads_under_stream 20 echo "$n"
 check stream_stopped sh -c "echo stream 1024 0 16 >$CTL"
 check load_alone one_load
 check unload_stack rmmod ampsoc_rpmsg_lb ampsoc_rpmsg_virtio ampsoc_rpmsg
+ktap_done

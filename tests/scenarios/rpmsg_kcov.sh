@@ -19,3 +19,4 @@ check load_remote modprobe ampsoc_rpmsg_lb nr_devices=1
 check transport_up wait_for 10 test -r /sys/kernel/debug/ampsoc_rpmsg/virtio0/stats
 guest_test rpmsg_kcov virtio0
 check unload_stack rmmod ampsoc_rpmsg_lb ampsoc_rpmsg_virtio ampsoc_rpmsg
+ktap_done

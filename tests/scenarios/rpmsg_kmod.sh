@@ -17,3 +17,4 @@ kmod_test ampsoc_rpmsg_test
 check no_channels_left sh -c '[ -z "$(ls /sys/bus/rpmsg/devices)" ]'
 check loopback_unloads rmmod ampsoc_rpmsg_lb
 check transport_unloads rmmod ampsoc_rpmsg_virtio ampsoc_rpmsg
+ktap_done

@@ -25,3 +25,4 @@ ktap_diag_file /sys/kernel/debug/ampsoc_rpmsg/virtio0/stats
 for f in /sys/class/rpmsg/rpmsg[0-9]*/dropped; do ktap_diag "$f: $(cat $f)"; done
 check_eq suspend_counted $((ok0 + 1)) cat /sys/power/suspend_stats/success
 check unload rmmod ampsoc_rpmsg_lb ampsoc_rpmsg_virtio ampsoc_rpmsg
+ktap_done

@@ -55,3 +55,4 @@ check rebuilt_after_readd wait_for 10 sh -c "ls -d /sys/bus/rpmsg/devices/virtio
 check unload_remote rmmod ampsoc_rpmsg_lb
 check_eq bus_empty "" ls /sys/bus/rpmsg/devices
 check unload_stack rmmod ampsoc_rpmsg_echo ampsoc_rpmsg_virtio ampsoc_rpmsg
+ktap_done

@@ -40,3 +40,4 @@ check ampsocctl_start ampsocctl rproc start ampsoc-rproc-fake.1
 check unload_while_running rmmod ampsoc_rproc_fake
 check class_empty sh -c '! ls /sys/class/remoteproc | grep -q .'
 check framework_unloads rmmod ampsoc_rproc
+ktap_done

@@ -51,3 +51,4 @@ check slab_no_leak test $((s1 - s0)) -lt 50
 check vmalloc_no_leak test "$v1" = "$v0"
 check no_devcoredump sh -c '! ls /sys/class/devcoredump 2>/dev/null | grep -q devcd'
 check unload rmmod ampsoc_rproc_fake
+ktap_done

@@ -52,3 +52,4 @@ check dump_released sh -c "cat $CD/data >/dev/null && echo 1 >$CD/data"
 check recovers wait_for 20 grep -qx running "$R/state"
 check stop sh -c "echo stop >$R/state"
 check unload rmmod ampsoc_rproc_fake
+ktap_done

@@ -36,3 +36,4 @@ check no_rejection_of_good_image sh -c \
 	'! grep -q "firmware ampsoc-rproc-fake.elf rejected" /tmp/rproc.log'
 check fake_unloads rmmod ampsoc_rproc_fake
 check framework_unloads rmmod ampsoc_rproc
+ktap_done

@@ -33,3 +33,4 @@ guest_test sec_unpriv "$R" "$D" "$ctrl"
 check_eq still_running running cat "$R/state"
 check stop sh -c "echo stop >$R/state"
 check_eq no_violations 0 tele_field violations
+ktap_done

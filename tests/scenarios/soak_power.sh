@@ -25,3 +25,4 @@
 . /ampsoc/lib/soak.sh
 
 soak_power_campaign 200 12 300 /dev/ttyS2
+ktap_done

@@ -44,3 +44,4 @@ check_eq pd_one_domain on ampsocctl pd wkup
 check_eq pd_bad_name_exits_2 2 sh -c 'ampsocctl pd ../x 2>/dev/null; echo $?'
 check remount_debugfs mount -t debugfs debugfs /sys/kernel/debug
 check unload_remote rmmod ampsoc_rpmsg_lb
+ktap_done

@@ -25,3 +25,4 @@ check_eq one_error_line 1 sh -c "dmesg | grep -c 'board table:'"
 check error_names_checksum sh -c "dmesg | grep 'board table:' | grep -q checksum"
 check no_board_devices sh -c "! ls /sys/bus/platform/devices/ | grep -q '^vsoc-'"
 check no_debugfs test ! -e /sys/kernel/debug/vsoc/vsoc0
+ktap_done

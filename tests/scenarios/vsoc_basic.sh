@@ -153,3 +153,4 @@ check_eq zero_garbage 0 awk '$1 == "garbage" { print $2 }' "$TEL"
 kmod_test ampsoc_vsoc_test
 
 check_eq zero_violations 0 awk '$1 == "violations" { print $2 }' "$TEL"
+ktap_done

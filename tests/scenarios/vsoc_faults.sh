@@ -45,3 +45,4 @@ else
 	ktap_skip healthy_peripheral_works "no peripheral outside the faulty domains"
 fi
 check_eq zero_violations 0 awk '$1 == "violations" { print $2 }' "$VSOC/telemetry"
+ktap_done

@@ -91,3 +91,4 @@ check_eq core_counts_two 2 core_field fw_faults
 
 check stop_core core_stop
 check_eq no_violations 0 tele_field violations
+ktap_done

@@ -37,3 +37,4 @@ check_eq no_crash "$c0" core_field crash_count
 check_eq no_firewall_fault 0 tele_field firewall_faults
 check stop_core core_stop
 check_eq no_violations 0 tele_field violations
+ktap_done

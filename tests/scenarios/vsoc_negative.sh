@@ -45,3 +45,4 @@ touch_all() {
 }
 check peripherals_work_after touch_all
 check_eq still_one_violation 1 awk '$1 == "violations" { print $2 }' "$TEL"
+ktap_done

@@ -117,3 +117,4 @@ check settled_after_reload wait_for 30 vsoc_settled
 check works_after_reload wait_for 20 all_work
 check states_agree_after_reload wait_for 20 states_agree
 check_eq no_violations 0 awk '$1 == "violations" { print $2 }' "$VSOC/telemetry"
+ktap_done

@@ -69,3 +69,4 @@ else
 fi
 
 check_eq zero_violations 0 awk '$1 == "violations" { print $2 }' "$(vsoc_dir)/telemetry"
+ktap_done

@@ -63,3 +63,4 @@ agree() {
 check kernel_and_model_agree wait_for 10 agree
 check transitions_match_model vsoc_counts_settle "$VSOC"
 check_eq zero_violations 0 awk '$1 == "violations" { print $2 }' "$TEL"
+ktap_done

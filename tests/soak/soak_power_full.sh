@@ -15,3 +15,4 @@
 . /ampsoc/lib/soak.sh
 
 soak_power_campaign 1000 100 1500 /dev/ttyS2
+ktap_done

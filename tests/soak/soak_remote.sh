@@ -20,3 +20,4 @@
 . /ampsoc/lib/soak.sh
 
 soak_remote_campaign 20 3
+ktap_done

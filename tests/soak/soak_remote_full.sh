@@ -14,3 +14,4 @@
 . /ampsoc/lib/soak.sh
 
 soak_remote_campaign 200 5
+ktap_done

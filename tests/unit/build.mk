@@ -5,3 +5,4 @@ UNIT_TESTS += $(ROOT)/tests/unit/dkms_build.sh
 # The guest's module trees, and the third-party build of docs/third-party-drivers.md.
 UNIT_TESTS += $(ROOT)/tests/unit/initramfs_layout.sh
 UNIT_TESTS += $(ROOT)/tests/unit/third_party_build.sh
+UNIT_TESTS += $(ROOT)/tests/unit/build_lists.sh

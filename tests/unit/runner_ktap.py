@@ -33,7 +33,7 @@ CASES = [
 ]
 
 print("KTAP version 1")
-print("1..%d" % (len(CASES) + 6))
+print("1..%d" % (len(CASES) + 7))
 failed = 0
 for i, (name, text, want) in enumerate(CASES, 1):
     c, _ = run.parse_ktap(text)
@@ -137,4 +137,22 @@ with tempfile.TemporaryDirectory() as d:
     for n, g, w in bad:
         print("# %s: got %s, want %s" % (n, g, w))
     print("%s %d golden_transcripts" % ("ok" if ok else "not ok", len(CASES) + 6))
+
+# The guest's plan line comes last and counts the top-level test points
+# only; a verdict without one, or with a wrong or second one, is a failure.
+plan_cases = [
+    ("counts_top_level", "KTAP version 1\nok 1 a\n    ok 1 x\n    1..1\nok 2 b\n1..2\n", False),
+    ("with_kmemleak", "KTAP version 1\nok 1 a\nnot ok 2 kmemleak_clean\n1..2\n", False),
+    ("missing", "KTAP version 1\nok 1 a\n", True),
+    ("nested_plan_is_not_the_guests", "KTAP version 1\n    1..1\nok 1 a\n", True),
+    ("short", "KTAP version 1\nok 1 a\nok 2 b\n1..1\n", True),
+    ("long", "KTAP version 1\nok 1 a\n1..2\n", True),
+    ("twice", "KTAP version 1\nok 1 a\n1..1\nok 2 b\n1..2\n", True),
+]
+bad = [(n, run.check_plan(t)) for n, t, want in plan_cases
+       if (run.check_plan(t) is not None) != want]
+failed += bool(bad)
+for n, g in bad:
+    print("# plan %s: check_plan said %r" % (n, g))
+print("%s %d plan_line" % ("not ok" if bad else "ok", len(CASES) + 7))
 sys.exit(1 if failed else 0)

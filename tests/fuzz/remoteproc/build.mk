@@ -14,8 +14,23 @@ RPROC_FW_DEPS := $(RPROC_FW_SRCS) $(RPROC_DIR)/ampsoc_rproc_fw.h \
 RPROC_INC := -I$(RPROC_DIR) -I$(RPROC_HOST) -I$(ROOT)/tests/kmod/remoteproc
 RPROC_HOST_CFLAGS := $(HOST_CFLAGS) $(RPROC_INC) -I$(ROOT)/tests/lib
 
-RPROC_BAD_NAMES := $(shell sed -n 's/^BADFW.\([a-z0-9_]*\),.*/\1/p' \
-	$(ROOT)/tests/kmod/remoteproc/badfw_cases.h)
+# Every BADFW() case of badfw_cases.h, in its order; a static list, so that
+# reading the Makefile runs nothing. tests/unit/build_lists.sh fails when
+# the two differ.
+RPROC_BAD_NAMES := \
+	not_elf truncated_header bad_class wrong_class wrong_machine \
+	big_endian not_executable no_program_headers phentsize \
+	phdrs_truncated segment_truncated filesz_over_memsz \
+	segment_outside_memory segments_overlap segment_wraps \
+	entry_outside shdrs_truncated shstrndx two_rsc_tables \
+	rsc_section_unloaded rsc_truncated rsc_section_huge rsc_version \
+	rsc_num_huge rsc_offset_outside rsc_offset_in_header \
+	rsc_entries_overlap rsc_unknown_type rsc_carveout_empty \
+	rsc_carveout_huge rsc_carveout_outside rsc_carveouts_overlap \
+	rsc_trace_outside rsc_vdev_zero_vrings rsc_vdev_many_vrings \
+	rsc_vring_num_odd rsc_vring_num_huge rsc_vring_align \
+	rsc_vdev_config_huge rsc_vdev_reserved rsc_vring_outside \
+	rsc_vendor_refused rsc_devmem
 RPROC_FW_FILES := $(addprefix $(RPROC_OUT)/firmware/, \
 	ampsoc-rproc-fake.elf ampsoc-rproc-fake32.elf \
 	ampsoc-rproc-fake-vdev-first.elf ampsoc-rproc-fake-portable.elf \
@@ -46,7 +61,7 @@ $(RPROC_FW_FILES): $(RPROC_OUT)/firmware/.stamp
 
 $(RPROC_OUT)/fuzz_rproc_fw: $(RPROC_HOST)/fuzz_rproc_fw.c $(RPROC_FW_DEPS)
 	@mkdir -p $(dir $@)
-	clang -g -O1 -fsanitize=fuzzer,address,undefined \
+	$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined \
 		-Wl,--defsym=LLVMFuzzerTestOneInput=rproc_fuzz_one_input \
 		-fno-sanitize-recover=all -I$(ROOT)/include $(RPROC_INC) \
 		-o $@ $< $(RPROC_FW_SRCS)

@@ -38,11 +38,11 @@ $(VSOCF_OUT)/vsoc_board_unit: $(VSOCF_DIR)/vsoc_board_unit.c $(VSOCF_DEPS) \
 
 $(VSOCF_OUT)/fuzz_vsoc_board: $(VSOCF_DIR)/fuzz_vsoc_board.c $(VSOCF_DEPS)
 	@mkdir -p $(dir $@)
-	clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		$(VSOCF_KFLAGS) -c -o $@.k.o $<
-	clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		$(VSOCF_KFLAGS) -c -o $@.b.o $(ROOT)/drivers/vsoc/vsoc_board.c
-	clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		$(VSOCF_KFLAGS) -c -o $@.f.o $(VSOCF_DIR)/vsoc_board_fuzz.c
-	clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		$(VSOCF_MFLAGS) -o $@ $@.k.o $@.b.o $@.f.o $(VSOCF_MSRCS) -l:libinih.a

@@ -566,7 +566,7 @@ out:
 /*
  * The remote may take back what it announced and nothing else: Linux's
  * own channels are refused and counted. Destroying rpmsg_ns (address 53)
- * from the name service's own callback used to wait for that callback
+ * from the name service's own callback would wait for that callback
  * forever, with the rx path, removal and rmmod stuck behind it; destroying
  * rpmsg_ctrl (address 0) took /dev/rpmsg_ctrlN away. A local and a static
  * channel are Linux's too, and so are the reserved names; a local channel

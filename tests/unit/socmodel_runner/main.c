@@ -6,7 +6,7 @@
  * core with SIGSEGV after exactly one struct ampsoc_core_fault on the fault
  * descriptor (reason, access, address, pc, registers); reads there, writes
  * elsewhere in the window, faults outside the firewall and a SIGSEGV sent
- * from outside behave as they always did; bad --ro and --fault-fd options
+ * from outside behave as without a firewall; bad --ro and --fault-fd options
  * are refused before any firmware runs (exit 64).
  */
 #define _GNU_SOURCE

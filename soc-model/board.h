@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <zlib.h>	/* crc32(): the table's checksum */
 
 #include <ampsoc/vsoc_abi.h>
 
@@ -155,9 +156,6 @@ int table_check(const void *table, size_t len, uint64_t shm_size,
 
 /* Turn every core's vring firewall on or off, whatever the file said. */
 void board_force_firewall(struct board *b, bool on);
-
-/* CRC-32 (IEEE 802.3, zlib's crc32()): crc32_ieee(0, p, n). */
-uint32_t crc32_ieee(uint32_t crc, const void *p, size_t n);
 
 /* Name of a rule, object kind, domain state, ... for logs and tests. */
 const char *vsoc_rule_name(uint32_t rule);

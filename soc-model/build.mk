@@ -9,7 +9,7 @@ SOCMODEL_LIB   := board.c table.c soc.c ivshmem.c
 SOCMODEL_HDRS  := $(wildcard $(SOCMODEL_DIR)/*.h) $(ROOT)/include/ampsoc/vsoc_abi.h
 SOCMODEL_CFLAGS := $(HOST_CFLAGS) -I$(SOCMODEL_DIR) $(shell pkg-config --cflags inih 2>/dev/null) \
 	-DDEFAULT_BOARD='"$(SOCMODEL_DIR)/boards/omap4.ini"'
-SOCMODEL_LIBS  := $(or $(shell pkg-config --libs inih 2>/dev/null),-linih)
+SOCMODEL_LIBS  := $(or $(shell pkg-config --libs inih 2>/dev/null),-linih) -lz
 SOCMODEL_OBJS  := $(patsubst %.c,$(SOCMODEL_OUT)/obj/%.o,$(SOCMODEL_LIB))
 
 HOST_BINS += $(SOCMODEL_OUT)/ampsoc-socmodel $(SOCMODEL_OUT)/ampsoc-socctl
@@ -52,6 +52,6 @@ $(SOCMODEL_OUT)/fuzz/socmodel_%: $(SOCMODEL_DIR)/fuzz/%_fuzz.c $(addprefix $(SOC
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		-I$(ROOT)/include -I$(SOCMODEL_DIR) -DDEFAULT_BOARD='""' -o $@ $< \
-		$(addprefix $(SOCMODEL_DIR)/,board.c table.c) -l:libinih.a
+		$(addprefix $(SOCMODEL_DIR)/,board.c table.c) -l:libinih.a -lz
 
 -include $(wildcard $(SOCMODEL_DIR)/core/build.mk)

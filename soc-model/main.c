@@ -896,8 +896,8 @@ static int corrupt_table(struct model *m, const char *how)
 			"want crc, magic, version, index or cycle");
 		return -1;
 	}
-	h->checksum = crc32_ieee(0, (uint8_t *)m->shm + VSOC_CSUM_START,
-				 h->size - VSOC_CSUM_START);
+	h->checksum = crc32(0, (uint8_t *)m->shm + VSOC_CSUM_START,
+			    h->size - VSOC_CSUM_START);
 	return 0;
 }
 

@@ -697,7 +697,7 @@ static void periph_due(struct soc *s, unsigned int i)
 				data[p->dst + k] = tmp[n - 1 - k];
 			break;
 		case VSOC_DMA_XFORM_CRC32:
-			r->value[1] = crc32_ieee(0, tmp, n);
+			r->value[1] = crc32(0, tmp, n);
 			break;
 		}
 		free(tmp);

@@ -13,27 +13,6 @@
 
 #include "board.h"
 
-static uint32_t crc_table[256];
-
-uint32_t crc32_ieee(uint32_t crc, const void *p, size_t n)
-{
-	const uint8_t *s = p;
-	uint32_t i, j, c;
-
-	if (!crc_table[1]) {
-		for (i = 0; i < 256; i++) {
-			c = i;
-			for (j = 0; j < 8; j++)
-				c = c & 1 ? 0xedb88320u ^ (c >> 1) : c >> 1;
-			crc_table[i] = c;
-		}
-	}
-	crc = ~crc;
-	while (n--)
-		crc = crc_table[(crc ^ *s++) & 0xff] ^ (crc >> 8);
-	return ~crc;
-}
-
 static void name_copy(char *dst, const char *src)
 {
 	memset(dst, 0, VSOC_NAME_LEN);
@@ -197,8 +176,8 @@ size_t board_write_table(const struct board *b, void *table)
 		}
 	}
 	h->size = off;
-	h->checksum = crc32_ieee(0, base + VSOC_CSUM_START,
-				 off - VSOC_CSUM_START);
+	h->checksum = crc32(0, base + VSOC_CSUM_START,
+			    off - VSOC_CSUM_START);
 	return off;
 }
 
@@ -307,8 +286,8 @@ int table_check(const void *table, size_t len, uint64_t shm_size,
 		return fail(err, errlen, "table: size %u out of range", size);
 	if (h->header_size < sizeof(*h) || h->header_size > size)
 		return fail(err, errlen, "table: header_size %u", h->header_size);
-	if (crc32_ieee(0, (const uint8_t *)table + VSOC_CSUM_START,
-		       size - VSOC_CSUM_START) != h->checksum)
+	if (crc32(0, (const uint8_t *)table + VSOC_CSUM_START,
+		  size - VSOC_CSUM_START) != h->checksum)
 		return fail(err, errlen, "table: checksum mismatch");
 	if (h->shm_size != shm_size)
 		return fail(err, errlen, "table: shm_size 0x%llx, memory is 0x%llx",

@@ -72,8 +72,8 @@ int fuzz_one(const uint8_t *data, size_t size)
 	h = (void *)t;
 	if ((mode & 2) && len >= sizeof(*h) && h->size >= VSOC_CSUM_START &&
 	    h->size <= len)
-		h->checksum = crc32_ieee(0, t + VSOC_CSUM_START,
-					 h->size - VSOC_CSUM_START);
+		h->checksum = crc32(0, t + VSOC_CSUM_START,
+				    h->size - VSOC_CSUM_START);
 	table_check(t, len, b.shm_size, err, sizeof(err));
 	free(t);
 	return 0;

@@ -45,4 +45,4 @@ $(VSOCF_OUT)/fuzz_vsoc_board: $(VSOCF_DIR)/fuzz_vsoc_board.c $(VSOCF_DEPS)
 	clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		$(VSOCF_KFLAGS) -c -o $@.f.o $(VSOCF_DIR)/vsoc_board_fuzz.c
 	clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-		$(VSOCF_MFLAGS) -o $@ $@.k.o $@.b.o $@.f.o $(VSOCF_MSRCS) -l:libinih.a
+		$(VSOCF_MFLAGS) -o $@ $@.k.o $@.b.o $@.f.o $(VSOCF_MSRCS) -l:libinih.a -lz

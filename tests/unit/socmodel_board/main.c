@@ -74,8 +74,8 @@ static void recrc(void)
 {
 	struct vsoc_board_header *h = (void *)table;
 
-	h->checksum = crc32_ieee(0, table + VSOC_CSUM_START,
-				 h->size - VSOC_CSUM_START);
+	h->checksum = crc32(0, table + VSOC_CSUM_START,
+			    h->size - VSOC_CSUM_START);
 }
 
 static void reset_table(void)

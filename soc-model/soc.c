@@ -1698,8 +1698,10 @@ void soc_dump_energy(struct soc *s, FILE *f)
 		uint64_t e = soc_energy_uj(s, i);
 
 		total += e;
-		fprintf(f, "energy %s %llu uJ\n", s->b->domain[i].name,
-			(unsigned long long)e);
+		/* the on-power too: the demo's all-held-on baseline */
+		fprintf(f, "energy %s %llu uJ on_power_uw=%u\n",
+			s->b->domain[i].name, (unsigned long long)e,
+			s->b->domain[i].on_power_uw);
 	}
 	fprintf(f, "energy total %llu uJ over %llu ms\n",
 		(unsigned long long)total,

@@ -5,3 +5,5 @@ UNIT_TESTS += $(ROOT)/tests/unit/dkms_build.sh
 # The guest's module trees, and the third-party build of docs/third-party-drivers.md.
 UNIT_TESTS += $(ROOT)/tests/unit/initramfs_layout.sh
 UNIT_TESTS += $(ROOT)/tests/unit/third_party_build.sh
+# The demo's energy report from the model's own output, on an all-hex board.
+UNIT_TESTS += $(ROOT)/tests/unit/demo_report.sh

@@ -89,17 +89,6 @@ static struct {
 	uint32_t rx, tx, bad_magic, bad_len, bad_crc, bad_seq, tx_fail, switches;
 } st;
 
-static uint32_t xorshift(uint32_t *s)
-{
-	uint32_t x = *s;
-
-	x ^= x << 13;
-	x ^= x >> 17;
-	x ^= x << 5;
-	*s = x;
-	return x;
-}
-
 static struct chk_peer *find_peer(uint32_t local, uint32_t remote, bool start)
 {
 	struct chk_peer *p;
@@ -135,14 +124,14 @@ static void chk_reply(struct amp_rpmsg_ept *ept, struct chk_peer *p)
 		st.tx_fail++;
 		return;
 	}
-	len = sizeof(h) + xorshift(&p->rng) % (mtu - sizeof(h) + 1);
+	len = sizeof(h) + chk_xorshift(&p->rng) % (mtu - sizeof(h) + 1);
 	for (i = sizeof(h); i + 4 <= len; i += 4) {
-		uint32_t r = xorshift(&p->rng);
+		uint32_t r = chk_xorshift(&p->rng);
 
 		memcpy(buf + i, &r, 4);
 	}
 	for (; i < len; i++)
-		buf[i] = (uint8_t)xorshift(&p->rng);
+		buf[i] = (uint8_t)chk_xorshift(&p->rng);
 	h.magic = CHK_MAGIC;
 	h.seq = p->tx_seq;
 	h.len = (uint16_t)len;

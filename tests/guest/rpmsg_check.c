@@ -76,17 +76,6 @@ static double now_s(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static uint32_t xorshift(uint32_t *s)
-{
-	uint32_t x = *s;
-
-	x ^= x << 13;
-	x ^= x >> 17;
-	x ^= x << 5;
-	*s = x;
-	return x;
-}
-
 static int read_file(const char *path, char *buf, size_t size)
 {
 	int fd = open(path, O_RDONLY), n;
@@ -253,7 +242,7 @@ static int ept_send(struct ept *e)
 	struct chk_hdr h;
 	uint32_t len, i;
 
-	len = sizeof(h) + xorshift(&e->rng) % (mtu - sizeof(h) + 1);
+	len = sizeof(h) + chk_xorshift(&e->rng) % (mtu - sizeof(h) + 1);
 	for (i = sizeof(h); i < len; i++)
 		buf[i] = (uint8_t)(e->tx_seq * 31 + i * 7 + (e->rng >> (i & 15)));
 	h.magic = CHK_MAGIC;

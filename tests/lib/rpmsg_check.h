@@ -45,4 +45,19 @@ static inline uint32_t chk_crc(const struct chk_hdr *h, const void *payload,
 	return chk_crc32(chk_crc32(0, &h->seq, 8), payload, n);
 }
 
+/*
+ * The payloads' and sizes' pseudo-random numbers (xorshift32), the same on
+ * both sides; a zero state stays zero.
+ */
+static inline uint32_t chk_xorshift(uint32_t *s)
+{
+	uint32_t x = *s;
+
+	x ^= x << 13;
+	x ^= x >> 17;
+	x ^= x << 5;
+	*s = x;
+	return x;
+}
+
 #endif /* _AMPSOC_RPMSG_CHECK_H */

@@ -1405,6 +1405,7 @@ void soc_publish(struct soc *s)
 int soc_init(struct soc *s, const struct board *b, void *shm,
 	     uint64_t shm_size, const struct soc_ops *ops, void *ctx)
 {
+	char err[BOARD_ERR_LEN];
 	unsigned int i;
 
 	memset(s, 0, sizeof(*s));
@@ -1421,7 +1422,19 @@ int soc_init(struct soc *s, const struct board *b, void *shm,
 		soc_free(s);
 		return -ENOMEM;
 	}
-	board_write_table(b, shm);
+	/*
+	 * Publish only what Linux will accept: the kernel's own checker, on
+	 * the table as written, so that a model bug is caught here, with
+	 * the model's name on it, rather than as a guest probe failure.
+	 */
+	if (table_check(shm, board_write_table(b, shm), b->shm_size, err,
+			sizeof(err))) {
+		fprintf(stderr, "socmodel: board '%s': the table written fails Linux's check: %s\n",
+			b->name, err);
+		memset(shm, 0, b->table_size);	/* no magic: nothing published */
+		soc_free(s);
+		return -EPROTO;
+	}
 	s->telem = (void *)(s->shm + b->telem_off);
 	s->pwr = (void *)(s->shm + b->pwr_off);
 	s->clk = (void *)(s->shm + b->clk_off);

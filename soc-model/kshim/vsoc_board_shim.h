@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The kernel names drivers/vsoc/vsoc_board.c (and the headers it includes)
- * uses, for building the board-table parser on the host: the libFuzzer
- * target and its unit test. Every <linux/...> header under shim/ includes
- * this one. Little-endian hosts only, like the ABI header.
+ * uses, for building the board-table checker on the host: the SoC model
+ * runs it on every table it publishes (table_check.c), and the fuzz
+ * targets and unit tests run it on damaged ones. Every <linux/...> header
+ * under kshim/ includes this one. Little-endian hosts only, like the ABI
+ * header.
  *
  * dev_err() messages go to vsoc_shim_log (the last one is kept), so that
  * tests can check that a rejection said something.

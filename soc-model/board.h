@@ -148,7 +148,6 @@ int board_load(struct board *b, const char *path, char *err, size_t errlen);
  */
 size_t board_write_table(const struct board *b, void *table);
 
-
 /* Turn every core's vring firewall on or off, whatever the file said. */
 void board_force_firewall(struct board *b, bool on);
 

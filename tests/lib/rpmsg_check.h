@@ -21,7 +21,7 @@
 
 #if __STDC_HOSTED__
 #include <zlib.h>
-#define chk_crc32(crc, p, n) ((uint32_t)crc32((crc), (const Bytef *)(p), (uInt)(n)))
+#define chk_crc32(crc, p, n) ((uint32_t)crc32((crc), (const void *)(p), (n)))
 #else
 #include <amp/crc32.h>
 #define chk_crc32(crc, p, n) amp_crc32((crc), (p), (n))

@@ -266,6 +266,13 @@ $(FW_UT_OUT)/firmware_resmgr: $(FW_UT_SRC)/resmgr.c $(FW_SRC)/lib/resmgr.c $(FW_
 
 UNIT_TESTS += $(FW_UT_OUT)/firmware_resmgr
 
+# The SDK's CRC-32 against zlib's, which the hosted side of every check uses.
+$(FW_UT_OUT)/firmware_crc32: $(FW_UT_SRC)/crc32.c $(FW_SRC)/lib/crc32.c $(FW_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(FW_UT_CFLAGS) -o $@ $(FW_UT_SRC)/crc32.c $(FW_SRC)/lib/crc32.c -lz
+
+UNIT_TESTS += $(FW_UT_OUT)/firmware_crc32
+
 # The emulated cores: faults, firewall, sandbox, gdb (tests/unit/firmware/isa.c).
 $(FW_UT_OUT)/firmware_isa: $(FW_UT_SRC)/isa.c $(FW_UT_SRC)/runner.h $(CORE_BIN) \
 		$(FW_ELFS_EMU) $(FW_UT_FW) $(FW_UT_FW_EMU)

@@ -64,7 +64,7 @@ FW_CFLAGS := $(FW_CFLAGS_x86_64)
 # The SDK library, once per instruction set: the same sources everywhere
 # but the platform_ port (the boot ROM on x86-64, the core peripheral's
 # registers on the emulated cores) and its startup code.
-FW_LIB_SRCS := lib/start.c lib/string.c lib/vsnprintf.c lib/trace.c lib/log.c \
+FW_LIB_SRCS := lib/start.c lib/string.c lib/vsnprintf.c lib/trace.c lib/log.c lib/crc32.c \
 	lib/virtqueue.c lib/rpmsg.c lib/resmgr.c port/env/bm/env_bm.c \
 	port/platform/common/platform_common.c
 FW_PORT_x86_64 := port/platform/ampsoc/crt0.S port/platform/ampsoc/platform_ampsoc.c
@@ -75,7 +75,7 @@ FW_PORT_rv32 := port/platform/rv32/crt0.S port/platform/rv32/trap.c \
 FW_HDRS := $(wildcard $(FW_SRC)/include/*/*.h $(FW_SRC)/include/amp/core/*.h \
 	$(FW_SRC)/lib/*.h $(FW_SRC)/port/platform/*/*.h $(FW_SRC)/examples/*.h) \
 	$(ROOT)/include/ampsoc/bootrom.h $(ROOT)/include/ampsoc/rpmsg_resmgr.h \
-	$(ROOT)/include/ampsoc/core_mmio.h $(FW_SRC)/build.mk
+	$(ROOT)/include/ampsoc/core_mmio.h $(ROOT)/tests/lib/rpmsg_check.h $(FW_SRC)/build.mk
 
 define FW_ISA_RULES
 FW_LIB_OBJS_$(1) := $(patsubst %,$(FW_OUT)/obj-$(1)/%.o,$(basename $(FW_LIB_SRCS) $(FW_PORT_$(1))))
@@ -123,7 +123,7 @@ $(CHAOS_STAMP): fw-chaos-seed-force
 # mainline's stack runs, docs/firmware-sdk.md).
 define FW_CORE_RULES
 fw_cc_$(1) = $(FW_CC_$(FW_ISA_$(1))) $(FW_CFLAGS_$(FW_ISA_$(1))) \
-	-include $(FW_SRC)/include/amp/core/$(1).h
+	-include $(FW_SRC)/include/amp/core/$(1).h -I$(ROOT)/tests/lib
 
 $(FW_OUT)/$(1)/%.o: $(FW_SRC)/examples/%.c $(FW_HDRS)
 	@mkdir -p $$(@D)
@@ -249,6 +249,13 @@ $(FW_UT_OUT)/firmware_resmgr: $(FW_UT_SRC)/resmgr.c $(FW_SRC)/lib/resmgr.c $(FW_
 	$(CC) $(FW_UT_CFLAGS) -o $@ $(FW_UT_SRC)/resmgr.c $(FW_SRC)/lib/resmgr.c
 
 UNIT_TESTS += $(FW_UT_OUT)/firmware_resmgr
+
+# The SDK's CRC-32 against zlib's, which the hosted side of every check uses.
+$(FW_UT_OUT)/firmware_crc32: $(FW_UT_SRC)/crc32.c $(FW_SRC)/lib/crc32.c $(FW_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(FW_UT_CFLAGS) -o $@ $(FW_UT_SRC)/crc32.c $(FW_SRC)/lib/crc32.c -lz
+
+UNIT_TESTS += $(FW_UT_OUT)/firmware_crc32
 
 # The emulated cores: faults, firewall, sandbox, gdb (tests/unit/firmware/isa.c).
 $(FW_UT_OUT)/firmware_isa: $(FW_UT_SRC)/isa.c $(FW_UT_SRC)/runner.h $(CORE_BIN) \

@@ -9,8 +9,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <zlib.h>	/* crc32(): the table's checksum */
 
 #include <ampsoc/vsoc_abi.h>
+
+#include "table_check.h"
 
 #define BOARD_ERR_LEN	256
 #define BOARD_MAX_CORE_MEMS	8
@@ -145,19 +148,8 @@ int board_load(struct board *b, const char *path, char *err, size_t errlen);
  */
 size_t board_write_table(const struct board *b, void *table);
 
-/*
- * Check a board table as a consumer must (untrusted input): @len bytes
- * are readable at @table, @shm_size is the size of the shared memory.
- * Returns 0 or -1 with a message in @err.
- */
-int table_check(const void *table, size_t len, uint64_t shm_size,
-		char *err, size_t errlen);
-
 /* Turn every core's vring firewall on or off, whatever the file said. */
 void board_force_firewall(struct board *b, bool on);
-
-/* CRC-32 (IEEE 802.3, zlib's crc32()): crc32_ieee(0, p, n). */
-uint32_t crc32_ieee(uint32_t crc, const void *p, size_t n);
 
 /* Name of a rule, object kind, domain state, ... for logs and tests. */
 const char *vsoc_rule_name(uint32_t rule);

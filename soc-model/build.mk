@@ -9,8 +9,28 @@ SOCMODEL_LIB   := board.c table.c soc.c ivshmem.c
 SOCMODEL_HDRS  := $(wildcard $(SOCMODEL_DIR)/*.h) $(ROOT)/include/ampsoc/vsoc_abi.h
 SOCMODEL_CFLAGS := $(HOST_CFLAGS) -I$(SOCMODEL_DIR) $(shell pkg-config --cflags inih 2>/dev/null) \
 	-DDEFAULT_BOARD='"$(SOCMODEL_DIR)/boards/omap4.ini"'
-SOCMODEL_LIBS  := $(or $(shell pkg-config --libs inih 2>/dev/null),-linih)
+SOCMODEL_LIBS  := $(or $(shell pkg-config --libs inih 2>/dev/null),-linih) -lz
 SOCMODEL_OBJS  := $(patsubst %.c,$(SOCMODEL_OUT)/obj/%.o,$(SOCMODEL_LIB))
+
+# The board-table checker is the kernel's (drivers/vsoc/vsoc_board.c),
+# compiled for the host behind kshim/ (stand-ins for the kernel headers it
+# includes) with the seam table_check.c; both apart from the model's own
+# sources, whose headers spell the integer types differently.
+SOCMODEL_KSRCS := $(SOCMODEL_DIR)/table_check.c $(ROOT)/drivers/vsoc/vsoc_board.c
+SOCMODEL_KHDRS := $(wildcard $(SOCMODEL_DIR)/kshim/*.h $(SOCMODEL_DIR)/kshim/linux/*.h) \
+	$(SOCMODEL_DIR)/table_check.h $(ROOT)/drivers/vsoc/vsoc_internal.h \
+	$(ROOT)/include/ampsoc/vsoc.h $(ROOT)/include/ampsoc/vsoc_abi.h
+SOCMODEL_KFLAGS := -I$(SOCMODEL_DIR)/kshim -I$(SOCMODEL_DIR) -I$(ROOT)/include \
+	-I$(ROOT)/drivers/vsoc
+SOCMODEL_OBJS  += $(SOCMODEL_OUT)/obj/table_check.o $(SOCMODEL_OUT)/obj/kvsoc_board.o
+
+$(SOCMODEL_OUT)/obj/table_check.o: $(SOCMODEL_DIR)/table_check.c $(SOCMODEL_KHDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(HOST_CFLAGS) $(SOCMODEL_KFLAGS) -c -o $@ $<
+
+$(SOCMODEL_OUT)/obj/kvsoc_board.o: $(ROOT)/drivers/vsoc/vsoc_board.c $(SOCMODEL_KHDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(HOST_CFLAGS) $(SOCMODEL_KFLAGS) -c -o $@ $<
 
 HOST_BINS += $(SOCMODEL_OUT)/ampsoc-socmodel $(SOCMODEL_OUT)/ampsoc-socctl
 
@@ -47,10 +67,15 @@ $(BUILD)/tests/unit/socmodel_runner: $(SOCMODEL_OUT)/ampsoc-core
 SOCMODEL_FUZZ := $(SOCMODEL_OUT)/fuzz/socmodel_board $(SOCMODEL_OUT)/fuzz/socmodel_table
 FUZZ_TARGETS += $(SOCMODEL_FUZZ)
 
-$(SOCMODEL_OUT)/fuzz/socmodel_%: $(SOCMODEL_DIR)/fuzz/%_fuzz.c $(addprefix $(SOCMODEL_DIR)/,$(SOCMODEL_LIB)) $(SOCMODEL_HDRS)
+SOCMODEL_FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+
+$(SOCMODEL_OUT)/fuzz/socmodel_%: $(SOCMODEL_DIR)/fuzz/%_fuzz.c $(addprefix $(SOCMODEL_DIR)/,$(SOCMODEL_LIB)) \
+		$(SOCMODEL_HDRS) $(SOCMODEL_KSRCS) $(SOCMODEL_KHDRS)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	$(FUZZ_CC) $(SOCMODEL_FUZZ_CFLAGS) $(SOCMODEL_KFLAGS) -c -o $@.c.o $(SOCMODEL_DIR)/table_check.c
+	$(FUZZ_CC) $(SOCMODEL_FUZZ_CFLAGS) $(SOCMODEL_KFLAGS) -c -o $@.k.o $(ROOT)/drivers/vsoc/vsoc_board.c
+	$(FUZZ_CC) $(SOCMODEL_FUZZ_CFLAGS) \
 		-I$(ROOT)/include -I$(SOCMODEL_DIR) -DDEFAULT_BOARD='""' -o $@ $< \
-		$(addprefix $(SOCMODEL_DIR)/,board.c table.c) -l:libinih.a
+		$(addprefix $(SOCMODEL_DIR)/,board.c table.c) $@.c.o $@.k.o -l:libinih.a -lz
 
 include $(SOCMODEL_DIR)/core/build.mk

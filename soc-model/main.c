@@ -666,6 +666,7 @@ static int setup(struct model *m, const char *socket_path)
 	struct epoll_event ev = { .events = EPOLLIN };
 	unsigned int i;
 	sigset_t set;
+	int ret;
 
 	m->shm_fd = memfd_create("ampsoc-vsoc", MFD_CLOEXEC | MFD_ALLOW_SEALING);
 	if (m->shm_fd < 0 || ftruncate(m->shm_fd, m->board.shm_size)) {
@@ -697,9 +698,11 @@ static int setup(struct model *m, const char *socket_path)
 		}
 	}
 	clock_gettime(CLOCK_MONOTONIC, &m->t0);
-	if (soc_init(&m->soc, &m->board, m->shm, m->board.shm_size,
-		     &model_ops, m)) {
-		fprintf(stderr, "socmodel: out of memory\n");
+	ret = soc_init(&m->soc, &m->board, m->shm, m->board.shm_size,
+		       &model_ops, m);
+	if (ret) {
+		fprintf(stderr, "socmodel: cannot start the SoC: %s\n",
+			strerror(-ret));
 		return -1;
 	}
 	m->listen_fd = unix_listen(socket_path);
@@ -896,9 +899,32 @@ static int corrupt_table(struct model *m, const char *how)
 			"want crc, magic, version, index or cycle");
 		return -1;
 	}
-	h->checksum = crc32_ieee(0, (uint8_t *)m->shm + VSOC_CSUM_START,
-				 h->size - VSOC_CSUM_START);
+	h->checksum = crc32(0, (uint8_t *)m->shm + VSOC_CSUM_START,
+			    h->size - VSOC_CSUM_START);
 	return 0;
+}
+
+/*
+ * --check: write @b's table as the model would publish it and run Linux's
+ * checker on it. Returns 0, or -1 with one line on stderr.
+ */
+static int check_table(const struct board *b, const char *path)
+{
+	char err[BOARD_ERR_LEN];
+	void *t = calloc(1, b->table_size);
+	int ret;
+
+	if (!t) {
+		fprintf(stderr, "%s: no memory for the board table\n", path);
+		return -1;
+	}
+	ret = table_check(t, board_write_table(b, t), b->shm_size, err,
+			  sizeof(err));
+	if (ret)
+		fprintf(stderr, "%s: the table written fails Linux's check: %s\n",
+			path, err);
+	free(t);
+	return ret;
 }
 
 static void usage(FILE *f)
@@ -1074,6 +1100,8 @@ int main(int argc, char **argv)
 				fprintf(stderr, "%s\n", err);
 				return 1;
 			}
+			if (check_table(&m->board, optarg))
+				return 1;
 			printf("%s: board '%s': %u domains, %u clocks, ",
 			       optarg, m->board.name, m->board.nr_domains,
 			       m->board.nr_clocks);

@@ -697,7 +697,7 @@ static void periph_due(struct soc *s, unsigned int i)
 				data[p->dst + k] = tmp[n - 1 - k];
 			break;
 		case VSOC_DMA_XFORM_CRC32:
-			r->value[1] = crc32_ieee(0, tmp, n);
+			r->value[1] = crc32(0, tmp, n);
 			break;
 		}
 		free(tmp);
@@ -1405,6 +1405,7 @@ void soc_publish(struct soc *s)
 int soc_init(struct soc *s, const struct board *b, void *shm,
 	     uint64_t shm_size, const struct soc_ops *ops, void *ctx)
 {
+	char err[BOARD_ERR_LEN];
 	unsigned int i;
 
 	memset(s, 0, sizeof(*s));
@@ -1421,7 +1422,19 @@ int soc_init(struct soc *s, const struct board *b, void *shm,
 		soc_free(s);
 		return -ENOMEM;
 	}
-	board_write_table(b, shm);
+	/*
+	 * Publish only what Linux will accept: the kernel's own checker, on
+	 * the table as written, so that a model bug is caught here, with
+	 * the model's name on it, rather than as a guest probe failure.
+	 */
+	if (table_check(shm, board_write_table(b, shm), b->shm_size, err,
+			sizeof(err))) {
+		fprintf(stderr, "socmodel: board '%s': the table written fails Linux's check: %s\n",
+			b->name, err);
+		memset(shm, 0, b->table_size);	/* no magic: nothing published */
+		soc_free(s);
+		return -EPROTO;
+	}
 	s->telem = (void *)(s->shm + b->telem_off);
 	s->pwr = (void *)(s->shm + b->pwr_off);
 	s->clk = (void *)(s->shm + b->clk_off);
@@ -1698,8 +1711,10 @@ void soc_dump_energy(struct soc *s, FILE *f)
 		uint64_t e = soc_energy_uj(s, i);
 
 		total += e;
-		fprintf(f, "energy %s %llu uJ\n", s->b->domain[i].name,
-			(unsigned long long)e);
+		/* the on-power too: the demo's all-held-on baseline */
+		fprintf(f, "energy %s %llu uJ on_power_uw=%u\n",
+			s->b->domain[i].name, (unsigned long long)e,
+			s->b->domain[i].on_power_uw);
 	}
 	fprintf(f, "energy total %llu uJ over %llu ms\n",
 		(unsigned long long)total,

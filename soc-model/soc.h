@@ -131,7 +131,12 @@ struct soc {
 	uint32_t rt_done, rt_count;
 };
 
-/* Publish @b in @shm (zeroed, @shm_size bytes) and set the initial state. */
+/*
+ * Publish @b in @shm (zeroed, @shm_size bytes) and set the initial state.
+ * The table is published only if Linux's checker accepts it. Returns 0,
+ * -EINVAL (@shm_size too small), -ENOMEM, or -EPROTO (the table written
+ * fails the check: one line on stderr, the table zeroed).
+ */
 int soc_init(struct soc *s, const struct board *b, void *shm,
 	     uint64_t shm_size, const struct soc_ops *ops, void *ctx);
 void soc_free(struct soc *s);

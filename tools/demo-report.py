@@ -3,35 +3,25 @@
 """The demo's energy report and power-state timeline picture.
 
 Reads what the SoC model left in a scenario's service directory (its
-final report and timeline.txt) and the board file, then
+final report and timeline.txt; the model parsed the board file, and its
+report carries every domain's on-power), then
   - prints joules per domain against the same run with every domain held
     on (the board's on-power for the whole run, plus the same peripheral
     activity), and the share saved;
   - draws every domain's and core's state over the run with gnuplot, as
     SVG and PNG, under OUTDIR.
 
-usage: demo-report.py MODEL_DIR BOARD_FILE OUTDIR
+usage: demo-report.py MODEL_DIR OUTDIR
 """
-import configparser
 import os
 import subprocess
 import sys
 
 
-def board_power(path):
-    """on_power_uw per domain from the board file (an INI file)."""
-    cp = configparser.ConfigParser(inline_comment_prefixes=(";", "#"),
-                                   comment_prefixes=(";", "#"), strict=False)
-    cp.read(path)
-    power = {}
-    for sec in cp.sections():
-        if sec.startswith("domain "):
-            power[sec.split(None, 1)[1]] = int(cp[sec].get("on_power_uw", "0"))
-    return power
-
-
 def read_report(path):
-    time_ns, energy, order = 0, {}, []
+    """The model's report: run time, and per domain (in board order) the
+    energy in uJ and the power drawn while on, in uW."""
+    time_ns, energy, power, order = 0, {}, {}, []
     with open(path) as f:
         for line in f:
             w = line.split()
@@ -42,7 +32,13 @@ def read_report(path):
             elif w[0] == "energy" and len(w) >= 4 and w[1] != "total":
                 energy[w[1]] = int(w[2])
                 order.append(w[1])
-    return time_ns, energy, order
+                for kv in w[4:]:
+                    if kv.startswith("on_power_uw="):
+                        power[w[1]] = int(kv.split("=", 1)[1])
+                if w[1] not in power:
+                    sys.exit("demo-report: %s: no on_power_uw for domain %s"
+                             % (path, w[1]))
+    return time_ns, energy, power, order
 
 
 def read_timeline(path):
@@ -127,14 +123,13 @@ def plot(rows, end_ns, outdir):
 
 
 def main():
-    if len(sys.argv) != 4:
+    if len(sys.argv) != 3:
         sys.exit(__doc__)
-    mdir, board, outdir = sys.argv[1:]
+    mdir, outdir = sys.argv[1:]
     os.makedirs(outdir, exist_ok=True)
-    time_ns, energy, order = read_report(os.path.join(mdir, "report"))
+    time_ns, energy, power, order = read_report(os.path.join(mdir, "report"))
     rows = read_timeline(os.path.join(mdir, "timeline.txt"))
     base = base_energy(rows, time_ns)
-    power = board_power(board)
     secs = time_ns / 1e9
     print("%-12s %14s %16s %8s" % ("domain", "this run (J)", "all held on (J)", "saved"))
     tot, tot_on = 0.0, 0.0
@@ -143,7 +138,7 @@ def main():
         # Held on: the board's on-power for the whole run, plus the same
         # peripheral activity this run had (what it used above its states).
         active = max(used - base.get(d, 0.0) / 1e6, 0.0)
-        held = power.get(d, 0) * secs / 1e6 + active
+        held = power[d] * secs / 1e6 + active
         tot += used
         tot_on += held
         print("%-12s %14.3f %16.3f %7.1f%%" % (d, used, held,

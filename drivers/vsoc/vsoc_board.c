@@ -78,6 +78,10 @@ static int check_array(struct vsoc_parse *p, const struct vsoc_array *arr,
 			   "%s: entries at [%llu, %llu) outside the table [%u, %u)",
 			   what, off, off + count * stride, header_size,
 			   p->size);
+	/* docs/shm-abi.md: entries hold 64-bit fields, kept 8-aligned */
+	if ((off | stride) & 7)
+		return bad(p->soc, "%s: offset %llu or stride %llu not 8-aligned",
+			   what, off, stride);
 	return 0;
 }
 
@@ -97,6 +101,9 @@ static int add_region(struct vsoc_parse *p, const struct vsoc_shm_area *a,
 			   "%s %s: area [%#llx, +%#llx) outside shared memory (%#llx)",
 			   what, name, a->offset, a->size,
 			   p->soc->board->shm_size);
+	if (a->offset & 7)
+		return bad(p->soc, "%s %s: area at %#llx not 8-aligned", what,
+			   name, a->offset);
 	if (p->nregions == p->maxregions)
 		return bad(p->soc, "too many areas");
 	r = &p->regions[p->nregions++];

@@ -2,12 +2,9 @@
 /*
  * ampsoc-rpmsg-check: a verifying rpmsg peer for Linux's traffic tests.
  *
- * Every data message, in both directions, starts with a 16-byte header
- * (struct chk_hdr) followed by a payload; crc is the CRC-32 (IEEE) of
- * seq, len and flags (12 bytes, little endian) followed by the payload.
- * Sequence numbers count per conversation: per (local endpoint, remote
- * address) pair and per direction, from 0, which a message flagged
- * CHK_F_START resets. The firmware checks magic, length, CRC and sequence
+ * Every data message, in both directions, follows the check protocol
+ * (tests/lib/rpmsg_check.h); a conversation is a (local endpoint, remote
+ * address) pair. The firmware checks magic, length, CRC and sequence
  * number of each message, counts what is wrong, and answers with its own
  * checked message of a pseudo-random size up to the MTU, numbered in its
  * own sequence for that conversation. Replies wait for a Linux buffer (5 s
@@ -30,6 +27,7 @@
 #include <amp/amp.h>
 #include <amp/rpmsg.h>
 
+#include "rpmsg_check.h"
 #include "vdev-buffer.h"
 
 #define CHK_NUM_BUFS	256
@@ -37,8 +35,6 @@
 #define CHK_BUF_DA	(AMP_CORE_SHM_BASE + 0x100000)
 #define CHK_BUF_LEN	0x100000
 
-#define CHK_MAGIC	0x4b484321u	/* "!CHK" */
-#define CHK_F_START	1u
 #define CHK_MAX_PEERS	256
 #define CHK_MAX_DYN	48
 #define CHK_REPLY_NS	5000000000ull
@@ -77,14 +73,6 @@ AMP_RESOURCE_TABLE struct chk_rsc amp_resource_table = {
 						      CHK_NUM_BUFS, 1)),
 };
 
-struct chk_hdr {
-	uint32_t magic;
-	uint32_t seq;
-	uint16_t len;
-	uint16_t flags;
-	uint32_t crc;
-} __attribute__((packed));
-
 struct chk_peer {
 	uint32_t local, remote;
 	uint32_t rx_seq, tx_seq;
@@ -92,7 +80,6 @@ struct chk_peer {
 };
 
 static struct amp_rpmsg_dev rdev;
-static uint32_t crc_table[256];
 static struct chk_peer peers[CHK_MAX_PEERS];
 static unsigned int nr_peers;
 static struct chk_peer *last_peer;
@@ -101,44 +88,6 @@ static uint64_t crash_at;
 static struct {
 	uint32_t rx, tx, bad_magic, bad_len, bad_crc, bad_seq, tx_fail, switches;
 } st;
-
-static void crc_init(void)
-{
-	uint32_t c, i, k;
-
-	for (i = 0; i < 256; i++) {
-		c = i;
-		for (k = 0; k < 8; k++)
-			c = (c >> 1) ^ (0xedb88320u & -(c & 1));
-		crc_table[i] = c;
-	}
-}
-
-static uint32_t crc_update(uint32_t c, const uint8_t *p, uint32_t n)
-{
-	while (n--)
-		c = crc_table[(c ^ *p++) & 0xff] ^ (c >> 8);
-	return c;
-}
-
-/* The CRC of a message: seq, len, flags, then the payload. */
-static uint32_t chk_crc(const struct chk_hdr *h, const uint8_t *payload, uint32_t n)
-{
-	uint32_t c = crc_update(0xffffffffu, (const uint8_t *)&h->seq, 8);
-
-	return ~crc_update(c, payload, n);
-}
-
-static uint32_t xorshift(uint32_t *s)
-{
-	uint32_t x = *s;
-
-	x ^= x << 13;
-	x ^= x >> 17;
-	x ^= x << 5;
-	*s = x;
-	return x;
-}
 
 static struct chk_peer *find_peer(uint32_t local, uint32_t remote, bool start)
 {
@@ -175,14 +124,14 @@ static void chk_reply(struct amp_rpmsg_ept *ept, struct chk_peer *p)
 		st.tx_fail++;
 		return;
 	}
-	len = sizeof(h) + xorshift(&p->rng) % (mtu - sizeof(h) + 1);
+	len = sizeof(h) + chk_xorshift(&p->rng) % (mtu - sizeof(h) + 1);
 	for (i = sizeof(h); i + 4 <= len; i += 4) {
-		uint32_t r = xorshift(&p->rng);
+		uint32_t r = chk_xorshift(&p->rng);
 
 		memcpy(buf + i, &r, 4);
 	}
 	for (; i < len; i++)
-		buf[i] = (uint8_t)xorshift(&p->rng);
+		buf[i] = (uint8_t)chk_xorshift(&p->rng);
 	h.magic = CHK_MAGIC;
 	h.seq = p->tx_seq;
 	h.len = (uint16_t)len;
@@ -344,7 +293,6 @@ int main(void)
 {
 	int ret;
 
-	crc_init();
 	printf("ampsoc-rpmsg-check: core %s waiting for Linux\n", platform_core_name());
 	ret = amp_rpmsg_wait_ready(&rdev, &amp_resource_table.vdev0, AMP_FOREVER);
 	if (ret) {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * libFuzzer target: the board-table check, as a guest runs it on shared
- * memory another party wrote. Two modes, chosen by the first byte:
+ * libFuzzer target: the board-table check as the model runs it
+ * (table_check(), the kernel's own checker behind the model's seam), on
+ * tables another party wrote. Two modes, chosen by the first byte:
  *  - raw: the rest of the input is the table;
  *  - patch: a valid table for a built-in board is generated, and the rest
  *    of the input is a list of (16-bit offset, byte) patches, so the
@@ -72,8 +73,8 @@ int fuzz_one(const uint8_t *data, size_t size)
 	h = (void *)t;
 	if ((mode & 2) && len >= sizeof(*h) && h->size >= VSOC_CSUM_START &&
 	    h->size <= len)
-		h->checksum = crc32_ieee(0, t + VSOC_CSUM_START,
-					 h->size - VSOC_CSUM_START);
+		h->checksum = crc32(0, t + VSOC_CSUM_START,
+				    h->size - VSOC_CSUM_START);
 	table_check(t, len, b.shm_size, err, sizeof(err));
 	free(t);
 	return 0;

@@ -2,9 +2,10 @@
 GUEST_SRCS := $(wildcard $(ROOT)/tests/guest/*.c)
 GUEST_PROGS += $(patsubst $(ROOT)/tests/guest/%.c,$(BUILD)/guest/%,$(GUEST_SRCS))
 
-$(BUILD)/guest/%: $(ROOT)/tests/guest/%.c $(ROOT)/tests/lib/ktap_user.h
+# zlib for its crc32() (static: libz.a of zlib1g-dev).
+$(BUILD)/guest/%: $(ROOT)/tests/guest/%.c $(wildcard $(ROOT)/tests/lib/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(GUEST_CFLAGS) -I$(ROOT)/tests/lib -o $@ $< -lpthread
+	$(CC) $(GUEST_CFLAGS) -I$(ROOT)/tests/lib -o $@ $< -lz -lpthread
 
 # The ACPI power button: pd_s2idle's wake event (tests/qemu/services/wakeup).
 GUEST_KMODS += button

@@ -430,7 +430,7 @@ static void dump_layout(const char *key, const char *path)
 			continue;
 		}
 		if (ph->p_offset + ph->p_filesz <= (size_t)n)
-			crc = crc32_sw(buf + ph->p_offset,
+			crc = lb_crc32(buf + ph->p_offset,
 				       ph->p_filesz < 4096 ? ph->p_filesz : 4096);
 		o = snprintf(v, sizeof(v), "type=%u flags=%#x offset=%llu",
 			     ph->p_type, ph->p_flags,

@@ -191,7 +191,7 @@ static void test_echo(int ctrl)
 			big[j] = rand();
 		t->magic = 0x434d5041;
 		t->seq = i;
-		t->crc = crc32_sw(t->data, len - 12);
+		t->crc = lb_crc32(t->data, len - 12);
 		ok = write(fd, big, len) == (ssize_t)len;
 		r = read(fd, buf, sizeof(buf));
 		if (r != (int)len || memcmp(buf, big, len))
@@ -295,7 +295,7 @@ static void test_flow_control(int ctrl)
 
 		r = read(fd, buf, sizeof(buf));
 		if (r != 64 || t->seq != next ||
-		    t->crc != crc32_sw(t->data, 64 - 12))
+		    t->crc != lb_crc32(t->data, 64 - 12))
 			bad++;
 		next = t->seq + 1;
 		got++;

@@ -49,20 +49,11 @@
 
 #include "guest_util.h"
 #include "ktap_user.h"
+#include "rpmsg_check.h"
 
-#define CHK_MAGIC	0x4b484321u
-#define CHK_F_START	1u
 #define MAX_EPT		64
 #define WINDOW		8
 #define STALL_MS	20000
-
-struct chk_hdr {
-	uint32_t magic;
-	uint32_t seq;
-	uint16_t len;
-	uint16_t flags;
-	uint32_t crc;
-} __attribute__((packed));
 
 struct ept {
 	int fd, minor;
@@ -73,7 +64,6 @@ struct ept {
 
 static int ctrl, ctl_fd = -1;
 static uint32_t mtu = 496;
-static uint32_t crc_table[256];
 static struct ept epts[MAX_EPT];
 static unsigned int nr_epts;
 static unsigned long linux_switches;
@@ -84,42 +74,6 @@ static double now_s(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static void crc_init(void)
-{
-	uint32_t c, i, k;
-
-	for (i = 0; i < 256; i++) {
-		c = i;
-		for (k = 0; k < 8; k++)
-			c = (c >> 1) ^ (0xedb88320u & -(c & 1));
-		crc_table[i] = c;
-	}
-}
-
-static uint32_t crc_update(uint32_t c, const uint8_t *p, size_t n)
-{
-	while (n--)
-		c = crc_table[(c ^ *p++) & 0xff] ^ (c >> 8);
-	return c;
-}
-
-static uint32_t chk_crc(const struct chk_hdr *h, const uint8_t *payload, size_t n)
-{
-	return ~crc_update(crc_update(0xffffffffu, (const uint8_t *)&h->seq, 8),
-			   payload, n);
-}
-
-static uint32_t xorshift(uint32_t *s)
-{
-	uint32_t x = *s;
-
-	x ^= x << 13;
-	x ^= x >> 17;
-	x ^= x << 5;
-	*s = x;
-	return x;
 }
 
 static int read_file(const char *path, char *buf, size_t size)
@@ -288,7 +242,7 @@ static int ept_send(struct ept *e)
 	struct chk_hdr h;
 	uint32_t len, i;
 
-	len = sizeof(h) + xorshift(&e->rng) % (mtu - sizeof(h) + 1);
+	len = sizeof(h) + chk_xorshift(&e->rng) % (mtu - sizeof(h) + 1);
 	for (i = sizeof(h); i < len; i++)
 		buf[i] = (uint8_t)(e->tx_seq * 31 + i * 7 + (e->rng >> (i & 15)));
 	h.magic = CHK_MAGIC;
@@ -723,7 +677,6 @@ int main(int argc, char **argv)
 	int ret = 1;
 
 	ktap_plan(0);
-	crc_init();
 	if (argc < 4 || n < 1 || n > MAX_EPT) {
 		fprintf(stderr, "usage: see the source\n");
 		return 2;

@@ -62,10 +62,10 @@ static unsigned int read_checked(int fd, unsigned int n, uint32_t *next)
 		}
 		memcpy(&seq, buf + 4, 4);
 		memcpy(&crc, buf + 8, 4);
-		if (seq != *next || crc != crc32_sw(buf + 12, 64 - 12)) {
+		if (seq != *next || crc != lb_crc32(buf + 12, 64 - 12)) {
 			if (!bad++)
 				ktap_diag("got seq %u, expected %u, crc %s", seq,
-					  *next, crc == crc32_sw(buf + 12, 52) ?
+					  *next, crc == lb_crc32(buf + 12, 52) ?
 					  "ok" : "bad");
 		}
 		*next = seq + 1;

@@ -19,6 +19,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 #include <linux/rpmsg.h>
+#include <zlib.h>
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
@@ -52,20 +53,13 @@ static inline long long kv_file_get(const char *path, const char *key)
 }
 
 /*
- * CRC-32 of @n bytes at @p: reflected polynomial 0xedb88320, initial value
- * ~0 and no final inversion, as the loopback remote checks it.
+ * CRC-32 of @n bytes at @p as the loopback remote (ampsoc_rpmsg_lb) checks
+ * it, the kernel's crc32_le(~0, p, n): zlib's CRC without its final
+ * inversion.
  */
-static inline uint32_t crc32_sw(const uint8_t *p, size_t n)
+static inline uint32_t lb_crc32(const void *p, size_t n)
 {
-	uint32_t c = 0xffffffff;
-	int k;
-
-	while (n--) {
-		c ^= *p++;
-		for (k = 0; k < 8; k++)
-			c = (c >> 1) ^ (0xedb88320 & -(c & 1));
-	}
-	return c;
+	return ~(uint32_t)crc32(0, p, n);
 }
 
 /*

@@ -1008,7 +1008,7 @@ def demo(r, a):
     print("\n== 7. Energy (from the SoC model) ==", flush=True)
     outdir = os.path.join(r.build, "demo")
     rc = subprocess.call([os.path.join(ROOT, "tools", "demo-report.py"),
-                          os.path.join(res["rundir"], "socmodel"), board, outdir])
+                          os.path.join(res["rundir"], "socmodel"), outdir])
     c = res["counts"]
     print("\n== Summary ==")
     print("%d checks passed, %d failed, %d skipped" % (c.passed, c.failed, c.skipped))

@@ -6,3 +6,5 @@ UNIT_TESTS += $(ROOT)/tests/unit/dkms_build.sh
 UNIT_TESTS += $(ROOT)/tests/unit/initramfs_layout.sh
 UNIT_TESTS += $(ROOT)/tests/unit/third_party_build.sh
 UNIT_TESTS += $(ROOT)/tests/unit/build_lists.sh
+# The demo's energy report from the model's own output, on an all-hex board.
+UNIT_TESTS += $(ROOT)/tests/unit/demo_report.sh

@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # The kernel's board-table parser (drivers/vsoc/vsoc_board.c) on the host:
 # a libFuzzer target and a unit test, both built from the module's own
-# source behind vsoc_board_shim.h (shim/linux/*.h stand in for the kernel
-# headers). Valid tables come from the SoC model's writer.
+# source behind the SoC model's kernel shim (soc-model/kshim/: the model
+# runs the same checker on what it publishes). Valid tables come from the
+# model's writer.
 
 VSOCF_DIR := $(ROOT)/tests/fuzz/vsoc
 VSOCF_OUT := $(BUILD)/vsoc
@@ -11,11 +12,9 @@ VSOCF_MSRCS := $(VSOCF_DIR)/vsoc_board_good.c \
 	$(addprefix $(ROOT)/soc-model/,board.c table.c)
 # the unit test links the model's own objects (built by soc-model/build.mk)
 VSOCF_MOBJS := $(addprefix $(BUILD)/soc-model/obj/,board.o table.o)
-VSOCF_DEPS := $(VSOCF_KSRCS) $(VSOCF_MSRCS) $(wildcard $(VSOCF_DIR)/*.h \
-	$(VSOCF_DIR)/shim/linux/*.h) $(ROOT)/drivers/vsoc/vsoc_internal.h \
-	$(ROOT)/include/ampsoc/vsoc.h $(ROOT)/include/ampsoc/vsoc_abi.h
-VSOCF_KFLAGS := -I$(VSOCF_DIR)/shim -I$(VSOCF_DIR) -I$(ROOT)/include \
-	-I$(ROOT)/drivers/vsoc
+VSOCF_DEPS := $(VSOCF_KSRCS) $(VSOCF_MSRCS) $(wildcard $(VSOCF_DIR)/*.h) \
+	$(SOCMODEL_KHDRS)
+VSOCF_KFLAGS := $(SOCMODEL_KFLAGS) -I$(VSOCF_DIR)
 VSOCF_MFLAGS := -I$(ROOT)/include -I$(ROOT)/soc-model -DDEFAULT_BOARD='""'
 VSOCF_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
 
@@ -45,4 +44,4 @@ $(VSOCF_OUT)/fuzz_vsoc_board: $(VSOCF_DIR)/fuzz_vsoc_board.c $(VSOCF_DEPS)
 	$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		$(VSOCF_KFLAGS) -c -o $@.f.o $(VSOCF_DIR)/vsoc_board_fuzz.c
 	$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-		$(VSOCF_MFLAGS) -o $@ $@.k.o $@.b.o $@.f.o $(VSOCF_MSRCS) -l:libinih.a
+		$(VSOCF_MFLAGS) -o $@ $@.k.o $@.b.o $@.f.o $(VSOCF_MSRCS) -l:libinih.a -lz

@@ -2,7 +2,7 @@
 /*
  * libFuzzer target for the kernel's board-table parser: the same
  * drivers/vsoc/vsoc_board.c the ampsoc_vsoc module builds, compiled for the
- * host behind vsoc_board_shim.h. The table is what the SoC model publishes
+ * host behind soc-model/kshim/. The table is what the SoC model publishes
  * in shared memory, so every byte of it is untrusted.
  *
  * The first input byte picks the mode:

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Unit test of the kernel's board-table parser on the host (the module's
- * own vsoc_board.c behind vsoc_board_shim.h), built with ASan/UBSan: the
+ * own vsoc_board.c behind soc-model/kshim/), built with ASan/UBSan: the
  * model's valid table is accepted and keeps every promise; each kind of
  * damage is rejected with a message; every truncation and every single
  * byte flip of the header is handled. Regressions found by

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The kernel names drivers/vsoc/vsoc_board.c (and the headers it includes)
- * uses, for building the board-table parser on the host: the libFuzzer
- * target and its unit test. Every <linux/...> header under shim/ includes
- * this one. Little-endian hosts only, like the ABI header.
+ * uses, for building the board-table checker on the host: the SoC model
+ * runs it on every table it publishes (table_check.c), and the fuzz
+ * targets and unit tests run it on damaged ones. Every <linux/...> header
+ * under kshim/ includes this one. Little-endian hosts only, like the ABI
+ * header.
  *
  * dev_err() messages go to vsoc_shim_log (the last one is kept), so that
  * tests can check that a rejection said something.
@@ -20,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 typedef uint8_t u8;
 typedef uint16_t u16;
@@ -116,18 +119,13 @@ static inline bool vsoc_shim_isalnum(unsigned char c)
 
 #define isalnum(c) vsoc_shim_isalnum((unsigned char)(c))
 
-/* The kernel's crc32_le(): reflected CRC-32, polynomial 0xedb88320. */
+/*
+ * The kernel's crc32_le() (no inversion on either side) from zlib's
+ * crc32(), which inverts on the way in and out.
+ */
 static inline u32 crc32_le(u32 crc, const void *p, size_t len)
 {
-	const u8 *b = p;
-	int k;
-
-	while (len--) {
-		crc ^= *b++;
-		for (k = 0; k < 8; k++)
-			crc = (crc >> 1) ^ (0xedb88320u & -(crc & 1));
-	}
-	return crc;
+	return ~(u32)crc32(~crc, p, len);
 }
 
 #endif /* _AMPSOC_VSOC_BOARD_SHIM_H */

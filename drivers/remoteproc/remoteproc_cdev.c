@@ -15,7 +15,7 @@
 #include <linux/uaccess.h>
 #include <uapi/linux/remoteproc_cdev.h>
 
-#include "ampsoc_rproc_internal.h"
+#include "remoteproc_internal.h"
 
 #define ARP_NUM_MINORS	64
 

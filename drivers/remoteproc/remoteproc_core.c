@@ -33,7 +33,7 @@
 #include <linux/string.h>
 #include <linux/vmalloc.h>
 
-#include "ampsoc_rproc_internal.h"
+#include "remoteproc_internal.h"
 
 #define ARP_MAX_DEVICES		64
 #define ARP_HIGH_BITS		0xffffffff00000000ULL

@@ -23,7 +23,7 @@
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
 
-#include "ampsoc_rproc_internal.h"
+#include "remoteproc_internal.h"
 
 /* Bound on the size of one dump, so a huge memory map cannot exhaust RAM. */
 #define ARP_DUMP_MAX	(256u << 20)

@@ -16,7 +16,7 @@
 #include <linux/uaccess.h>
 #include <linux/vmalloc.h>
 
-#include "ampsoc_rproc_internal.h"
+#include "remoteproc_internal.h"
 
 static struct dentry *arp_dbg_root;
 

@@ -3,7 +3,7 @@
  * The ELF helpers of mainline's remoteproc (rproc_elf_sanity_check() and
  * friends), the default operations of a processor without its own load
  * operation. Each helper runs the whole image through ampsoc's parser
- * (ampsoc_rproc_fw.c) before it reads anything from it, so a helper is
+ * (remoteproc_fw.c) before it reads anything from it, so a helper is
  * safe whichever combination of them a driver puts in its operations, and
  * an image mainline would accept but that is malformed (overlapping
  * segments, an entry point outside them, a resource table outside the
@@ -14,7 +14,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#include "ampsoc_rproc_internal.h"
+#include "remoteproc_internal.h"
 
 /**
  * arp_elf_parse() - validate an image and describe it

@@ -18,7 +18,7 @@
 #include <linux/string.h>
 #endif
 
-#include "ampsoc_rproc_fw.h"
+#include "remoteproc_fw.h"
 
 #define RSC_SECTION_NAME	".resource_table"
 

@@ -9,7 +9,7 @@
 #include <linux/srcu.h>
 #include <ampsoc/remoteproc.h>
 
-#include "ampsoc_rproc_fw.h"
+#include "remoteproc_fw.h"
 
 /* A physical address the platform could not give (e.g. vmalloc memory). */
 #define AMPSOC_RPROC_NO_PA	((phys_addr_t)~0ull)

@@ -8,7 +8,7 @@
 #include <linux/string.h>
 #include <linux/sysfs.h>
 
-#include "ampsoc_rproc_internal.h"
+#include "remoteproc_internal.h"
 
 #define to_rproc(d) container_of(d, struct rproc, dev)
 

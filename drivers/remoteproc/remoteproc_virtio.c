@@ -31,7 +31,7 @@
 #include <linux/virtio_config.h>
 #include <linux/virtio_ring.h>
 
-#include "ampsoc_rproc_internal.h"
+#include "remoteproc_internal.h"
 
 /* One 512-byte buffer per vring entry when memory is allocated for them. */
 #define ARP_VDEV_BUF_SIZE	512

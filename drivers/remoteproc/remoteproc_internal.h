@@ -18,7 +18,7 @@
 #define ARP_REASON_LEN		160
 
 /* A contiguous range of memory declared with ampsoc_rproc_add_mem(). */
-struct arp_mem {
+struct ampsoc_rproc_mem {
 	struct list_head node;
 	char name[32];
 	u64 da;
@@ -32,14 +32,14 @@ struct arp_mem {
  * pool placed; reservations (segments, trace buffers, carveouts the driver
  * placed) only keep "anywhere" allocations away.
  */
-struct arp_alloc {
+struct ampsoc_rproc_da_alloc {
 	struct list_head node;
 	u64 da;
 	u64 len;
 	bool claim;
 };
 
-struct arp_trace {
+struct ampsoc_rproc_trace {
 	struct rproc *rproc;
 	struct dentry *tfile;
 	struct list_head node;
@@ -51,7 +51,7 @@ struct arp_trace {
  * device hangs from, the ring count and config size checked at boot, and
  * its buffer region (shm_va is set when it was allocated for it).
  */
-struct arp_rvdev {
+struct ampsoc_rproc_rvdev {
 	struct rproc_vdev rvdev;
 	struct device dev;
 	int dev_id;
@@ -64,11 +64,11 @@ struct arp_rvdev {
 	size_t shm_len;
 };
 
-/* ampsoc's state of a processor, &rproc.arp. */
-struct arp_state {
+/* ampsoc's state of a processor, &rproc.ampsoc. */
+struct ampsoc_rproc_state {
 	struct rproc *rproc;
-	struct list_head pool;		/* struct arp_mem */
-	struct list_head allocs;	/* struct arp_alloc */
+	struct list_head pool;		/* struct ampsoc_rproc_mem */
+	struct list_head allocs;	/* struct ampsoc_rproc_da_alloc */
 	struct mutex pool_lock;		/* protects allocs */
 	struct srcu_struct vq_srcu;	/* vrings for ampsoc_rproc_vq_interrupt() */
 	bool registered;
@@ -96,61 +96,61 @@ struct arp_state {
 extern struct class ampsoc_rproc_class;
 extern const struct device_type ampsoc_rproc_type;
 
-static inline struct arp_rvdev *to_arp_rvdev(struct rproc_vdev *rvdev)
+static inline struct ampsoc_rproc_rvdev *to_ampsoc_rproc_rvdev(struct rproc_vdev *rvdev)
 {
-	return container_of(rvdev, struct arp_rvdev, rvdev);
+	return container_of(rvdev, struct ampsoc_rproc_rvdev, rvdev);
 }
 
 /* core */
-__printf(2, 3) void arp_reason(struct rproc *rproc, const char *fmt, ...);
-struct rproc_mem_entry *arp_find_carveout(struct rproc *rproc,
-					  const char *name);
-int arp_check_carveout_da(struct rproc *rproc, struct rproc_mem_entry *mem,
-			  u32 da, u32 len);
-int arp_alloc_carveout(struct rproc *rproc, struct rproc_mem_entry *mem);
-int arp_alloc_vring_carveout(struct rproc *rproc,
-			     struct rproc_mem_entry *mem);
-int arp_release_carveout(struct rproc *rproc, struct rproc_mem_entry *mem);
-void *arp_pool_alloc(struct rproc *rproc, u64 *da, size_t len, size_t align,
-		     phys_addr_t *pa);
-void arp_pool_release(struct rproc *rproc, u64 da);
-bool arp_pool_empty(struct rproc *rproc);
-void *arp_pool_to_va(struct rproc *rproc, u64 da, size_t len);
-int arp_pool_prepare(struct rproc *rproc, const struct firmware *fw);
-void arp_pool_reset(struct rproc *rproc);
+__printf(2, 3) void ampsoc_rproc_reason(struct rproc *rproc, const char *fmt, ...);
+struct rproc_mem_entry *ampsoc_rproc_find_carveout(struct rproc *rproc,
+						   const char *name);
+int ampsoc_rproc_check_carveout_da(struct rproc *rproc, struct rproc_mem_entry *mem,
+				   u32 da, u32 len);
+int ampsoc_rproc_alloc_carveout(struct rproc *rproc, struct rproc_mem_entry *mem);
+int ampsoc_rproc_alloc_vring_carveout(struct rproc *rproc,
+				      struct rproc_mem_entry *mem);
+int ampsoc_rproc_release_carveout(struct rproc *rproc, struct rproc_mem_entry *mem);
+void *ampsoc_rproc_pool_alloc(struct rproc *rproc, u64 *da, size_t len, size_t align,
+			      phys_addr_t *pa);
+void ampsoc_rproc_pool_release(struct rproc *rproc, u64 da);
+bool ampsoc_rproc_pool_empty(struct rproc *rproc);
+void *ampsoc_rproc_pool_to_va(struct rproc *rproc, u64 da, size_t len);
+int ampsoc_rproc_pool_prepare(struct rproc *rproc, const struct firmware *fw);
+void ampsoc_rproc_pool_reset(struct rproc *rproc);
 
 /* sysfs */
 extern const struct attribute_group *ampsoc_rproc_groups[];
-const char *arp_dump_name(unsigned int conf);
-int arp_match_dump_conf(const char *buf);
+const char *ampsoc_rproc_dump_name(unsigned int conf);
+int ampsoc_rproc_match_dump_conf(const char *buf);
 
 /* debugfs */
-void arp_debugfs_init(void);
-void arp_debugfs_exit(void);
-void arp_create_debug_dir(struct rproc *rproc);
-void arp_delete_debug_dir(struct rproc *rproc);
-struct dentry *arp_create_trace_file(const char *name, struct rproc *rproc,
-				     struct arp_trace *trace);
+void ampsoc_rproc_debugfs_init(void);
+void ampsoc_rproc_debugfs_exit(void);
+void ampsoc_rproc_create_debug_dir(struct rproc *rproc);
+void ampsoc_rproc_delete_debug_dir(struct rproc *rproc);
+struct dentry *ampsoc_rproc_create_trace_file(const char *name, struct rproc *rproc,
+					      struct ampsoc_rproc_trace *trace);
 
 /* cdev */
-int arp_cdev_init(void);
-void arp_cdev_exit(void);
-void arp_cdev_prepare(struct rproc *rproc);
-int arp_cdev_add(struct rproc *rproc);
-void arp_cdev_del(struct rproc *rproc);
+int ampsoc_rproc_cdev_init(void);
+void ampsoc_rproc_cdev_exit(void);
+void ampsoc_rproc_cdev_prepare(struct rproc *rproc);
+int ampsoc_rproc_cdev_add(struct rproc *rproc);
+void ampsoc_rproc_cdev_del(struct rproc *rproc);
 
 /* coredump */
-void arp_coredump(struct rproc *rproc);
-void arp_coredump_cleanup(struct rproc *rproc);
-int arp_coredump_add_image(struct rproc *rproc, const struct firmware *fw);
+void ampsoc_rproc_coredump(struct rproc *rproc);
+void ampsoc_rproc_coredump_cleanup(struct rproc *rproc);
+int ampsoc_rproc_coredump_add_image(struct rproc *rproc, const struct firmware *fw);
 
 /* ELF */
-struct ampsoc_fw_info *arp_elf_parse(struct rproc *rproc,
-				     const struct firmware *fw, bool quiet);
+struct ampsoc_fw_info *ampsoc_rproc_elf_parse(struct rproc *rproc,
+					      const struct firmware *fw, bool quiet);
 
 /* virtio */
-int arp_handle_vdev(struct rproc *rproc, void *ptr, int offset, int avail);
-void arp_remove_rvdev(struct rproc_vdev *rvdev);
-void arp_virtio_exit(void);
+int ampsoc_rproc_handle_vdev(struct rproc *rproc, void *ptr, int offset, int avail);
+void ampsoc_rproc_remove_rvdev(struct rproc_vdev *rvdev);
+void ampsoc_rproc_virtio_exit(void);
 
 #endif /* _AMPSOC_RPROC_INTERNAL_H */

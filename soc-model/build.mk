@@ -43,15 +43,7 @@ $(foreach u,$(notdir $(SOCMODEL_UNITS)),$(eval $(call SOCMODEL_UNIT_RULE,$(u))))
 # The runner's firewall test runs the runner (built by firmware/build.mk).
 $(BUILD)/tests/unit/socmodel_runner: $(SOCMODEL_OUT)/ampsoc-core
 
-# libFuzzer targets: the board-file parser and the board-table checker.
-FUZZ_CC ?= clang
-SOCMODEL_FUZZ := $(SOCMODEL_OUT)/fuzz/socmodel_board $(SOCMODEL_OUT)/fuzz/socmodel_table
-FUZZ_TARGETS += $(SOCMODEL_FUZZ)
-
-$(SOCMODEL_OUT)/fuzz/socmodel_%: $(SOCMODEL_DIR)/fuzz/%_fuzz.c $(addprefix $(SOCMODEL_DIR)/,$(SOCMODEL_LIB)) $(SOCMODEL_HDRS)
-	@mkdir -p $(dir $@)
-	$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-		-I$(ROOT)/include -I$(SOCMODEL_DIR) -DDEFAULT_BOARD='""' -o $@ $< \
-		$(addprefix $(SOCMODEL_DIR)/,board.c table.c) -l:libinih.a
+# The fuzz targets of the board-file parser and the board-table checker:
+# tests/fuzz/socmodel/build.mk.
 
 -include $(wildcard $(SOCMODEL_DIR)/core/build.mk)

@@ -17,7 +17,7 @@
 
 #include "remoteproc_internal.h"
 
-#define ARP_NUM_MINORS	64
+#define AMPSOC_RPROC_NUM_MINORS	64
 
 static dev_t ampsoc_rproc_major_dev;
 
@@ -143,7 +143,7 @@ void ampsoc_rproc_cdev_del(struct rproc *rproc)
  */
 int ampsoc_rproc_cdev_init(void)
 {
-	return alloc_chrdev_region(&ampsoc_rproc_major_dev, 0, ARP_NUM_MINORS,
+	return alloc_chrdev_region(&ampsoc_rproc_major_dev, 0, AMPSOC_RPROC_NUM_MINORS,
 				   "remoteproc");
 }
 
@@ -154,5 +154,5 @@ int ampsoc_rproc_cdev_init(void)
  */
 void ampsoc_rproc_cdev_exit(void)
 {
-	unregister_chrdev_region(ampsoc_rproc_major_dev, ARP_NUM_MINORS);
+	unregister_chrdev_region(ampsoc_rproc_major_dev, AMPSOC_RPROC_NUM_MINORS);
 }

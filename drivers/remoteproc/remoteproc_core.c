@@ -35,10 +35,10 @@
 
 #include "remoteproc_internal.h"
 
-#define ARP_MAX_DEVICES		64
-#define ARP_HIGH_BITS		0xffffffff00000000ULL
+#define AMPSOC_RPROC_MAX_DEVICES		64
+#define AMPSOC_RPROC_HIGH_BITS		0xffffffff00000000ULL
 /* What a resource table is told for memory without a physical address. */
-#define ARP_NO_PA32		0xffffffffu
+#define AMPSOC_RPROC_NO_PA32		0xffffffffu
 
 typedef int (*ampsoc_rproc_rsc_handler_t)(struct rproc *rproc, void *rsc, int offset,
 				 int avail);
@@ -398,8 +398,8 @@ static u64 ampsoc_rproc_entry_pa(struct rproc *rproc, struct rproc_mem_entry *e)
 		if (!e->va || e->va < m->va || e->va >= m->va + m->len)
 			continue;
 		if (m->pa == AMPSOC_RPROC_NO_PA ||
-		    m->pa + (e->va - m->va) + e->len > ARP_NO_PA32)
-			return ARP_NO_PA32;
+		    m->pa + (e->va - m->va) + e->len > AMPSOC_RPROC_NO_PA32)
+			return AMPSOC_RPROC_NO_PA32;
 		return m->pa + (e->va - m->va);
 	}
 	return e->va ? ampsoc_rproc_va_to_pa(e->va) : e->dma;
@@ -462,7 +462,7 @@ static int ampsoc_rproc_alloc_mem(struct rproc *rproc, struct rproc_mem_entry *m
 		list_add_tail(&mapping->node, &rproc->mappings);
 	}
 	if (mem->da == FW_RSC_ADDR_ANY) {
-		if ((u64)dma & ARP_HIGH_BITS)
+		if ((u64)dma & AMPSOC_RPROC_HIGH_BITS)
 			dev_warn(dev, "DMA address cast in 32bit to fit resource table format\n");
 		mem->da = (u32)dma;
 	}
@@ -1037,7 +1037,7 @@ static int ampsoc_rproc_alloc_registered_carveouts(struct rproc *rproc)
 			continue;
 		rsc = (void *)rproc->table_ptr + entry->rsc_offset;
 		pa = ampsoc_rproc_entry_pa(rproc, entry);
-		if (pa & ARP_HIGH_BITS)
+		if (pa & AMPSOC_RPROC_HIGH_BITS)
 			dev_warn(&rproc->dev,
 				 "Physical address cast in 32bit to fit resource table format\n");
 		rsc->pa = (u32)pa;
@@ -2175,7 +2175,7 @@ struct rproc *ampsoc_rproc_alloc(struct device *dev, const char *name,
 		goto put_device;
 	}
 
-	rproc->index = ida_alloc_max(&ampsoc_rproc_ida, ARP_MAX_DEVICES - 1,
+	rproc->index = ida_alloc_max(&ampsoc_rproc_ida, AMPSOC_RPROC_MAX_DEVICES - 1,
 				     GFP_KERNEL);
 	if (rproc->index < 0) {
 		dev_err(dev, "ida_alloc failed: %d\n", rproc->index);

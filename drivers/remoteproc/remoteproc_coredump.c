@@ -26,7 +26,7 @@
 #include "remoteproc_internal.h"
 
 /* Bound on the size of one dump, so a huge memory map cannot exhaust RAM. */
-#define ARP_DUMP_MAX	(256u << 20)
+#define AMPSOC_RPROC_DUMP_MAX	(256u << 20)
 
 /**
  * ampsoc_rproc_coredump_cleanup() - forget the dump segments
@@ -167,18 +167,18 @@ EXPORT_SYMBOL_GPL(ampsoc_rproc_coredump_set_prstatus);
  * pids, four timevals); pr_cursig is at 12 and pr_pid at 24 (32 in ELF64)
  * in both; pr_fpvalid (4 bytes, padded to 8 in ELF64) follows pr_reg.
  */
-#define ARP_PRS_REG_OFF(is64)	((is64) ? 112 : 72)
-#define ARP_PRS_TAIL(is64)	((is64) ? 8 : 4)
-#define ARP_PRS_CURSIG		12
-#define ARP_NOTE_NAME		"CORE"
+#define AMPSOC_RPROC_PRS_REG_OFF(is64)	((is64) ? 112 : 72)
+#define AMPSOC_RPROC_PRS_TAIL(is64)	((is64) ? 8 : 4)
+#define AMPSOC_RPROC_PRS_CURSIG		12
+#define AMPSOC_RPROC_NOTE_NAME		"CORE"
 
 /* Bytes of the PT_NOTE segment for @regs_len bytes of registers (0: none). */
 static size_t ampsoc_rproc_note_size(bool is64, size_t regs_len)
 {
 	if (!regs_len)
 		return 0;
-	return sizeof(struct elf32_note) + ALIGN(sizeof(ARP_NOTE_NAME), 4) +
-	       ALIGN(ARP_PRS_REG_OFF(is64) + regs_len + ARP_PRS_TAIL(is64), 4);
+	return sizeof(struct elf32_note) + ALIGN(sizeof(AMPSOC_RPROC_NOTE_NAME), 4) +
+	       ALIGN(AMPSOC_RPROC_PRS_REG_OFF(is64) + regs_len + AMPSOC_RPROC_PRS_TAIL(is64), 4);
 }
 
 /* Write the NT_PRSTATUS note of @size bytes (ampsoc_rproc_note_size()) at @dest. */
@@ -187,17 +187,17 @@ static void ampsoc_rproc_put_note(void *dest, bool is64, int signo, const u8 *re
 {
 	struct elf32_note *n = dest;	/* the same in ELF64 */
 	u8 *name = (u8 *)(n + 1);
-	u8 *desc = name + ALIGN(sizeof(ARP_NOTE_NAME), 4);
+	u8 *desc = name + ALIGN(sizeof(AMPSOC_RPROC_NOTE_NAME), 4);
 	u16 cursig = signo;
 
-	n->n_namesz = sizeof(ARP_NOTE_NAME);
-	n->n_descsz = ARP_PRS_REG_OFF(is64) + regs_len + ARP_PRS_TAIL(is64);
+	n->n_namesz = sizeof(AMPSOC_RPROC_NOTE_NAME);
+	n->n_descsz = AMPSOC_RPROC_PRS_REG_OFF(is64) + regs_len + AMPSOC_RPROC_PRS_TAIL(is64);
 	n->n_type = NT_PRSTATUS;
-	memcpy(name, ARP_NOTE_NAME, sizeof(ARP_NOTE_NAME));
+	memcpy(name, AMPSOC_RPROC_NOTE_NAME, sizeof(AMPSOC_RPROC_NOTE_NAME));
 	/* pr_info.si_signo, then pr_cursig */
 	memcpy(desc, &signo, sizeof(signo));
-	memcpy(desc + ARP_PRS_CURSIG, &cursig, sizeof(cursig));
-	memcpy(desc + ARP_PRS_REG_OFF(is64), regs, regs_len);
+	memcpy(desc + AMPSOC_RPROC_PRS_CURSIG, &cursig, sizeof(cursig));
+	memcpy(desc + AMPSOC_RPROC_PRS_REG_OFF(is64), regs, regs_len);
 	WARN_ON_ONCE(desc + n->n_descsz > (u8 *)dest + size);
 }
 
@@ -421,7 +421,7 @@ static bool ampsoc_rproc_dump_elf(struct rproc *rproc, u8 *class, u16 *machine)
 }
 
 /* The same fields of the ELF32 and ELF64 structures. */
-#define ARP_SET_EHDR(e, machine, entry, ehsz, entsz, n, sections)	\
+#define AMPSOC_RPROC_SET_EHDR(e, machine, entry, ehsz, entsz, n, sections)	\
 	do {								\
 		typeof(e) __e = (e);					\
 		size_t __ehsz = (ehsz), __entsz = (entsz);		\
@@ -444,7 +444,7 @@ static bool ampsoc_rproc_dump_elf(struct rproc *rproc, u8 *class, u16 *machine)
 		}							\
 	} while (0)
 
-#define ARP_SET_PHDR(p, off, da, size)					\
+#define AMPSOC_RPROC_SET_PHDR(p, off, da, size)					\
 	do {								\
 		typeof(p) __p = (p);					\
 		u64 __da = (da), __size = (size);			\
@@ -458,7 +458,7 @@ static bool ampsoc_rproc_dump_elf(struct rproc *rproc, u8 *class, u16 *machine)
 		__p->p_flags = PF_R | PF_W | PF_X;			\
 	} while (0)
 
-#define ARP_SET_SHDR(h, type, name, off, addr, size, flags)		\
+#define AMPSOC_RPROC_SET_SHDR(h, type, name, off, addr, size, flags)		\
 	do {								\
 		typeof(h) __h = (h);					\
 									\
@@ -486,7 +486,7 @@ static void *ampsoc_rproc_dump_alloc(struct rproc *rproc, u8 class, u16 machine,
 		(is64 ? sizeof(struct elf64_phdr) : sizeof(struct elf32_phdr));
 	u8 *data;
 
-	if (tables > U16_MAX || total > ARP_DUMP_MAX) {
+	if (tables > U16_MAX || total > AMPSOC_RPROC_DUMP_MAX) {
 		dev_err(&rproc->dev, "coredump of %zu bytes is too large\n",
 			total);
 		return NULL;
@@ -505,11 +505,11 @@ static void *ampsoc_rproc_dump_alloc(struct rproc *rproc, u8 class, u16 machine,
 	data[EI_VERSION] = EV_CURRENT;
 	data[EI_OSABI] = ELFOSABI_NONE;
 	if (is64)
-		ARP_SET_EHDR((struct elf64_hdr *)data, machine, rproc->bootaddr,
-			     ehsz, entsz, tables, sections);
+		AMPSOC_RPROC_SET_EHDR((struct elf64_hdr *)data, machine, rproc->bootaddr,
+				      ehsz, entsz, tables, sections);
 	else
-		ARP_SET_EHDR((struct elf32_hdr *)data, machine, rproc->bootaddr,
-			     ehsz, entsz, tables, sections);
+		AMPSOC_RPROC_SET_EHDR((struct elf32_hdr *)data, machine, rproc->bootaddr,
+				      ehsz, entsz, tables, sections);
 	return data;
 }
 
@@ -537,9 +537,9 @@ static void ampsoc_rproc_put_note_phdr(void *ph, u8 class, u64 off, u64 size)
 static void ampsoc_rproc_put_phdr(void *ph, u8 class, u64 off, u64 da, u64 size)
 {
 	if (class == ELFCLASS64)
-		ARP_SET_PHDR((struct elf64_phdr *)ph, off, da, size);
+		AMPSOC_RPROC_SET_PHDR((struct elf64_phdr *)ph, off, da, size);
 	else
-		ARP_SET_PHDR((struct elf32_phdr *)ph, off, da, size);
+		AMPSOC_RPROC_SET_PHDR((struct elf32_phdr *)ph, off, da, size);
 }
 
 /* A section header: string table (@addr 0) or a writable segment. */
@@ -549,11 +549,11 @@ static void ampsoc_rproc_put_shdr(void *sh, u8 class, u32 type, u32 name, u64 of
 	u32 flags = type == SHT_PROGBITS ? SHF_WRITE : 0;
 
 	if (class == ELFCLASS64)
-		ARP_SET_SHDR((struct elf64_shdr *)sh, type, name, off, addr,
-			     size, flags);
+		AMPSOC_RPROC_SET_SHDR((struct elf64_shdr *)sh, type, name, off, addr,
+				      size, flags);
 	else
-		ARP_SET_SHDR((struct elf32_shdr *)sh, type, name, off, addr,
-			     size, flags);
+		AMPSOC_RPROC_SET_SHDR((struct elf32_shdr *)sh, type, name, off, addr,
+				      size, flags);
 }
 
 /**

@@ -15,7 +15,7 @@
 #define AMPSOC_RPROC_NO_PA	((phys_addr_t)~0ull)
 
 /* Longest reason kept for the one "firmware NAME rejected" line. */
-#define ARP_REASON_LEN		160
+#define AMPSOC_RPROC_REASON_LEN		160
 
 /* A contiguous range of memory declared with ampsoc_rproc_add_mem(). */
 struct ampsoc_rproc_mem {
@@ -83,7 +83,7 @@ struct ampsoc_rproc_state {
 	size_t note_len;		/* 0: no note */
 	u8 note_regs[AMPSOC_RPROC_PRSTATUS_MAX];
 	/* reason for the one line that logs a rejected image */
-	char reason[ARP_REASON_LEN];
+	char reason[AMPSOC_RPROC_REASON_LEN];
 	/* debugfs load_stats and memcpy_bench (under rproc->lock) */
 	size_t load_fw_bytes;
 	u64 load_request_ns;

@@ -34,7 +34,7 @@
 #include "remoteproc_internal.h"
 
 /* One 512-byte buffer per vring entry when memory is allocated for them. */
-#define ARP_VDEV_BUF_SIZE	512
+#define AMPSOC_RPROC_VDEV_BUF_SIZE	512
 
 static DEFINE_IDA(ampsoc_rproc_vdev_ida);
 static const struct virtio_config_ops ampsoc_rproc_virtio_ops;
@@ -286,7 +286,7 @@ static bool ampsoc_rproc_get_shm_region(struct virtio_device *vdev,
 			a->shm_len = mem->len;
 		} else if (!mem && !ampsoc_rproc_pool_empty(rproc)) {
 			for (i = 0; i < a->num_vrings; i++)
-				len += a->rvdev.vring[i].num * ARP_VDEV_BUF_SIZE;
+				len += a->rvdev.vring[i].num * AMPSOC_RPROC_VDEV_BUF_SIZE;
 			len = PAGE_ALIGN(len);
 			a->shm_va = ampsoc_rproc_pool_alloc(rproc, &a->shm_da, len,
 							    PAGE_SIZE, &a->shm_pa);

@@ -4,6 +4,8 @@
 # Included by the top-level Makefile; see docs/firmware-sdk.md.
 
 FW_SRC   := $(ROOT)/firmware
+# Firmware only tests boot (crash, hang, hostile remotes); built as the samples.
+FW_TEST_SRC := $(ROOT)/tests/firmware
 FW_OUT   := $(BUILD)/firmware
 FW_CORES := m3 dsp m4 rv
 
@@ -129,7 +131,11 @@ $(FW_OUT)/$(1)/%.o: $(FW_SRC)/examples/%.c $(FW_HDRS)
 	@mkdir -p $$(@D)
 	$$(fw_cc_$(1)) -c -o $$@ $$<
 
-$(FW_OUT)/$(1)/rpmsg-bad-%.o: $(FW_SRC)/examples/rpmsg-bad.c $(FW_HDRS) $(CHAOS_STAMP)
+$(FW_OUT)/$(1)/%.o: $(FW_TEST_SRC)/%.c $(FW_HDRS)
+	@mkdir -p $$(@D)
+	$$(fw_cc_$(1)) -I$(FW_SRC)/examples -c -o $$@ $$<
+
+$(FW_OUT)/$(1)/rpmsg-bad-%.o: $(FW_TEST_SRC)/rpmsg-bad.c $(FW_HDRS) $(CHAOS_STAMP)
 	@mkdir -p $$(@D)
 	$$(fw_cc_$(1)) -DBAD_MODE='"$$*"' \
 		$(if $(filter-out clock,$(CHAOS_SEED)),-DCHAOS_SEED=$(CHAOS_SEED)ull) -c -o $$@ $$<
@@ -145,6 +151,10 @@ $(FW_OUT)/$(1)/rpmsg-echo-nons.o: $(FW_SRC)/examples/rpmsg-echo.c $(FW_HDRS)
 $(FW_OUT)/$(1)/%-nobuf.o: $(FW_SRC)/examples/%.c $(FW_HDRS)
 	@mkdir -p $$(@D)
 	$$(fw_cc_$(1)) -DSAMPLE_NO_VDEV_BUFFER -c -o $$@ $$<
+
+$(FW_OUT)/$(1)/%-nobuf.o: $(FW_TEST_SRC)/%.c $(FW_HDRS)
+	@mkdir -p $$(@D)
+	$$(fw_cc_$(1)) -I$(FW_SRC)/examples -DSAMPLE_NO_VDEV_BUFFER -c -o $$@ $$<
 
 $(FW_OUT)/ampsoc-%$(FW_SUFFIX_$(1)).elf: $(FW_OUT)/$(1)/%.o $$(FW_LIB_OBJS_$(FW_ISA_$(1))) \
 		$(FW_OUT)/$(1).ld
@@ -268,15 +278,4 @@ UNIT_TESTS += $(FW_UT_OUT)/firmware_isa
 UNIT_TESTS += $(FW_UT_OUT)/firmware_libc $(FW_UT_OUT)/firmware_trace \
 	$(FW_UT_OUT)/firmware_rsc $(FW_UT_OUT)/firmware_core
 
-# ---- fuzzing --------------------------------------------------------------
-
-# The rpmsg library against a driver side that writes anything anywhere.
-FW_FUZZ := $(FW_OUT)/firmware_rpmsg_fuzz
-$(FW_FUZZ): $(FW_UT_SRC)/fuzz_rpmsg.c $(FW_RPMSG_SRCS) $(FW_HDRS)
-	@mkdir -p $(@D)
-	$(FUZZ_CC) -std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-parameter \
-		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-		-I$(FW_SRC)/include -Wl,--defsym=LLVMFuzzerTestOneInput=fw_rpmsg_fuzz_one \
-		-o $@ $(FW_UT_SRC)/fuzz_rpmsg.c $(FW_RPMSG_SRCS)
-
-FUZZ_TARGETS += $(FW_FUZZ)
+# The fuzz target of the rpmsg library: tests/fuzz/firmware/build.mk.

@@ -63,19 +63,7 @@ $(foreach u,$(notdir $(SOCMODEL_UNITS)),$(eval $(call SOCMODEL_UNIT_RULE,$(u))))
 # The runner's firewall test runs the runner (soc-model/core/build.mk).
 $(BUILD)/tests/unit/socmodel_runner: $(SOCMODEL_OUT)/ampsoc-core
 
-# libFuzzer targets: the board-file parser and the board-table checker.
-SOCMODEL_FUZZ := $(SOCMODEL_OUT)/fuzz/socmodel_board $(SOCMODEL_OUT)/fuzz/socmodel_table
-FUZZ_TARGETS += $(SOCMODEL_FUZZ)
-
-SOCMODEL_FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-
-$(SOCMODEL_OUT)/fuzz/socmodel_%: $(SOCMODEL_DIR)/fuzz/%_fuzz.c $(addprefix $(SOCMODEL_DIR)/,$(SOCMODEL_LIB)) \
-		$(SOCMODEL_HDRS) $(SOCMODEL_KSRCS) $(SOCMODEL_KHDRS)
-	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(SOCMODEL_FUZZ_CFLAGS) $(SOCMODEL_KFLAGS) -c -o $@.c.o $(SOCMODEL_DIR)/table_check.c
-	$(FUZZ_CC) $(SOCMODEL_FUZZ_CFLAGS) $(SOCMODEL_KFLAGS) -c -o $@.k.o $(ROOT)/drivers/vsoc/vsoc_board.c
-	$(FUZZ_CC) $(SOCMODEL_FUZZ_CFLAGS) \
-		-I$(ROOT)/include -I$(SOCMODEL_DIR) -DDEFAULT_BOARD='""' -o $@ $< \
-		$(addprefix $(SOCMODEL_DIR)/,board.c table.c) $@.c.o $@.k.o -l:libinih.a -lz
+# The fuzz targets of the board-file parser and the board-table checker:
+# tests/fuzz/socmodel/build.mk.
 
 include $(SOCMODEL_DIR)/core/build.mk

@@ -40,7 +40,7 @@
 
 struct firmware;
 struct rproc;
-struct arp_state;
+struct ampsoc_rproc_state;
 
 /**
  * struct rproc_mem_entry - a memory region the remote processor sees
@@ -257,7 +257,7 @@ enum rproc_features {
  * @cdev: /dev/remoteprocN
  * @cdev_put_on_release: shut down when /dev/remoteprocN is closed
  * @features: &enum rproc_features bits
- * @arp: ampsoc's private state; drivers must not touch it
+ * @ampsoc: ampsoc's private state; drivers must not touch it
  */
 struct rproc {
 	struct list_head node;
@@ -302,7 +302,7 @@ struct rproc {
 	struct cdev cdev;
 	bool cdev_put_on_release;
 	DECLARE_BITMAP(features, RPROC_MAX_FEATURES);
-	struct arp_state *arp;
+	struct ampsoc_rproc_state *ampsoc;
 };
 
 /**

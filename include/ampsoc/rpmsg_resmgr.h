@@ -2,7 +2,7 @@
 /*
  * ampsoc rpmsg resource manager: the wire protocol.
  *
- * One header for both ends: the Linux server (drivers/rpmsg/resmgr.c) and
+ * One header for both ends: the Linux server (drivers/rpmsg/rpmsg_resmgr.c) and
  * the firmware SDK's client (firmware/lib/resmgr.c). A remote announces a
  * channel named AMPSOC_RESMGR_SERVICE; when Linux binds it, Linux sends a
  * HELLO reply to the announced address, from which the remote learns

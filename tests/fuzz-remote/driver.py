@@ -9,9 +9,10 @@ corpus's programs, runs them on ampsoc-fuzz-remote and prints the programs
 that reached new edges and the new program counters. The driver keeps the
 corpus (build/fuzz-remote/corpus.txt), saves the reproducer of any report
 the console shows (build/fuzz-remote/crashes/), boots again after a crash,
-and at the end maps the program counters to lines of virtio_rpmsg.c,
-ns.c, resmgr.c and char.c (addr2line on the debug build's modules) against
-the kcov call sites those files have. docs/fuzz-remote.md.
+and at the end maps the program counters to lines of
+virtio_rpmsg_bus.c, rpmsg_ns.c, rpmsg_resmgr.c and rpmsg_char.c (addr2line
+on the debug build's modules) against the kcov call sites those files
+have. docs/fuzz-remote.md.
 """
 import argparse
 import collections
@@ -29,7 +30,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 HERE = os.path.join(ROOT, "tests", "fuzz-remote")
 SCEN = os.path.join(HERE, "fuzz_remote.sh")
 SAVED = os.path.join(HERE, "ampsoc-fuzz-remote.corpus")
-FILES = ("virtio_rpmsg.c", "ns.c", "resmgr.c", "char.c")
+FILES = ("virtio_rpmsg_bus.c", "rpmsg_ns.c", "rpmsg_resmgr.c", "rpmsg_char.c")
 MODULES = ("ampsoc_rpmsg", "ampsoc_rpmsg_virtio", "ampsoc_rpmsg_resmgr")
 OP = 12
 
@@ -284,11 +285,11 @@ def main():
         json.dump(summary, f, indent=1)
     print("fuzz-remote: %d execs in %.0f s of fuzzing (%.2f/s), %d boots, %d cores recovered" %
           (c.execs, c.fuzz_s, summary["execs_per_second"], n, c.lost))
-    print("%-16s %14s %14s %10s" % ("file", "kcov points", "lines", "edges seen"))
+    print("%-18s %14s %14s %10s" % ("file", "kcov points", "lines", "edges seen"))
     for f in FILES:
         v = cov.get(f)
         if v:
-            print("%-16s %6d / %-6d %6d / %-6d %10d" % (
+            print("%-18s %6d / %-6d %6d / %-6d %10d" % (
                 f, v["points_reached"], v["points"], v["lines_reached"], v["lines"],
                 v["edges_seen"]))
     print("fuzz-remote: corpus %d programs (build/fuzz-remote/corpus.txt), %d reports%s" %

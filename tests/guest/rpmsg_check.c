@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Checked rpmsg traffic with a real remote core running ampsoc-rpmsg-check
- * (firmware/examples/rpmsg-check.c), through /dev/rpmsg_ctrlN and
+ * (tests/firmware/rpmsg-check.c), through /dev/rpmsg_ctrlN and
  * /dev/rpmsgN with Debian's <linux/rpmsg.h> only.
  *
  * Every message in both directions carries a magic, a per-conversation

@@ -74,8 +74,11 @@ if [ -n "$ampsoc_built" ]; then
 		echo "ampsoc: $ampsoc_built/Module.symvers is missing: build ampsoc's modules first" >&2
 		exit 1
 	}
-	f=drivers/remoteproc/ampsoc_vsoc_rproc.c
-	cmp -s "$root/$f" "$out/$(basename "$f")" || cp "$root/$f" "$out/"
+	# Copied under its module's name: tests/peer/Kbuild builds
+	# ampsoc_vsoc_rproc.o from it.
+	f=drivers/vsoc/vsoc_rproc.c
+	cmp -s "$root/$f" "$out/ampsoc_vsoc_rproc.c" ||
+		cp "$root/$f" "$out/ampsoc_vsoc_rproc.c"
 	vsoc=(AMPSOC_ROOT="$root"
 	      KBUILD_EXTRA_SYMBOLS="$(cd "$ampsoc_built" && pwd)/Module.symvers")
 else

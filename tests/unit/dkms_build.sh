@@ -8,7 +8,7 @@
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 echo "KTAP version 1"
-echo "1..4"
+echo "1..5"
 fail=0
 
 # 1: the module list dkms-src writes equals the driver modules built, as
@@ -110,5 +110,17 @@ else
 		ok=0
 	fi
 	if [ "$ok" = 1 ]; then echo "ok 4 dkms_build"; else echo "not ok 4 dkms_build"; fail=1; fi
+fi
+
+# 5: DKMS ships only what a user's kernel needs: no test code, and in
+# particular not the in-kernel KTAP helper (docs/CONVENTIONS.md, "File
+# names and places")
+shipped=$(cd "$tmp/ampsoc-test" && find . -type f \( -path '*/tests/*' -o -name '*ktap*' \) | sort)
+if [ -z "$shipped" ]; then
+	echo "ok 5 dkms_ships_no_test_code"
+else
+	echo "# test code in the DKMS tree: $(echo $shipped)"
+	echo "not ok 5 dkms_ships_no_test_code"
+	fail=1
 fi
 exit $fail

@@ -4,8 +4,9 @@
 
 A fenced block whose info string is one of these is compiled:
   ```c kernel     a complete kernel source file; built as a module against
-                  the kernel headers (KVER) with ampsoc's include directory,
-                  include/compat first (mainline-style drivers build as is)
+                  the kernel headers (KVER) with ampsoc's include directory
+                  and the test modules' (tests/kmod/include), include/compat
+                  first (mainline-style drivers build as is)
   ```c user       a complete userspace program; built with the host gcc
   ```c firmware   a complete firmware source; compiled freestanding with
                   the firmware SDK's include directories
@@ -68,9 +69,12 @@ def main():
             with open(os.path.join(d, "Kbuild"), "w") as f:
                 # include/compat first, as a mainline driver's Kbuild puts
                 # it: <linux/remoteproc.h> and <linux/rpmsg.h> are ampsoc's.
+                # tests/kmod/include: <ampsoc/ktap.h>, for the example test
+                # module (tests/kmod/Kbuild gives it to the test modules).
                 f.write("NOSTDINC_FLAGS += -I%s/include/compat -I%s/include\n"
-                        "ccflags-y += -I%s/include -Werror\nobj-m += ex_%s.o\n"
-                        % (ROOT, ROOT, ROOT, name))
+                        "ccflags-y += -I%s/include -I%s/tests/kmod/include -Werror\n"
+                        "obj-m += ex_%s.o\n"
+                        % (ROOT, ROOT, ROOT, ROOT, name))
             # Our own modules' symbols, so examples that call them link.
             symvers = os.path.join(ROOT, "Module.symvers")
             cmd = ["make", "-s", "-C", kdir, "M=" + d, "W=1", "modules"]

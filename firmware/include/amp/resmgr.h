@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Resource-manager client: ask Linux to keep a power domain on, or a clock
- * enabled, for this core (Linux's side: drivers/rpmsg/resmgr.c; wire
+ * enabled, for this core (Linux's side: drivers/rpmsg/rpmsg_resmgr.c; wire
  * format: <ampsoc/rpmsg_resmgr.h>; docs/rpmsg.md, "Resource manager").
  *
  * amp_resmgr_init() creates an endpoint announced as "rpmsg-resmgr". Once

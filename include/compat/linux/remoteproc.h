@@ -32,7 +32,7 @@
  * Built against ampsoc's remoteproc through this header. A driver that
  * builds against both stacks and uses one of ampsoc's extensions
  * (ampsoc_rproc_add_mem(), ...) puts them under this, in one place
- * (drivers/remoteproc/ampsoc_vsoc_rproc.c, "The two stacks").
+ * (drivers/vsoc/vsoc_rproc.c, "The two stacks").
  */
 #define AMPSOC_COMPAT_REMOTEPROC	1
 

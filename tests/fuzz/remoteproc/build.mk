@@ -1,15 +1,15 @@
 # SPDX-License-Identifier: GPL-2.0
 # remoteproc host side: the test firmware generator and its images, the
 # parser unit test and the libFuzzer target. The parser
-# (ampsoc_rproc_fw.c) is the kernel module's own source, built behind
-# ampsoc_rproc_fw_shim.h.
+# (remoteproc_fw.c) is the kernel module's own source, built behind
+# remoteproc_fw_shim.h.
 
 RPROC_DIR  := $(ROOT)/drivers/remoteproc
 RPROC_HOST := $(ROOT)/tests/fuzz/remoteproc
 RPROC_OUT  := $(BUILD)/remoteproc
-RPROC_FW_SRCS := $(RPROC_DIR)/ampsoc_rproc_fw.c $(RPROC_HOST)/rproc_fwgen.c
-RPROC_FW_DEPS := $(RPROC_FW_SRCS) $(RPROC_DIR)/ampsoc_rproc_fw.h \
-	$(RPROC_HOST)/ampsoc_rproc_fw_shim.h $(RPROC_HOST)/rproc_fwgen.h \
+RPROC_FW_SRCS := $(RPROC_DIR)/remoteproc_fw.c $(RPROC_HOST)/rproc_fwgen.c
+RPROC_FW_DEPS := $(RPROC_FW_SRCS) $(RPROC_DIR)/remoteproc_fw.h \
+	$(RPROC_HOST)/remoteproc_fw_shim.h $(RPROC_HOST)/rproc_fwgen.h \
 	$(ROOT)/tests/kmod/remoteproc/badfw_cases.h
 RPROC_INC := -I$(RPROC_DIR) -I$(RPROC_HOST) -I$(ROOT)/tests/kmod/remoteproc
 RPROC_HOST_CFLAGS := $(HOST_CFLAGS) $(RPROC_INC) -I$(ROOT)/tests/lib

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * libFuzzer target for the remoteproc firmware parser (the same
- * ampsoc_rproc_fw.c the kernel builds). The first input byte picks a mode:
+ * remoteproc_fw.c the kernel builds). The first input byte picks a mode:
  *   0: the rest is an ELF image, parsed and, if it has one, its resource
  *      table checked;
  *   1: the rest is a resource table;
@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ampsoc_rproc_fw_shim.h"
-#include "ampsoc_rproc_fw.h"
+#include "remoteproc_fw_shim.h"
+#include "remoteproc_fw.h"
 #include "rproc_fwgen.h"
 
 /* Reads land here so that the compiler cannot drop them. */

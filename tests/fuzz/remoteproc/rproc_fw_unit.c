@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Host unit test of the remoteproc firmware parser (ampsoc_rproc_fw.c, the
+ * Host unit test of the remoteproc firmware parser (remoteproc_fw.c, the
  * very file the kernel module builds): the correct images parse with the
  * expected segments and resource table, every malformed image of stage
  * PARSE is rejected with its errno and one message, every image of stage
@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "ktap_user.h"
-#include "ampsoc_rproc_fw_shim.h"
-#include "ampsoc_rproc_fw.h"
+#include "remoteproc_fw_shim.h"
+#include "remoteproc_fw.h"
 #include "rproc_fwgen.h"
 
 static int parse_all(const uint8_t *buf, size_t n, struct ampsoc_fw_info *info,

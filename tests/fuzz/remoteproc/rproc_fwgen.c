@@ -11,8 +11,8 @@
 #include <errno.h>
 #include <string.h>
 
-#include "ampsoc_rproc_fw_shim.h"
-#include "ampsoc_rproc_fw.h"
+#include "remoteproc_fw_shim.h"
+#include "remoteproc_fw.h"
 #include "rproc_fwgen.h"
 
 #define PARSE 1

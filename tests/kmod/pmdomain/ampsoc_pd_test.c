@@ -18,7 +18,7 @@
 #include <linux/prandom.h>
 #include <linux/property.h>
 
-#include "internal.h"
+#include "domain_internal.h"
 
 #define DRV_NAME	"ampsoc-pd-test"
 #define MAX_TPD		16

@@ -20,7 +20,7 @@
 #include <linux/prandom.h>
 #include <linux/property.h>
 
-#include "internal.h"
+#include "domain_internal.h"
 
 #define DRV_NAME	"ampsoc-pdfix"
 #define NODRV_NAME	"ampsoc-pdfix-nodrv"

@@ -7,7 +7,7 @@
 #include <linux/slab.h>
 #include <linux/sysfs.h>
 
-#include "internal.h"
+#include "domain_internal.h"
 
 static struct kobject *pd_sysfs_root;
 

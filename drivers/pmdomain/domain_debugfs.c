@@ -7,7 +7,7 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 
-#include "internal.h"
+#include "domain_internal.h"
 
 static struct dentry *pd_debugfs_root;
 

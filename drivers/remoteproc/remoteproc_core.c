@@ -33,22 +33,22 @@
 #include <linux/string.h>
 #include <linux/vmalloc.h>
 
-#include "ampsoc_rproc_internal.h"
+#include "remoteproc_internal.h"
 
-#define ARP_MAX_DEVICES		64
-#define ARP_HIGH_BITS		0xffffffff00000000ULL
+#define AMPSOC_RPROC_MAX_DEVICES		64
+#define AMPSOC_RPROC_HIGH_BITS		0xffffffff00000000ULL
 /* What a resource table is told for memory without a physical address. */
-#define ARP_NO_PA32		0xffffffffu
+#define AMPSOC_RPROC_NO_PA32		0xffffffffu
 
-typedef int (*arp_rsc_handler_t)(struct rproc *rproc, void *rsc, int offset,
+typedef int (*ampsoc_rproc_rsc_handler_t)(struct rproc *rproc, void *rsc, int offset,
 				 int avail);
 
-static DEFINE_IDA(arp_ida);
-static struct workqueue_struct *arp_recovery_wq;
-static DEFINE_MUTEX(arp_list_mutex);
-static LIST_HEAD(arp_list);
+static DEFINE_IDA(ampsoc_rproc_ida);
+static struct workqueue_struct *ampsoc_rproc_recovery_wq;
+static DEFINE_MUTEX(ampsoc_rproc_list_mutex);
+static LIST_HEAD(ampsoc_rproc_list);
 
-static const char * const arp_state_names[] = {
+static const char * const ampsoc_rproc_state_names[] = {
 	[RPROC_OFFLINE] = "offline",
 	[RPROC_SUSPENDED] = "suspended",
 	[RPROC_RUNNING] = "running",
@@ -58,7 +58,7 @@ static const char * const arp_state_names[] = {
 	[RPROC_LAST] = "invalid",
 };
 
-static const char * const arp_crash_names[] = {
+static const char * const ampsoc_rproc_crash_names[] = {
 	[RPROC_MMUFAULT] = "mmufault",
 	[RPROC_WATCHDOG] = "watchdog",
 	[RPROC_FATAL_ERROR] = "fatal error",
@@ -74,12 +74,12 @@ static const char * const arp_crash_names[] = {
  */
 const char *ampsoc_rproc_state_name(unsigned int state)
 {
-	return arp_state_names[min_t(unsigned int, state, RPROC_LAST)];
+	return ampsoc_rproc_state_names[min_t(unsigned int, state, RPROC_LAST)];
 }
 EXPORT_SYMBOL_GPL(ampsoc_rproc_state_name);
 
 /**
- * arp_reason() - remember why an image is being refused
+ * ampsoc_rproc_reason() - remember why an image is being refused
  * @rproc: the processor
  * @fmt: printf format of one sentence
  *
@@ -88,31 +88,31 @@ EXPORT_SYMBOL_GPL(ampsoc_rproc_state_name);
  *
  * Context: Process context, rproc->lock held during a boot.
  */
-void arp_reason(struct rproc *rproc, const char *fmt, ...)
+void ampsoc_rproc_reason(struct rproc *rproc, const char *fmt, ...)
 {
-	struct arp_state *arp = rproc->arp;
+	struct ampsoc_rproc_state *ampsoc = rproc->ampsoc;
 	va_list ap;
 
-	if (arp->reason[0])
+	if (ampsoc->reason[0])
 		return;
 	va_start(ap, fmt);
-	vscnprintf(arp->reason, sizeof(arp->reason), fmt, ap);
+	vscnprintf(ampsoc->reason, sizeof(ampsoc->reason), fmt, ap);
 	va_end(ap);
 }
 
 /* One line per refused image: the recorded reason, or @what. */
-static int arp_reject(struct rproc *rproc, int err, const char *what)
+static int ampsoc_rproc_reject(struct rproc *rproc, int err, const char *what)
 {
 	dev_err(&rproc->dev, "firmware %s rejected: %s (%d)\n",
-		rproc->firmware, rproc->arp->reason[0] ? rproc->arp->reason : what,
+		rproc->firmware, rproc->ampsoc->reason[0] ? rproc->ampsoc->reason : what,
 		err);
 	return err;
 }
 
 /* ---- IOMMU (as mainline) ----------------------------------------------- */
 
-static int arp_iommu_fault(struct iommu_domain *domain, struct device *dev,
-			   unsigned long iova, int flags, void *token)
+static int ampsoc_rproc_iommu_fault(struct iommu_domain *domain, struct device *dev,
+				    unsigned long iova, int flags, void *token)
 {
 	struct rproc *rproc = token;
 
@@ -122,7 +122,7 @@ static int arp_iommu_fault(struct iommu_domain *domain, struct device *dev,
 	return -EOPNOTSUPP;
 }
 
-static int arp_enable_iommu(struct rproc *rproc)
+static int ampsoc_rproc_enable_iommu(struct rproc *rproc)
 {
 	struct device *dev = rproc->dev.parent;
 	struct iommu_domain *domain;
@@ -135,7 +135,7 @@ static int arp_enable_iommu(struct rproc *rproc)
 		dev_err(dev, "can't alloc iommu domain\n");
 		return -ENOMEM;
 	}
-	iommu_set_fault_handler(domain, arp_iommu_fault, rproc);
+	iommu_set_fault_handler(domain, ampsoc_rproc_iommu_fault, rproc);
 	ret = iommu_attach_device(domain, dev);
 	if (ret) {
 		dev_err(dev, "can't attach iommu device: %d\n", ret);
@@ -146,7 +146,7 @@ static int arp_enable_iommu(struct rproc *rproc)
 	return 0;
 }
 
-static void arp_disable_iommu(struct rproc *rproc)
+static void ampsoc_rproc_disable_iommu(struct rproc *rproc)
 {
 	struct iommu_domain *domain = rproc->domain;
 
@@ -209,7 +209,7 @@ void *ampsoc_rproc_da_to_va(struct rproc *rproc, u64 da, size_t len,
 			*is_iomem = c->is_iomem;
 		return c->va + (da - c->da);
 	}
-	ptr = arp_pool_to_va(rproc, da, len);
+	ptr = ampsoc_rproc_pool_to_va(rproc, da, len);
 	if (ptr && is_iomem)
 		*is_iomem = false;
 	return ptr;
@@ -219,15 +219,15 @@ EXPORT_SYMBOL_GPL(ampsoc_rproc_da_to_va);
 /* ---- carveouts ----------------------------------------------------------- */
 
 /**
- * arp_find_carveout() - a carveout by name (rproc_find_carveout_by_name)
+ * ampsoc_rproc_find_carveout() - a carveout by name (rproc_find_carveout_by_name)
  * @rproc: the processor
  * @name: the name
  *
  * Context: Process context, rproc->lock held.
  * Return: the entry, or NULL.
  */
-struct rproc_mem_entry *arp_find_carveout(struct rproc *rproc,
-					  const char *name)
+struct rproc_mem_entry *ampsoc_rproc_find_carveout(struct rproc *rproc,
+						   const char *name)
 {
 	struct rproc_mem_entry *c;
 
@@ -238,7 +238,7 @@ struct rproc_mem_entry *arp_find_carveout(struct rproc *rproc,
 }
 
 /**
- * arp_check_carveout_da() - does a request fit a registered carveout
+ * ampsoc_rproc_check_carveout_da() - does a request fit a registered carveout
  * @rproc: the processor
  * @mem: the registered carveout
  * @da: requested device address, or FW_RSC_ADDR_ANY
@@ -247,28 +247,30 @@ struct rproc_mem_entry *arp_find_carveout(struct rproc *rproc,
  * Context: Process context, rproc->lock held.
  * Return: 0, or -EINVAL with the reason recorded.
  */
-int arp_check_carveout_da(struct rproc *rproc, struct rproc_mem_entry *mem,
-			  u32 da, u32 len)
+int ampsoc_rproc_check_carveout_da(struct rproc *rproc, struct rproc_mem_entry *mem,
+				   u32 da, u32 len)
 {
 	if (len > mem->len) {
-		arp_reason(rproc, "registered carveout '%s' of 0x%zx bytes, 0x%x requested",
-			   mem->name, mem->len, len);
+		ampsoc_rproc_reason(rproc,
+				    "registered carveout '%s' of 0x%zx bytes, 0x%x requested",
+				    mem->name, mem->len, len);
 		return -EINVAL;
 	}
 	if (da == FW_RSC_ADDR_ANY)
 		return 0;
 	if (mem->da == FW_RSC_ADDR_ANY || da < mem->da ||
 	    (u64)(da - mem->da) + len > mem->len) {
-		arp_reason(rproc, "registered carveout '%s' does not hold 0x%x bytes at 0x%x",
-			   mem->name, len, da);
+		ampsoc_rproc_reason(rproc,
+				    "registered carveout '%s' does not hold 0x%x bytes at 0x%x",
+				    mem->name, len, da);
 		return -EINVAL;
 	}
 	return 0;
 }
 
 static __printf(8, 0) struct rproc_mem_entry *
-arp_mem_entry_vinit(void *va, dma_addr_t dma, size_t len, u32 da,
-		    int (*alloc)(struct rproc *, struct rproc_mem_entry *),
+ampsoc_rproc_mem_entry_vinit(void *va, dma_addr_t dma, size_t len, u32 da,
+			     int (*alloc)(struct rproc *, struct rproc_mem_entry *),
 		    int (*release)(struct rproc *, struct rproc_mem_entry *),
 		    u32 of_resm_idx, const char *name, va_list args)
 {
@@ -316,8 +318,8 @@ ampsoc_rproc_mem_entry_init(struct device *dev, void *va, dma_addr_t dma,
 	va_list args;
 
 	va_start(args, name);
-	mem = arp_mem_entry_vinit(va, dma, len, da, alloc, release, -1, name,
-				  args);
+	mem = ampsoc_rproc_mem_entry_vinit(va, dma, len, da, alloc, release, -1, name,
+					   args);
 	va_end(args);
 	return mem;
 }
@@ -346,8 +348,8 @@ ampsoc_rproc_of_resm_mem_entry_init(struct device *dev, u32 of_resm_idx,
 	va_list args;
 
 	va_start(args, name);
-	mem = arp_mem_entry_vinit(NULL, 0, len, da, NULL, NULL, of_resm_idx,
-				  name, args);
+	mem = ampsoc_rproc_mem_entry_vinit(NULL, 0, len, da, NULL, NULL, of_resm_idx,
+					   name, args);
 	va_end(args);
 	return mem;
 }
@@ -388,23 +390,23 @@ void ampsoc_rproc_add_carveout(struct rproc *rproc, struct rproc_mem_entry *mem)
 EXPORT_SYMBOL_GPL(ampsoc_rproc_add_carveout);
 
 /* The physical address a carveout resource is told. */
-static u64 arp_entry_pa(struct rproc *rproc, struct rproc_mem_entry *e)
+static u64 ampsoc_rproc_entry_pa(struct rproc *rproc, struct rproc_mem_entry *e)
 {
-	struct arp_mem *m;
+	struct ampsoc_rproc_mem *m;
 
-	list_for_each_entry(m, &rproc->arp->pool, node) {
+	list_for_each_entry(m, &rproc->ampsoc->pool, node) {
 		if (!e->va || e->va < m->va || e->va >= m->va + m->len)
 			continue;
 		if (m->pa == AMPSOC_RPROC_NO_PA ||
-		    m->pa + (e->va - m->va) + e->len > ARP_NO_PA32)
-			return ARP_NO_PA32;
+		    m->pa + (e->va - m->va) + e->len > AMPSOC_RPROC_NO_PA32)
+			return AMPSOC_RPROC_NO_PA32;
 		return m->pa + (e->va - m->va);
 	}
 	return e->va ? ampsoc_rproc_va_to_pa(e->va) : e->dma;
 }
 
-static int arp_alloc_mem(struct rproc *rproc, struct rproc_mem_entry *mem,
-			 size_t align)
+static int ampsoc_rproc_alloc_mem(struct rproc *rproc, struct rproc_mem_entry *mem,
+				  size_t align)
 {
 	struct device *dev = &rproc->dev;
 	struct rproc_mem_entry *mapping;
@@ -414,28 +416,29 @@ static int arp_alloc_mem(struct rproc *rproc, struct rproc_mem_entry *mem,
 	void *va;
 	int ret;
 
-	if (!arp_pool_empty(rproc)) {
-		/* Fixed addresses were claimed by arp_pool_prepare(). */
+	if (!ampsoc_rproc_pool_empty(rproc)) {
+		/* Fixed addresses were claimed by ampsoc_rproc_pool_prepare(). */
 		if (mem->da != FW_RSC_ADDR_ANY)
-			va = arp_pool_to_va(rproc, da, mem->len);
+			va = ampsoc_rproc_pool_to_va(rproc, da, mem->len);
 		else
-			va = arp_pool_alloc(rproc, &da, mem->len, align, &pa);
+			va = ampsoc_rproc_pool_alloc(rproc, &da, mem->len, align, &pa);
 		if (!va) {
-			arp_reason(rproc, "carveout '%s' of 0x%zx bytes does not fit in memory",
-				   mem->name, mem->len);
+			ampsoc_rproc_reason(rproc,
+					    "carveout '%s' of 0x%zx bytes does not fit in memory",
+					    mem->name, mem->len);
 			return -ENOMEM;
 		}
 		memset(va, 0, mem->len);
 		mem->va = va;
 		mem->da = da;
-		mem->dma = arp_entry_pa(rproc, mem);
+		mem->dma = ampsoc_rproc_entry_pa(rproc, mem);
 		return 0;
 	}
 
 	va = dma_alloc_coherent(dev->parent, mem->len, &dma, GFP_KERNEL);
 	if (!va) {
-		arp_reason(rproc, "no DMA memory for carveout '%s' of 0x%zx bytes",
-			   mem->name, mem->len);
+		ampsoc_rproc_reason(rproc, "no DMA memory for carveout '%s' of 0x%zx bytes",
+				    mem->name, mem->len);
 		return -ENOMEM;
 	}
 	if (mem->da != FW_RSC_ADDR_ANY && !rproc->domain && mem->da != (u32)dma)
@@ -459,7 +462,7 @@ static int arp_alloc_mem(struct rproc *rproc, struct rproc_mem_entry *mem,
 		list_add_tail(&mapping->node, &rproc->mappings);
 	}
 	if (mem->da == FW_RSC_ADDR_ANY) {
-		if ((u64)dma & ARP_HIGH_BITS)
+		if ((u64)dma & AMPSOC_RPROC_HIGH_BITS)
 			dev_warn(dev, "DMA address cast in 32bit to fit resource table format\n");
 		mem->da = (u32)dma;
 	}
@@ -473,7 +476,7 @@ err_free:
 }
 
 /**
- * arp_alloc_carveout() - allocator of carveouts no driver registered
+ * ampsoc_rproc_alloc_carveout() - allocator of carveouts no driver registered
  * @rproc: the processor
  * @mem: the entry
  *
@@ -484,32 +487,32 @@ err_free:
  * Context: Process context, rproc->lock held.
  * Return: 0 or -ENOMEM (or an IOMMU errno).
  */
-int arp_alloc_carveout(struct rproc *rproc, struct rproc_mem_entry *mem)
+int ampsoc_rproc_alloc_carveout(struct rproc *rproc, struct rproc_mem_entry *mem)
 {
-	return arp_alloc_mem(rproc, mem, PAGE_SIZE);
+	return ampsoc_rproc_alloc_mem(rproc, mem, PAGE_SIZE);
 }
 
 /**
- * arp_alloc_vring_carveout() - allocator of vrings no driver registered
+ * ampsoc_rproc_alloc_vring_carveout() - allocator of vrings no driver registered
  * @rproc: the processor
  * @mem: the entry; its @priv is the struct rproc_vring
  *
- * As arp_alloc_carveout(), aligned to the vring's alignment in declared
+ * As ampsoc_rproc_alloc_carveout(), aligned to the vring's alignment in declared
  * memory.
  *
  * Context: Process context, rproc->lock held.
  * Return: 0 or -ENOMEM.
  */
-int arp_alloc_vring_carveout(struct rproc *rproc, struct rproc_mem_entry *mem)
+int ampsoc_rproc_alloc_vring_carveout(struct rproc *rproc, struct rproc_mem_entry *mem)
 {
 	struct rproc_vring *rvring = mem->priv;
 
-	return arp_alloc_mem(rproc, mem, max_t(size_t, PAGE_SIZE,
+	return ampsoc_rproc_alloc_mem(rproc, mem, max_t(size_t, PAGE_SIZE,
 					       rvring->align));
 }
 
 /**
- * arp_release_carveout() - release what the allocators above allocated
+ * ampsoc_rproc_release_carveout() - release what the allocators above allocated
  * @rproc: the processor
  * @mem: the entry
  *
@@ -518,9 +521,9 @@ int arp_alloc_vring_carveout(struct rproc *rproc, struct rproc_mem_entry *mem)
  * Context: Process context, rproc->lock held.
  * Return: 0.
  */
-int arp_release_carveout(struct rproc *rproc, struct rproc_mem_entry *mem)
+int ampsoc_rproc_release_carveout(struct rproc *rproc, struct rproc_mem_entry *mem)
 {
-	if (arp_pool_empty(rproc) && mem->va)
+	if (ampsoc_rproc_pool_empty(rproc) && mem->va)
 		dma_free_coherent(rproc->dev.parent, mem->len, mem->va,
 				  mem->dma);
 	return 0;
@@ -528,30 +531,30 @@ int arp_release_carveout(struct rproc *rproc, struct rproc_mem_entry *mem)
 
 /* ---- declared memory (ampsoc_rproc_add_mem) ----------------------------- */
 
-static struct arp_mem *arp_pool_find(struct rproc *rproc, u64 da, u64 len)
+static struct ampsoc_rproc_mem *ampsoc_rproc_pool_find(struct rproc *rproc, u64 da, u64 len)
 {
-	struct arp_mem *m;
+	struct ampsoc_rproc_mem *m;
 
-	list_for_each_entry(m, &rproc->arp->pool, node)
+	list_for_each_entry(m, &rproc->ampsoc->pool, node)
 		if (da >= m->da && len <= m->len && da - m->da <= m->len - len)
 			return m;
 	return NULL;
 }
 
 /**
- * arp_pool_empty() - whether the platform declared memory
+ * ampsoc_rproc_pool_empty() - whether the platform declared memory
  * @rproc: the processor
  *
  * Context: Any context.
  * Return: true without ampsoc_rproc_add_mem() memory.
  */
-bool arp_pool_empty(struct rproc *rproc)
+bool ampsoc_rproc_pool_empty(struct rproc *rproc)
 {
-	return list_empty(&rproc->arp->pool);
+	return list_empty(&rproc->ampsoc->pool);
 }
 
 /**
- * arp_pool_to_va() - translate into declared memory
+ * ampsoc_rproc_pool_to_va() - translate into declared memory
  * @rproc: the processor
  * @da: device address
  * @len: length
@@ -559,20 +562,20 @@ bool arp_pool_empty(struct rproc *rproc)
  * Context: Any context.
  * Return: the kernel address, or NULL outside declared memory.
  */
-void *arp_pool_to_va(struct rproc *rproc, u64 da, size_t len)
+void *ampsoc_rproc_pool_to_va(struct rproc *rproc, u64 da, size_t len)
 {
-	struct arp_mem *m = arp_pool_find(rproc, da, len);
+	struct ampsoc_rproc_mem *m = ampsoc_rproc_pool_find(rproc, da, len);
 
 	return m ? m->va + (da - m->da) : NULL;
 }
 
 /* Does [da, da + len) meet an allocation; claims only if @claims_only. */
-static bool arp_pool_busy(struct rproc *rproc, u64 da, u64 len,
-			  bool claims_only, u64 *next)
+static bool ampsoc_rproc_pool_busy(struct rproc *rproc, u64 da, u64 len,
+				   bool claims_only, u64 *next)
 {
-	struct arp_alloc *a;
+	struct ampsoc_rproc_da_alloc *a;
 
-	list_for_each_entry(a, &rproc->arp->allocs, node) {
+	list_for_each_entry(a, &rproc->ampsoc->allocs, node) {
 		if (claims_only && !a->claim)
 			continue;
 		if (da < a->da + a->len && a->da < da + len) {
@@ -584,34 +587,34 @@ static bool arp_pool_busy(struct rproc *rproc, u64 da, u64 len,
 	return false;
 }
 
-static int arp_pool_track(struct rproc *rproc, u64 da, u64 len, bool claim)
+static int ampsoc_rproc_pool_track(struct rproc *rproc, u64 da, u64 len, bool claim)
 {
-	struct arp_alloc *a = kzalloc(sizeof(*a), GFP_KERNEL);
+	struct ampsoc_rproc_da_alloc *a = kzalloc(sizeof(*a), GFP_KERNEL);
 
 	if (!a)
 		return -ENOMEM;
 	a->da = da;
 	a->len = len;
 	a->claim = claim;
-	list_add_tail(&a->node, &rproc->arp->allocs);
+	list_add_tail(&a->node, &rproc->ampsoc->allocs);
 	return 0;
 }
 
 /* Keep "anywhere" allocations off [da, da + len) if it is declared memory. */
-static int arp_pool_reserve(struct rproc *rproc, u64 da, u64 len)
+static int ampsoc_rproc_pool_reserve(struct rproc *rproc, u64 da, u64 len)
 {
 	int ret = 0;
 
-	if (!len || !arp_pool_find(rproc, da, len))
+	if (!len || !ampsoc_rproc_pool_find(rproc, da, len))
 		return 0;
-	mutex_lock(&rproc->arp->pool_lock);
-	ret = arp_pool_track(rproc, da, len, false);
-	mutex_unlock(&rproc->arp->pool_lock);
+	mutex_lock(&rproc->ampsoc->pool_lock);
+	ret = ampsoc_rproc_pool_track(rproc, da, len, false);
+	mutex_unlock(&rproc->ampsoc->pool_lock);
 	return ret;
 }
 
 /**
- * arp_pool_alloc() - allocate free declared memory
+ * ampsoc_rproc_pool_alloc() - allocate free declared memory
  * @rproc: the processor
  * @da: set to the device address of the allocation
  * @len: bytes needed
@@ -623,24 +626,24 @@ static int arp_pool_reserve(struct rproc *rproc, u64 da, u64 len)
  * Context: Process context; takes the pool lock.
  * Return: the kernel address, or NULL if nothing fits.
  */
-void *arp_pool_alloc(struct rproc *rproc, u64 *da, size_t len, size_t align,
-		     phys_addr_t *pa)
+void *ampsoc_rproc_pool_alloc(struct rproc *rproc, u64 *da, size_t len, size_t align,
+			      phys_addr_t *pa)
 {
-	struct arp_state *arp = rproc->arp;
-	struct arp_mem *m;
+	struct ampsoc_rproc_state *ampsoc = rproc->ampsoc;
+	struct ampsoc_rproc_mem *m;
 	void *va = NULL;
 
 	if (!len)
 		return NULL;
-	mutex_lock(&arp->pool_lock);
-	list_for_each_entry(m, &arp->pool, node) {
+	mutex_lock(&ampsoc->pool_lock);
+	list_for_each_entry(m, &ampsoc->pool, node) {
 		u64 cand = ALIGN(m->da, align);
 		u64 next;
 
 		while (cand >= m->da && cand - m->da < m->len &&
 		       len <= m->len - (cand - m->da)) {
-			if (!arp_pool_busy(rproc, cand, len, false, &next)) {
-				if (arp_pool_track(rproc, cand, len, true))
+			if (!ampsoc_rproc_pool_busy(rproc, cand, len, false, &next)) {
+				if (ampsoc_rproc_pool_track(rproc, cand, len, true))
 					goto out;
 				*da = cand;
 				*pa = m->pa == AMPSOC_RPROC_NO_PA ?
@@ -652,52 +655,52 @@ void *arp_pool_alloc(struct rproc *rproc, u64 *da, size_t len, size_t align,
 		}
 	}
 out:
-	mutex_unlock(&arp->pool_lock);
+	mutex_unlock(&ampsoc->pool_lock);
 	return va;
 }
 
 /**
- * arp_pool_release() - release an allocation of arp_pool_alloc()
+ * ampsoc_rproc_pool_release() - release an allocation of ampsoc_rproc_pool_alloc()
  * @rproc: the processor
  * @da: its device address
  *
  * Context: Process context; takes the pool lock.
  */
-void arp_pool_release(struct rproc *rproc, u64 da)
+void ampsoc_rproc_pool_release(struct rproc *rproc, u64 da)
 {
-	struct arp_alloc *a;
+	struct ampsoc_rproc_da_alloc *a;
 
-	mutex_lock(&rproc->arp->pool_lock);
-	list_for_each_entry(a, &rproc->arp->allocs, node) {
+	mutex_lock(&rproc->ampsoc->pool_lock);
+	list_for_each_entry(a, &rproc->ampsoc->allocs, node) {
 		if (a->claim && a->da == da) {
 			list_del(&a->node);
 			kfree(a);
 			break;
 		}
 	}
-	mutex_unlock(&rproc->arp->pool_lock);
+	mutex_unlock(&rproc->ampsoc->pool_lock);
 }
 
 /**
- * arp_pool_reset() - forget every allocation in declared memory
+ * ampsoc_rproc_pool_reset() - forget every allocation in declared memory
  * @rproc: the processor
  *
  * Context: Process context; takes the pool lock.
  */
-void arp_pool_reset(struct rproc *rproc)
+void ampsoc_rproc_pool_reset(struct rproc *rproc)
 {
-	struct arp_alloc *a, *n;
+	struct ampsoc_rproc_da_alloc *a, *n;
 
-	mutex_lock(&rproc->arp->pool_lock);
-	list_for_each_entry_safe(a, n, &rproc->arp->allocs, node) {
+	mutex_lock(&rproc->ampsoc->pool_lock);
+	list_for_each_entry_safe(a, n, &rproc->ampsoc->allocs, node) {
 		list_del(&a->node);
 		kfree(a);
 	}
-	mutex_unlock(&rproc->arp->pool_lock);
+	mutex_unlock(&rproc->ampsoc->pool_lock);
 }
 
 /**
- * arp_pool_prepare() - place what has a fixed address before allocating
+ * ampsoc_rproc_pool_prepare() - place what has a fixed address before allocating
  * @rproc: the processor, its resources handled
  * @fw: the image, or NULL when attaching
  *
@@ -710,57 +713,59 @@ void arp_pool_reset(struct rproc *rproc)
  * Return: 0, -ENOMEM for a fixed carveout outside declared memory, -EBUSY
  * for two that overlap (reason recorded).
  */
-int arp_pool_prepare(struct rproc *rproc, const struct firmware *fw)
+int ampsoc_rproc_pool_prepare(struct rproc *rproc, const struct firmware *fw)
 {
 	struct ampsoc_fw_info *info = NULL;
 	struct rproc_mem_entry *c;
-	struct arp_trace *t;
+	struct ampsoc_rproc_trace *t;
 	unsigned int i;
 	int ret = 0;
 
-	if (arp_pool_empty(rproc))
+	if (ampsoc_rproc_pool_empty(rproc))
 		return 0;
-	arp_pool_reset(rproc);
+	ampsoc_rproc_pool_reset(rproc);
 	if (fw) {
-		info = arp_elf_parse(rproc, fw, true);
+		info = ampsoc_rproc_elf_parse(rproc, fw, true);
 		/* Not ELF (a custom loader): nothing to keep clear. */
 		if (IS_ERR(info))
 			info = NULL;
 	}
 	for (i = 0; info && i < info->num_segs && !ret; i++)
-		ret = arp_pool_reserve(rproc, info->segs[i].da,
-				       info->segs[i].memsz);
+		ret = ampsoc_rproc_pool_reserve(rproc, info->segs[i].da,
+						info->segs[i].memsz);
 	kfree(info);
 	list_for_each_entry(t, &rproc->traces, node)
 		if (!ret)
-			ret = arp_pool_reserve(rproc, t->trace_mem.da,
-					       t->trace_mem.len);
+			ret = ampsoc_rproc_pool_reserve(rproc, t->trace_mem.da,
+							t->trace_mem.len);
 	list_for_each_entry(c, &rproc->carveouts, node) {
-		bool ours = c->alloc == arp_alloc_carveout ||
-			    c->alloc == arp_alloc_vring_carveout;
+		bool ours = c->alloc == ampsoc_rproc_alloc_carveout ||
+			    c->alloc == ampsoc_rproc_alloc_vring_carveout;
 
 		if (ret || c->da == FW_RSC_ADDR_ANY)
 			continue;
 		if (!ours) {
 			if (c->va)
-				ret = arp_pool_reserve(rproc, c->da, c->len);
+				ret = ampsoc_rproc_pool_reserve(rproc, c->da, c->len);
 			continue;
 		}
-		if (!arp_pool_find(rproc, c->da, c->len)) {
-			arp_reason(rproc, "carveout '%s' (0x%zx bytes at 0x%x) is outside memory",
-				   c->name, c->len, c->da);
+		if (!ampsoc_rproc_pool_find(rproc, c->da, c->len)) {
+			ampsoc_rproc_reason(rproc,
+					    "carveout '%s' (0x%zx bytes at 0x%x) is outside memory",
+					    c->name, c->len, c->da);
 			ret = -ENOMEM;
 			break;
 		}
-		mutex_lock(&rproc->arp->pool_lock);
-		if (arp_pool_busy(rproc, c->da, c->len, true, NULL))
+		mutex_lock(&rproc->ampsoc->pool_lock);
+		if (ampsoc_rproc_pool_busy(rproc, c->da, c->len, true, NULL))
 			ret = -EBUSY;
 		else
-			ret = arp_pool_track(rproc, c->da, c->len, true);
-		mutex_unlock(&rproc->arp->pool_lock);
+			ret = ampsoc_rproc_pool_track(rproc, c->da, c->len, true);
+		mutex_unlock(&rproc->ampsoc->pool_lock);
 		if (ret == -EBUSY)
-			arp_reason(rproc, "carveout '%s' at 0x%x overlaps another carveout",
-				   c->name, c->da);
+			ampsoc_rproc_reason(rproc,
+					    "carveout '%s' at 0x%x overlaps another carveout",
+					    c->name, c->da);
 	}
 	return ret;
 }
@@ -787,7 +792,7 @@ int arp_pool_prepare(struct rproc *rproc, const struct firmware *fw)
 int ampsoc_rproc_add_mem(struct rproc *rproc, const char *name, u64 da,
 			 phys_addr_t pa, void *va, size_t len)
 {
-	struct arp_mem *m;
+	struct ampsoc_rproc_mem *m;
 	u64 end;
 	int ret = 0;
 
@@ -799,7 +804,7 @@ int ampsoc_rproc_add_mem(struct rproc *rproc, const char *name, u64 da,
 		ret = -EBUSY;
 		goto out;
 	}
-	list_for_each_entry(m, &rproc->arp->pool, node) {
+	list_for_each_entry(m, &rproc->ampsoc->pool, node) {
 		if (da < m->da + m->len && m->da < end) {
 			ret = -EINVAL;
 			goto out;
@@ -815,7 +820,7 @@ int ampsoc_rproc_add_mem(struct rproc *rproc, const char *name, u64 da,
 	m->pa = pa;
 	m->va = va;
 	m->len = len;
-	list_add_tail(&m->node, &rproc->arp->pool);
+	list_add_tail(&m->node, &rproc->ampsoc->pool);
 out:
 	mutex_unlock(&rproc->lock);
 	return ret;
@@ -824,19 +829,19 @@ EXPORT_SYMBOL_GPL(ampsoc_rproc_add_mem);
 
 /* ---- resources (table order, as mainline) ------------------------------- */
 
-static int arp_handle_trace(struct rproc *rproc, void *ptr, int offset,
-			    int avail)
+static int ampsoc_rproc_handle_trace(struct rproc *rproc, void *ptr, int offset,
+				     int avail)
 {
 	struct fw_rsc_trace *rsc = ptr;
-	struct arp_trace *trace;
+	struct ampsoc_rproc_trace *trace;
 	char name[16];
 
 	if (sizeof(*rsc) > avail) {
-		arp_reason(rproc, "trace resource is truncated");
+		ampsoc_rproc_reason(rproc, "trace resource is truncated");
 		return -EINVAL;
 	}
 	if (rsc->reserved) {
-		arp_reason(rproc, "trace resource has non-zero reserved bytes");
+		ampsoc_rproc_reason(rproc, "trace resource has non-zero reserved bytes");
 		return -EINVAL;
 	}
 	trace = kzalloc(sizeof(*trace), GFP_KERNEL);
@@ -846,14 +851,14 @@ static int arp_handle_trace(struct rproc *rproc, void *ptr, int offset,
 	trace->trace_mem.da = rsc->da;
 	trace->rproc = rproc;
 	snprintf(name, sizeof(name), "trace%d", rproc->num_traces);
-	trace->tfile = arp_create_trace_file(name, rproc, trace);
+	trace->tfile = ampsoc_rproc_create_trace_file(name, rproc, trace);
 	list_add_tail(&trace->node, &rproc->traces);
 	rproc->num_traces++;
 	return 0;
 }
 
-static int arp_handle_devmem(struct rproc *rproc, void *ptr, int offset,
-			     int avail)
+static int ampsoc_rproc_handle_devmem(struct rproc *rproc, void *ptr, int offset,
+				      int avail)
 {
 	struct fw_rsc_devmem *rsc = ptr;
 	struct rproc_mem_entry *mapping;
@@ -861,11 +866,12 @@ static int arp_handle_devmem(struct rproc *rproc, void *ptr, int offset,
 
 	/* Nothing to map without an IOMMU domain: mainline refuses it. */
 	if (!rproc->domain) {
-		arp_reason(rproc, "devmem resource without an IOMMU");
+		ampsoc_rproc_reason(rproc, "devmem resource without an IOMMU");
 		return -EINVAL;
 	}
 	if (sizeof(*rsc) > avail || rsc->reserved) {
-		arp_reason(rproc, "devmem resource is truncated or has non-zero reserved bytes");
+		ampsoc_rproc_reason(rproc,
+				    "devmem resource is truncated or has non-zero reserved bytes");
 		return -EINVAL;
 	}
 	mapping = kzalloc(sizeof(*mapping), GFP_KERNEL);
@@ -873,8 +879,8 @@ static int arp_handle_devmem(struct rproc *rproc, void *ptr, int offset,
 		return -ENOMEM;
 	ret = iommu_map(rproc->domain, rsc->da, rsc->pa, rsc->len, rsc->flags);
 	if (ret) {
-		arp_reason(rproc, "devmem 0x%x->0x%x could not be mapped",
-			   rsc->da, rsc->pa);
+		ampsoc_rproc_reason(rproc, "devmem 0x%x->0x%x could not be mapped",
+				    rsc->da, rsc->pa);
 		kfree(mapping);
 		return ret;
 	}
@@ -884,39 +890,39 @@ static int arp_handle_devmem(struct rproc *rproc, void *ptr, int offset,
 	return 0;
 }
 
-static int arp_handle_carveout(struct rproc *rproc, void *ptr, int offset,
-			       int avail)
+static int ampsoc_rproc_handle_carveout(struct rproc *rproc, void *ptr, int offset,
+					int avail)
 {
 	struct fw_rsc_carveout *rsc = ptr;
 	struct rproc_mem_entry *carveout;
 	char name[32];
 
 	if (sizeof(*rsc) > avail) {
-		arp_reason(rproc, "carveout resource is truncated");
+		ampsoc_rproc_reason(rproc, "carveout resource is truncated");
 		return -EINVAL;
 	}
 	if (rsc->reserved) {
-		arp_reason(rproc, "carveout resource has non-zero reserved bytes");
+		ampsoc_rproc_reason(rproc, "carveout resource has non-zero reserved bytes");
 		return -EINVAL;
 	}
 	/* The name is 32 bytes, maybe unterminated; mainline keeps 31. */
 	strscpy(name, (const char *)rsc->name, sizeof(name));
-	carveout = arp_find_carveout(rproc, name);
+	carveout = ampsoc_rproc_find_carveout(rproc, name);
 	if (carveout) {
 		if (carveout->rsc_offset != FW_RSC_ADDR_ANY) {
-			arp_reason(rproc, "carveout '%s' is already in the resource table",
-				   name);
+			ampsoc_rproc_reason(rproc, "carveout '%s' is already in the resource table",
+					    name);
 			return -ENOMEM;
 		}
-		if (arp_check_carveout_da(rproc, carveout, rsc->da, rsc->len))
+		if (ampsoc_rproc_check_carveout_da(rproc, carveout, rsc->da, rsc->len))
 			return -ENOMEM;
 		carveout->rsc_offset = offset;
 		carveout->flags = rsc->flags;
 		return 0;
 	}
 	carveout = ampsoc_rproc_mem_entry_init(&rproc->dev, NULL, 0, rsc->len,
-					       rsc->da, arp_alloc_carveout,
-					       arp_release_carveout, "%s", name);
+					       rsc->da, ampsoc_rproc_alloc_carveout,
+					       ampsoc_rproc_release_carveout, "%s", name);
 	if (!carveout)
 		return -ENOMEM;
 	carveout->flags = rsc->flags;
@@ -925,15 +931,15 @@ static int arp_handle_carveout(struct rproc *rproc, void *ptr, int offset,
 	return 0;
 }
 
-static const arp_rsc_handler_t arp_handlers[RSC_LAST] = {
-	[RSC_CARVEOUT] = arp_handle_carveout,
-	[RSC_DEVMEM] = arp_handle_devmem,
-	[RSC_TRACE] = arp_handle_trace,
-	[RSC_VDEV] = arp_handle_vdev,
+static const ampsoc_rproc_rsc_handler_t ampsoc_rproc_handlers[RSC_LAST] = {
+	[RSC_CARVEOUT] = ampsoc_rproc_handle_carveout,
+	[RSC_DEVMEM] = ampsoc_rproc_handle_devmem,
+	[RSC_TRACE] = ampsoc_rproc_handle_trace,
+	[RSC_VDEV] = ampsoc_rproc_handle_vdev,
 };
 
-static int arp_handle_rsc_entry(u32 type, void *rsc, int offset, int avail,
-				void *data)
+static int ampsoc_rproc_handle_rsc_entry(u32 type, void *rsc, int offset, int avail,
+					 void *data)
 {
 	struct rproc *rproc = data;
 	int ret;
@@ -945,8 +951,8 @@ static int arp_handle_rsc_entry(u32 type, void *rsc, int offset, int avail,
 		if (ret == RSC_HANDLED)
 			return 0;
 		if (ret < 0) {
-			arp_reason(rproc, "vendor resource type %u refused",
-				   type);
+			ampsoc_rproc_reason(rproc, "vendor resource type %u refused",
+					    type);
 			return ret;
 		}
 		dev_warn(&rproc->dev, "unsupported vendor resource %u\n", type);
@@ -956,24 +962,24 @@ static int arp_handle_rsc_entry(u32 type, void *rsc, int offset, int avail,
 		dev_warn(&rproc->dev, "unsupported resource %u\n", type);
 		return 0;
 	}
-	return arp_handlers[type](rproc, rsc, offset, avail);
+	return ampsoc_rproc_handlers[type](rproc, rsc, offset, avail);
 }
 
-static int arp_handle_resources(struct rproc *rproc)
+static int ampsoc_rproc_handle_resources(struct rproc *rproc)
 {
 	int ret;
 
 	if (!rproc->table_ptr)
 		return 0;
 	ret = rsc_table_for_each_entry(rproc->table_ptr, rproc->table_sz,
-				       &rproc->dev, arp_handle_rsc_entry, rproc);
+				       &rproc->dev, ampsoc_rproc_handle_rsc_entry, rproc);
 	if (ret)
-		arp_reason(rproc, "its resources could not be handled");
+		ampsoc_rproc_reason(rproc, "its resources could not be handled");
 	return ret;
 }
 
 /* ampsoc: every table is checked in full before its entries are handled. */
-static int arp_check_table(struct rproc *rproc)
+static int ampsoc_rproc_check_table(struct rproc *rproc)
 {
 	char err[AMPSOC_FW_ERR_LEN];
 	int ret;
@@ -981,34 +987,35 @@ static int arp_check_table(struct rproc *rproc)
 	if (!rproc->table_ptr)
 		return 0;
 	if (rproc->table_sz > AMPSOC_RSC_MAX_SIZE) {
-		arp_reason(rproc, "resource table of %zu bytes is too large",
-			   rproc->table_sz);
+		ampsoc_rproc_reason(rproc, "resource table of %zu bytes is too large",
+				    rproc->table_sz);
 		return -E2BIG;
 	}
 	ret = ampsoc_fw_check_rsc(rproc->table_ptr, rproc->table_sz, err,
 				  sizeof(err));
 	if (ret)
-		arp_reason(rproc, "%s", err);
+		ampsoc_rproc_reason(rproc, "%s", err);
 	return ret;
 }
 
 /* ampsoc: a trace buffer must be mapped once the carveouts exist. */
-static int arp_check_traces(struct rproc *rproc)
+static int ampsoc_rproc_check_traces(struct rproc *rproc)
 {
-	struct arp_trace *t;
+	struct ampsoc_rproc_trace *t;
 
 	list_for_each_entry(t, &rproc->traces, node) {
 		if (!ampsoc_rproc_da_to_va(rproc, t->trace_mem.da,
 					   t->trace_mem.len, NULL)) {
-			arp_reason(rproc, "trace buffer at 0x%x (0x%zx bytes) is outside memory",
-				   t->trace_mem.da, t->trace_mem.len);
+			ampsoc_rproc_reason(rproc,
+					    "trace buffer at 0x%x (0x%zx bytes) is outside memory",
+					    t->trace_mem.da, t->trace_mem.len);
 			return -EINVAL;
 		}
 	}
 	return 0;
 }
 
-static int arp_alloc_registered_carveouts(struct rproc *rproc)
+static int ampsoc_rproc_alloc_registered_carveouts(struct rproc *rproc)
 {
 	struct rproc_mem_entry *entry, *tmp;
 	struct fw_rsc_carveout *rsc;
@@ -1021,16 +1028,16 @@ static int arp_alloc_registered_carveouts(struct rproc *rproc)
 			if (ret) {
 				dev_err(&rproc->dev, "Unable to allocate carveout %s: %d\n",
 					entry->name, ret);
-				arp_reason(rproc, "carveout '%s' could not be allocated",
-					   entry->name);
+				ampsoc_rproc_reason(rproc, "carveout '%s' could not be allocated",
+						    entry->name);
 				return -ENOMEM;
 			}
 		}
 		if (entry->rsc_offset == FW_RSC_ADDR_ANY)
 			continue;
 		rsc = (void *)rproc->table_ptr + entry->rsc_offset;
-		pa = arp_entry_pa(rproc, entry);
-		if (pa & ARP_HIGH_BITS)
+		pa = ampsoc_rproc_entry_pa(rproc, entry);
+		if (pa & AMPSOC_RPROC_HIGH_BITS)
 			dev_warn(&rproc->dev,
 				 "Physical address cast in 32bit to fit resource table format\n");
 		rsc->pa = (u32)pa;
@@ -1070,7 +1077,7 @@ void ampsoc_rproc_remove_subdev(struct rproc *rproc,
 }
 EXPORT_SYMBOL_GPL(ampsoc_rproc_remove_subdev);
 
-static int arp_prepare_subdevices(struct rproc *rproc)
+static int ampsoc_rproc_prepare_subdevices(struct rproc *rproc)
 {
 	struct rproc_subdev *subdev;
 	int ret;
@@ -1091,7 +1098,7 @@ unroll:
 	return ret;
 }
 
-static int arp_start_subdevices(struct rproc *rproc)
+static int ampsoc_rproc_start_subdevices(struct rproc *rproc)
 {
 	struct rproc_subdev *subdev;
 	int ret;
@@ -1103,7 +1110,7 @@ static int arp_start_subdevices(struct rproc *rproc)
 		if (ret)
 			goto unroll;
 	}
-	rproc->arp->subdevs_up = true;
+	rproc->ampsoc->subdevs_up = true;
 	return 0;
 
 unroll:
@@ -1114,17 +1121,17 @@ unroll:
 	return ret;
 }
 
-static void arp_stop_subdevices(struct rproc *rproc, bool crashed)
+static void ampsoc_rproc_stop_subdevices(struct rproc *rproc, bool crashed)
 {
 	struct rproc_subdev *subdev;
 
-	rproc->arp->subdevs_up = false;
+	rproc->ampsoc->subdevs_up = false;
 	list_for_each_entry_reverse(subdev, &rproc->subdevs, node)
 		if (subdev->stop)
 			subdev->stop(subdev, crashed);
 }
 
-static void arp_unprepare_subdevices(struct rproc *rproc)
+static void ampsoc_rproc_unprepare_subdevices(struct rproc *rproc)
 {
 	struct rproc_subdev *subdev;
 
@@ -1140,12 +1147,12 @@ static void arp_unprepare_subdevices(struct rproc *rproc)
  * domain's parents power on first. A platform without runtime PM (never
  * enabled) is always powered; the usage count is kept balanced either way.
  */
-static int arp_pm_get(struct rproc *rproc)
+static int ampsoc_rproc_pm_get(struct rproc *rproc)
 {
 	struct device *parent = rproc->dev.parent;
 	int ret;
 
-	if (rproc->arp->pm_held)
+	if (rproc->ampsoc->pm_held)
 		return 0;
 	ret = pm_runtime_get_sync(parent);
 	if (ret < 0 && !(ret == -EACCES && !pm_runtime_enabled(parent))) {
@@ -1154,16 +1161,16 @@ static int arp_pm_get(struct rproc *rproc)
 			ret);
 		return ret;
 	}
-	rproc->arp->pm_held = true;
+	rproc->ampsoc->pm_held = true;
 	return 0;
 }
 
 /* Synchronous, so that the domain is off when the last user returns. */
-static void arp_pm_put(struct rproc *rproc)
+static void ampsoc_rproc_pm_put(struct rproc *rproc)
 {
-	if (!rproc->arp->pm_held)
+	if (!rproc->ampsoc->pm_held)
 		return;
-	rproc->arp->pm_held = false;
+	rproc->ampsoc->pm_held = false;
 	pm_runtime_put_sync(rproc->dev.parent);
 }
 
@@ -1183,7 +1190,7 @@ static void arp_pm_put(struct rproc *rproc)
 void ampsoc_rproc_resource_cleanup(struct rproc *rproc)
 {
 	struct rproc_mem_entry *entry, *tmp;
-	struct arp_trace *trace, *ttmp;
+	struct ampsoc_rproc_trace *trace, *ttmp;
 	struct rproc_vdev *rvdev, *rvtmp;
 	size_t unmapped;
 
@@ -1208,13 +1215,13 @@ void ampsoc_rproc_resource_cleanup(struct rproc *rproc)
 		kfree(entry);
 	}
 	list_for_each_entry_safe(rvdev, rvtmp, &rproc->rvdevs, node)
-		arp_remove_rvdev(rvdev);
-	arp_coredump_cleanup(rproc);
-	arp_pool_reset(rproc);
+		ampsoc_rproc_remove_rvdev(rvdev);
+	ampsoc_rproc_coredump_cleanup(rproc);
+	ampsoc_rproc_pool_reset(rproc);
 }
 EXPORT_SYMBOL_GPL(ampsoc_rproc_resource_cleanup);
 
-static void arp_free_tables(struct rproc *rproc)
+static void ampsoc_rproc_free_tables(struct rproc *rproc)
 {
 	kfree(rproc->clean_table);
 	rproc->clean_table = NULL;
@@ -1229,13 +1236,13 @@ static void arp_free_tables(struct rproc *rproc)
  * A failure unwinds, as mainline: subdevices that started are stopped as
  * crashed, the processor stopped, the subdevices unprepared.
  */
-static int arp_bring_up(struct rproc *rproc, int (*op)(struct rproc *rproc),
-			unsigned int state, const char *what)
+static int ampsoc_rproc_bring_up(struct rproc *rproc, int (*op)(struct rproc *rproc),
+				 unsigned int state, const char *what)
 {
 	struct device *dev = &rproc->dev;
 	int ret;
 
-	ret = arp_prepare_subdevices(rproc);
+	ret = ampsoc_rproc_prepare_subdevices(rproc);
 	if (ret) {
 		dev_err(dev, "failed to prepare subdevices for %s: %d\n",
 			rproc->name, ret);
@@ -1246,7 +1253,7 @@ static int arp_bring_up(struct rproc *rproc, int (*op)(struct rproc *rproc),
 		dev_err(dev, "can't %s rproc %s: %d\n", what, rproc->name, ret);
 		goto unprepare_subdevices;
 	}
-	ret = arp_start_subdevices(rproc);
+	ret = ampsoc_rproc_start_subdevices(rproc);
 	if (ret) {
 		dev_err(dev, "failed to probe subdevices for %s: %d\n",
 			rproc->name, ret);
@@ -1261,23 +1268,23 @@ stop_rproc:
 	if (rproc->ops->stop)
 		rproc->ops->stop(rproc);
 unprepare_subdevices:
-	arp_unprepare_subdevices(rproc);
+	ampsoc_rproc_unprepare_subdevices(rproc);
 	return ret;
 }
 
-static int arp_start(struct rproc *rproc, const struct firmware *fw)
+static int ampsoc_rproc_start(struct rproc *rproc, const struct firmware *fw)
 {
-	struct arp_state *arp = rproc->arp;
+	struct ampsoc_rproc_state *ampsoc = rproc->ampsoc;
 	struct resource_table *loaded_table;
 	ktime_t t0;
 	int ret;
 
-	arp->load_bytes = 0;
+	ampsoc->load_bytes = 0;
 	t0 = ktime_get();
 	ret = rproc->ops->load ? rproc->ops->load(rproc, fw) : -EINVAL;
-	arp->load_ns = ktime_to_ns(ktime_sub(ktime_get(), t0));
+	ampsoc->load_ns = ktime_to_ns(ktime_sub(ktime_get(), t0));
 	if (ret)
-		return arp_reject(rproc, ret, "its segments could not be loaded");
+		return ampsoc_rproc_reject(rproc, ret, "its segments could not be loaded");
 
 	loaded_table = rproc->ops->find_loaded_rsc_table ?
 		       rproc->ops->find_loaded_rsc_table(rproc, fw) : NULL;
@@ -1286,7 +1293,7 @@ static int arp_start(struct rproc *rproc, const struct firmware *fw)
 		rproc->table_ptr = loaded_table;
 	}
 	ret = rproc->ops->start ?
-	      arp_bring_up(rproc, rproc->ops->start, RPROC_RUNNING, "start") :
+	      ampsoc_rproc_bring_up(rproc, rproc->ops->start, RPROC_RUNNING, "start") :
 	      -EINVAL;
 	if (ret)
 		rproc->table_ptr = rproc->cached_table;
@@ -1294,37 +1301,37 @@ static int arp_start(struct rproc *rproc, const struct firmware *fw)
 }
 
 /* Everything between handling the table and starting, for boot and attach. */
-static int arp_setup_resources(struct rproc *rproc, const struct firmware *fw)
+static int ampsoc_rproc_setup_resources(struct rproc *rproc, const struct firmware *fw)
 {
 	int ret;
 
-	ret = arp_check_table(rproc);
+	ret = ampsoc_rproc_check_table(rproc);
 	if (ret)
 		return ret;
 	rproc->max_notifyid = -1;
 	rproc->nb_vdev = 0;
-	ret = arp_handle_resources(rproc);
+	ret = ampsoc_rproc_handle_resources(rproc);
 	if (ret)
 		return ret;
-	ret = arp_pool_prepare(rproc, fw);
+	ret = ampsoc_rproc_pool_prepare(rproc, fw);
 	if (ret)
 		return ret;
-	ret = arp_alloc_registered_carveouts(rproc);
+	ret = ampsoc_rproc_alloc_registered_carveouts(rproc);
 	if (ret)
 		return ret;
-	ret = arp_check_traces(rproc);
+	ret = ampsoc_rproc_check_traces(rproc);
 	if (ret)
 		return ret;
-	return arp_coredump_add_image(rproc, fw);
+	return ampsoc_rproc_coredump_add_image(rproc, fw);
 }
 
 /* The IOMMU domain, then the platform's prepare. */
-static int arp_prepare_device(struct rproc *rproc)
+static int ampsoc_rproc_prepare_device(struct rproc *rproc)
 {
 	struct device *dev = &rproc->dev;
 	int ret;
 
-	ret = arp_enable_iommu(rproc);
+	ret = ampsoc_rproc_enable_iommu(rproc);
 	if (ret) {
 		dev_err(dev, "can't enable iommu: %d\n", ret);
 		return ret;
@@ -1332,54 +1339,54 @@ static int arp_prepare_device(struct rproc *rproc)
 	ret = rproc->ops->prepare ? rproc->ops->prepare(rproc) : 0;
 	if (ret) {
 		dev_err(dev, "can't prepare rproc %s: %d\n", rproc->name, ret);
-		arp_disable_iommu(rproc);
+		ampsoc_rproc_disable_iommu(rproc);
 	}
 	return ret;
 }
 
 /* Everything a boot or an attach set up, released; the power kept. */
-static void arp_release(struct rproc *rproc)
+static void ampsoc_rproc_release(struct rproc *rproc)
 {
 	ampsoc_rproc_resource_cleanup(rproc);
 	if (rproc->ops->unprepare)
 		rproc->ops->unprepare(rproc);
-	arp_disable_iommu(rproc);
-	arp_free_tables(rproc);
+	ampsoc_rproc_disable_iommu(rproc);
+	ampsoc_rproc_free_tables(rproc);
 }
 
-static int arp_fw_boot(struct rproc *rproc, const struct firmware *fw)
+static int ampsoc_rproc_fw_boot(struct rproc *rproc, const struct firmware *fw)
 {
 	int ret;
 
 	if (rproc->ops->sanity_check) {
 		ret = rproc->ops->sanity_check(rproc, fw);
 		if (ret)
-			return arp_reject(rproc, ret, "its sanity check failed");
+			return ampsoc_rproc_reject(rproc, ret, "its sanity check failed");
 	}
-	ret = arp_prepare_device(rproc);
+	ret = ampsoc_rproc_prepare_device(rproc);
 	if (ret)
 		return ret;
 	rproc->bootaddr = rproc->ops->get_boot_addr ?
 			  rproc->ops->get_boot_addr(rproc, fw) : 0;
 	ret = rproc->ops->parse_fw ? rproc->ops->parse_fw(rproc, fw) : 0;
 	if (ret) {
-		arp_reject(rproc, ret, "its resource table could not be read");
+		ampsoc_rproc_reject(rproc, ret, "its resource table could not be read");
 		goto release;
 	}
-	ret = arp_setup_resources(rproc, fw);
+	ret = ampsoc_rproc_setup_resources(rproc, fw);
 	if (ret) {
-		arp_reject(rproc, ret, "its resources could not be set up");
+		ampsoc_rproc_reject(rproc, ret, "its resources could not be set up");
 		goto release;
 	}
-	ret = arp_start(rproc, fw);
+	ret = ampsoc_rproc_start(rproc, fw);
 	if (!ret)
 		return 0;
 release:
-	arp_release(rproc);
+	ampsoc_rproc_release(rproc);
 	return ret;
 }
 
-static int arp_set_rsc_table(struct rproc *rproc)
+static int ampsoc_rproc_set_rsc_table(struct rproc *rproc)
 {
 	struct resource_table *table_ptr;
 	size_t table_sz = 0;
@@ -1407,7 +1414,7 @@ static int arp_set_rsc_table(struct rproc *rproc)
 	return 0;
 }
 
-static int arp_reset_rsc_table_on_detach(struct rproc *rproc)
+static int ampsoc_rproc_reset_rsc_table_on_detach(struct rproc *rproc)
 {
 	struct resource_table *table_ptr;
 
@@ -1429,7 +1436,7 @@ static int arp_reset_rsc_table_on_detach(struct rproc *rproc)
 	return 0;
 }
 
-static int arp_reset_rsc_table_on_stop(struct rproc *rproc)
+static int ampsoc_rproc_reset_rsc_table_on_stop(struct rproc *rproc)
 {
 	if (!rproc->table_ptr)
 		return 0;
@@ -1447,29 +1454,29 @@ static int arp_reset_rsc_table_on_stop(struct rproc *rproc)
 	return 0;
 }
 
-static int arp_attach(struct rproc *rproc)
+static int ampsoc_rproc_attach(struct rproc *rproc)
 {
 	int ret;
 
-	ret = arp_prepare_device(rproc);
+	ret = ampsoc_rproc_prepare_device(rproc);
 	if (ret)
 		return ret;
-	ret = arp_set_rsc_table(rproc);
+	ret = ampsoc_rproc_set_rsc_table(rproc);
 	if (ret) {
 		dev_err(&rproc->dev, "can't load resource table: %d\n", ret);
 		goto release;
 	}
-	ret = arp_setup_resources(rproc, NULL);
+	ret = ampsoc_rproc_setup_resources(rproc, NULL);
 	if (ret) {
 		dev_err(&rproc->dev, "resource table of %s refused: %s (%d)\n",
-			rproc->name, rproc->arp->reason, ret);
+			rproc->name, rproc->ampsoc->reason, ret);
 		goto release;
 	}
-	ret = arp_bring_up(rproc, rproc->ops->attach, RPROC_ATTACHED, "attach to");
+	ret = ampsoc_rproc_bring_up(rproc, rproc->ops->attach, RPROC_ATTACHED, "attach to");
 	if (!ret)
 		return 0;
 release:
-	arp_release(rproc);
+	ampsoc_rproc_release(rproc);
 	return ret;
 }
 
@@ -1478,7 +1485,7 @@ release:
  * as it was found (detach), the platform's stop or detach, subdevices
  * unprepared: offline or detached.
  */
-static int arp_take_down(struct rproc *rproc, bool detach, bool crashed)
+static int ampsoc_rproc_take_down(struct rproc *rproc, bool detach, bool crashed)
 {
 	int (*op)(struct rproc *rproc) = detach ? rproc->ops->detach :
 						  rproc->ops->stop;
@@ -1487,9 +1494,9 @@ static int arp_take_down(struct rproc *rproc, bool detach, bool crashed)
 
 	if (!op)
 		return -EINVAL;
-	arp_stop_subdevices(rproc, crashed);
-	ret = detach ? arp_reset_rsc_table_on_detach(rproc) :
-		       arp_reset_rsc_table_on_stop(rproc);
+	ampsoc_rproc_stop_subdevices(rproc, crashed);
+	ret = detach ? ampsoc_rproc_reset_rsc_table_on_detach(rproc) :
+		       ampsoc_rproc_reset_rsc_table_on_stop(rproc);
 	if (ret) {
 		dev_err(dev, "can't reset resource table: %d\n", ret);
 		return ret;
@@ -1500,23 +1507,23 @@ static int arp_take_down(struct rproc *rproc, bool detach, bool crashed)
 			ret);
 		return ret;
 	}
-	arp_unprepare_subdevices(rproc);
+	ampsoc_rproc_unprepare_subdevices(rproc);
 	rproc->state = detach ? RPROC_DETACHED : RPROC_OFFLINE;
 	dev_info(dev, "%s remote processor %s\n",
 		 detach ? "detached" : "stopped", rproc->name);
 	return 0;
 }
 
-static int arp_stop(struct rproc *rproc, bool crashed)
+static int ampsoc_rproc_stop(struct rproc *rproc, bool crashed)
 {
-	return arp_take_down(rproc, false, crashed);
+	return ampsoc_rproc_take_down(rproc, false, crashed);
 }
 
 /* After the last user stopped or detached: release everything. */
-static void arp_release_all(struct rproc *rproc)
+static void ampsoc_rproc_release_all(struct rproc *rproc)
 {
-	arp_release(rproc);
-	arp_pm_put(rproc);
+	ampsoc_rproc_release(rproc);
+	ampsoc_rproc_pm_put(rproc);
 }
 
 /*
@@ -1526,18 +1533,18 @@ static void arp_release_all(struct rproc *rproc)
  * "start" nor "stop" works any more). A processor left detached by a
  * failed attach-on-recovery stays detached: it runs on its own.
  */
-static void arp_force_off(struct rproc *rproc)
+static void ampsoc_rproc_force_off(struct rproc *rproc)
 {
-	if (rproc->arp->subdevs_up)
-		arp_stop_subdevices(rproc, true);
+	if (rproc->ampsoc->subdevs_up)
+		ampsoc_rproc_stop_subdevices(rproc, true);
 	if (rproc->state != RPROC_OFFLINE && rproc->state != RPROC_DETACHED) {
 		if (rproc->ops->stop)
 			rproc->ops->stop(rproc);
-		arp_unprepare_subdevices(rproc);
+		ampsoc_rproc_unprepare_subdevices(rproc);
 		rproc->state = RPROC_OFFLINE;
 	}
 	atomic_set(&rproc->power, 0);
-	arp_release_all(rproc);
+	ampsoc_rproc_release_all(rproc);
 }
 
 /*
@@ -1546,22 +1553,22 @@ static void arp_force_off(struct rproc *rproc)
  * without a clean copy of it, so that the next detach WARNs. ampsoc
  * releases them and attaches from scratch, as a first attach.
  */
-static int arp_attach_recovery(struct rproc *rproc)
+static int ampsoc_rproc_attach_recovery(struct rproc *rproc)
 {
-	int ret = arp_take_down(rproc, true, false);
+	int ret = ampsoc_rproc_take_down(rproc, true, false);
 
 	if (ret)
 		return ret;
-	arp_release(rproc);
-	return arp_attach(rproc);
+	ampsoc_rproc_release(rproc);
+	return ampsoc_rproc_attach(rproc);
 }
 
-static int arp_boot_recovery(struct rproc *rproc)
+static int ampsoc_rproc_boot_recovery(struct rproc *rproc)
 {
 	const struct firmware *fw;
 	int ret;
 
-	ret = arp_stop(rproc, true);
+	ret = ampsoc_rproc_stop(rproc, true);
 	if (ret)
 		return ret;
 	/* ampsoc took the coredump when the crash was handled. */
@@ -1570,19 +1577,19 @@ static int arp_boot_recovery(struct rproc *rproc)
 		dev_err(&rproc->dev, "request_firmware failed: %d\n", ret);
 		return ret;
 	}
-	rproc->arp->reason[0] = '\0';
+	rproc->ampsoc->reason[0] = '\0';
 	/*
 	 * Mainline keeps the boot address, which a processor it attached to
 	 * never had: ampsoc takes the image's, the same for one it booted.
 	 */
 	if (rproc->ops->get_boot_addr)
 		rproc->bootaddr = rproc->ops->get_boot_addr(rproc, fw);
-	ret = arp_start(rproc, fw);
+	ret = ampsoc_rproc_start(rproc, fw);
 	release_firmware(fw);
 	return ret;
 }
 
-static int arp_recover_locked(struct rproc *rproc)
+static int ampsoc_rproc_recover_locked(struct rproc *rproc)
 {
 	int ret;
 
@@ -1594,13 +1601,13 @@ static int arp_recover_locked(struct rproc *rproc)
 		return 0;
 	dev_err(&rproc->dev, "recovering %s\n", rproc->name);
 	if (rproc_has_feature(rproc, RPROC_FEAT_ATTACH_ON_RECOVERY))
-		ret = arp_attach_recovery(rproc);
+		ret = ampsoc_rproc_attach_recovery(rproc);
 	else
-		ret = arp_boot_recovery(rproc);
+		ret = ampsoc_rproc_boot_recovery(rproc);
 	if (ret) {
 		dev_err(&rproc->dev, "recovery of %s failed: %d\n",
 			rproc->name, ret);
-		arp_force_off(rproc);
+		ampsoc_rproc_force_off(rproc);
 	}
 	return ret;
 }
@@ -1627,13 +1634,13 @@ int ampsoc_rproc_trigger_recovery(struct rproc *rproc)
 	ret = mutex_lock_interruptible(&rproc->lock);
 	if (ret)
 		return ret;
-	ret = arp_recover_locked(rproc);
+	ret = ampsoc_rproc_recover_locked(rproc);
 	mutex_unlock(&rproc->lock);
 	return ret;
 }
 EXPORT_SYMBOL_GPL(ampsoc_rproc_trigger_recovery);
 
-static void arp_crash_handler_work(struct work_struct *work)
+static void ampsoc_rproc_crash_handler_work(struct work_struct *work)
 {
 	struct rproc *rproc = container_of(work, struct rproc, crash_handler);
 	struct device *dev = &rproc->dev;
@@ -1651,7 +1658,7 @@ static void arp_crash_handler_work(struct work_struct *work)
 	/* ampsoc: the dump is of the memory as the crash left it. */
 	rproc->ops->coredump(rproc);
 	if (!rproc->recovery_disabled)
-		arp_recover_locked(rproc);
+		ampsoc_rproc_recover_locked(rproc);
 	mutex_unlock(&rproc->lock);
 out:
 	pm_relax(rproc->dev.parent);
@@ -1684,12 +1691,12 @@ void ampsoc_rproc_report_crash(struct rproc *rproc, enum rproc_crash_type type)
 	}
 	/* No system suspend while the crash is handled. */
 	pm_stay_awake(rproc->dev.parent);
-	if (!queue_work(arp_recovery_wq, &rproc->crash_handler))
+	if (!queue_work(ampsoc_rproc_recovery_wq, &rproc->crash_handler))
 		pm_relax(rproc->dev.parent);
 	spin_unlock_irqrestore(&rproc->crash_handler_lock, flags);
 	dev_err(&rproc->dev, "crash detected in %s: type %s\n", rproc->name,
-		(unsigned int)type < ARRAY_SIZE(arp_crash_names) ?
-		arp_crash_names[type] : "unknown");
+		(unsigned int)type < ARRAY_SIZE(ampsoc_rproc_crash_names) ?
+		ampsoc_rproc_crash_names[type] : "unknown");
 }
 EXPORT_SYMBOL_GPL(ampsoc_rproc_report_crash);
 
@@ -1709,7 +1716,7 @@ EXPORT_SYMBOL_GPL(ampsoc_rproc_report_crash);
  */
 int ampsoc_rproc_boot(struct rproc *rproc)
 {
-	struct arp_state *arp;
+	struct ampsoc_rproc_state *ampsoc;
 	const struct firmware *fw;
 	struct device *dev;
 	ktime_t t0;
@@ -1720,7 +1727,7 @@ int ampsoc_rproc_boot(struct rproc *rproc)
 		return -EINVAL;
 	}
 	dev = &rproc->dev;
-	arp = rproc->arp;
+	ampsoc = rproc->ampsoc;
 	ret = mutex_lock_interruptible(&rproc->lock);
 	if (ret) {
 		dev_err(dev, "can't lock rproc %s: %d\n", rproc->name, ret);
@@ -1734,13 +1741,13 @@ int ampsoc_rproc_boot(struct rproc *rproc)
 	if (atomic_inc_return(&rproc->power) > 1)
 		goto unlock_mutex;
 
-	ret = arp_pm_get(rproc);
+	ret = ampsoc_rproc_pm_get(rproc);
 	if (ret)
 		goto downref_rproc;
-	arp->reason[0] = '\0';
+	ampsoc->reason[0] = '\0';
 	if (rproc->state == RPROC_DETACHED) {
 		dev_info(dev, "attaching to %s\n", rproc->name);
-		ret = arp_attach(rproc);
+		ret = ampsoc_rproc_attach(rproc);
 	} else {
 		dev_info(dev, "powering up %s\n", rproc->name);
 		t0 = ktime_get();
@@ -1748,15 +1755,15 @@ int ampsoc_rproc_boot(struct rproc *rproc)
 		if (ret < 0) {
 			dev_err(dev, "request_firmware failed: %d\n", ret);
 		} else {
-			arp->load_request_ns =
+			ampsoc->load_request_ns =
 				ktime_to_ns(ktime_sub(ktime_get(), t0));
-			arp->load_fw_bytes = fw->size;
-			ret = arp_fw_boot(rproc, fw);
+			ampsoc->load_fw_bytes = fw->size;
+			ret = ampsoc_rproc_fw_boot(rproc, fw);
 			release_firmware(fw);
 		}
 	}
 	if (ret)
-		arp_pm_put(rproc);
+		ampsoc_rproc_pm_put(rproc);
 downref_rproc:
 	if (ret)
 		atomic_dec(&rproc->power);
@@ -1771,7 +1778,7 @@ EXPORT_SYMBOL_GPL(ampsoc_rproc_boot);
  * an attached one); the last one stops or detaches it and releases
  * everything. A failing stop or detach keeps the reference, as mainline.
  */
-static int arp_drop_user(struct rproc *rproc, bool detach)
+static int ampsoc_rproc_drop_user(struct rproc *rproc, bool detach)
 {
 	bool crashed;
 	int ret;
@@ -1792,12 +1799,12 @@ static int arp_drop_user(struct rproc *rproc, bool detach)
 	crashed = rproc->state == RPROC_CRASHED;
 	if (!atomic_dec_and_test(&rproc->power))
 		goto out;
-	ret = arp_take_down(rproc, detach, crashed);
+	ret = ampsoc_rproc_take_down(rproc, detach, crashed);
 	if (ret) {
 		atomic_inc(&rproc->power);
 		goto out;
 	}
-	arp_release_all(rproc);
+	ampsoc_rproc_release_all(rproc);
 out:
 	mutex_unlock(&rproc->lock);
 	return ret;
@@ -1818,7 +1825,7 @@ out:
  */
 int ampsoc_rproc_shutdown(struct rproc *rproc)
 {
-	return arp_drop_user(rproc, false);
+	return ampsoc_rproc_drop_user(rproc, false);
 }
 EXPORT_SYMBOL_GPL(ampsoc_rproc_shutdown);
 
@@ -1836,7 +1843,7 @@ EXPORT_SYMBOL_GPL(ampsoc_rproc_shutdown);
  */
 int ampsoc_rproc_detach(struct rproc *rproc)
 {
-	return arp_drop_user(rproc, true);
+	return ampsoc_rproc_drop_user(rproc, true);
 }
 EXPORT_SYMBOL_GPL(ampsoc_rproc_detach);
 
@@ -1860,7 +1867,7 @@ struct rproc *ampsoc_rproc_get_by_phandle(phandle phandle)
 	if (!np)
 		return NULL;
 	rcu_read_lock();
-	list_for_each_entry_rcu(r, &arp_list, node) {
+	list_for_each_entry_rcu(r, &ampsoc_rproc_list, node) {
 		if (r->dev.parent && r->dev.parent->of_node == np) {
 			if (!try_module_get(r->dev.parent->driver->owner))
 				break;
@@ -1878,7 +1885,7 @@ struct rproc *ampsoc_rproc_get_by_phandle(phandle phandle)
 }
 EXPORT_SYMBOL_GPL(ampsoc_rproc_get_by_phandle);
 
-static bool arp_name_ok(const char *name, size_t len)
+static bool ampsoc_rproc_name_ok(const char *name, size_t len)
 {
 	size_t i;
 
@@ -1927,7 +1934,7 @@ int ampsoc_rproc_set_firmware(struct rproc *rproc, const char *fw_name)
 		goto out;
 	}
 	len = strcspn(fw_name, "\n");
-	if (!arp_name_ok(fw_name, len) ||
+	if (!ampsoc_rproc_name_ok(fw_name, len) ||
 	    fw_name[len + (fw_name[len] == '\n')]) {
 		dev_err(rproc->dev.parent, "invalid firmware name\n");
 		ret = -EINVAL;
@@ -1948,7 +1955,7 @@ EXPORT_SYMBOL_GPL(ampsoc_rproc_set_firmware);
 
 /* ---- registration ------------------------------------------------------- */
 
-static void arp_auto_boot_callback(const struct firmware *fw, void *context)
+static void ampsoc_rproc_auto_boot_callback(const struct firmware *fw, void *context)
 {
 	struct rproc *rproc = context;
 
@@ -1956,14 +1963,14 @@ static void arp_auto_boot_callback(const struct firmware *fw, void *context)
 	release_firmware(fw);
 }
 
-static void arp_attach_work(struct work_struct *work)
+static void ampsoc_rproc_attach_work(struct work_struct *work)
 {
 	struct rproc *rproc = container_of(work, struct rproc, attach_work);
 
 	ampsoc_rproc_boot(rproc);
 }
 
-static int arp_trigger_auto_boot(struct rproc *rproc)
+static int ampsoc_rproc_trigger_auto_boot(struct rproc *rproc)
 {
 	int ret;
 
@@ -1974,13 +1981,13 @@ static int arp_trigger_auto_boot(struct rproc *rproc)
 	/* Asynchronous: registration does not wait for the firmware. */
 	ret = request_firmware_nowait(THIS_MODULE, FW_ACTION_UEVENT,
 				      rproc->firmware, &rproc->dev, GFP_KERNEL,
-				      rproc, arp_auto_boot_callback);
+				      rproc, ampsoc_rproc_auto_boot_callback);
 	if (ret < 0)
 		dev_err(&rproc->dev, "request_firmware_nowait err: %d\n", ret);
 	return ret;
 }
 
-static int arp_validate(struct rproc *rproc)
+static int ampsoc_rproc_validate(struct rproc *rproc)
 {
 	switch (rproc->state) {
 	case RPROC_OFFLINE:
@@ -2011,35 +2018,35 @@ int ampsoc_rproc_add(struct rproc *rproc)
 	struct device *dev = &rproc->dev;
 	int ret;
 
-	ret = arp_validate(rproc);
+	ret = ampsoc_rproc_validate(rproc);
 	if (ret < 0)
 		return ret;
-	ret = arp_cdev_add(rproc);
+	ret = ampsoc_rproc_cdev_add(rproc);
 	if (ret) {
 		dev_err(dev->parent, "can't register %s: %d\n", dev_name(dev),
 			ret);
 		return ret;
 	}
-	rproc->arp->registered = true;
+	rproc->ampsoc->registered = true;
 	dev_info(dev, "%s is available\n", rproc->name);
-	arp_create_debug_dir(rproc);
+	ampsoc_rproc_create_debug_dir(rproc);
 	if (rproc->auto_boot) {
-		ret = arp_trigger_auto_boot(rproc);
+		ret = ampsoc_rproc_trigger_auto_boot(rproc);
 		if (ret < 0) {
-			arp_delete_debug_dir(rproc);
-			arp_cdev_del(rproc);
-			rproc->arp->registered = false;
+			ampsoc_rproc_delete_debug_dir(rproc);
+			ampsoc_rproc_cdev_del(rproc);
+			rproc->ampsoc->registered = false;
 			return ret;
 		}
 	}
-	mutex_lock(&arp_list_mutex);
-	list_add_rcu(&rproc->node, &arp_list);
-	mutex_unlock(&arp_list_mutex);
+	mutex_lock(&ampsoc_rproc_list_mutex);
+	list_add_rcu(&rproc->node, &ampsoc_rproc_list);
+	mutex_unlock(&ampsoc_rproc_list_mutex);
 	return 0;
 }
 EXPORT_SYMBOL_GPL(ampsoc_rproc_add);
 
-static void arp_devm_del(void *rproc)
+static void ampsoc_rproc_devm_del(void *rproc)
 {
 	ampsoc_rproc_del(rproc);
 }
@@ -2058,26 +2065,26 @@ int ampsoc_rproc_devm_add(struct device *dev, struct rproc *rproc)
 
 	if (ret)
 		return ret;
-	return devm_add_action_or_reset(dev, arp_devm_del, rproc);
+	return devm_add_action_or_reset(dev, ampsoc_rproc_devm_del, rproc);
 }
 EXPORT_SYMBOL_GPL(ampsoc_rproc_devm_add);
 
-static void arp_type_release(struct device *dev)
+static void ampsoc_rproc_type_release(struct device *dev)
 {
 	struct rproc *rproc = container_of(dev, struct rproc, dev);
-	struct arp_state *arp = rproc->arp;
-	struct arp_mem *m, *mn;
+	struct ampsoc_rproc_state *ampsoc = rproc->ampsoc;
+	struct ampsoc_rproc_mem *m, *mn;
 
 	idr_destroy(&rproc->notifyids);
 	if (rproc->index >= 0)
-		ida_free(&arp_ida, rproc->index);
-	if (arp) {
-		list_for_each_entry_safe(m, mn, &arp->pool, node) {
+		ida_free(&ampsoc_rproc_ida, rproc->index);
+	if (ampsoc) {
+		list_for_each_entry_safe(m, mn, &ampsoc->pool, node) {
 			list_del(&m->node);
 			kfree(m);
 		}
-		cleanup_srcu_struct(&arp->vq_srcu);
-		kfree(arp);
+		cleanup_srcu_struct(&ampsoc->vq_srcu);
+		kfree(ampsoc);
 	}
 	kfree_const(rproc->firmware);
 	kfree_const(rproc->name);
@@ -2087,16 +2094,16 @@ static void arp_type_release(struct device *dev)
 
 const struct device_type ampsoc_rproc_type = {
 	.name = "remoteproc",
-	.release = arp_type_release,
+	.release = ampsoc_rproc_type_release,
 };
 
-static int arp_alloc_ops(struct rproc *rproc, const struct rproc_ops *ops)
+static int ampsoc_rproc_alloc_ops(struct rproc *rproc, const struct rproc_ops *ops)
 {
 	rproc->ops = kmemdup(ops, sizeof(*ops), GFP_KERNEL);
 	if (!rproc->ops)
 		return -ENOMEM;
 	if (!rproc->ops->coredump)
-		rproc->ops->coredump = arp_coredump;
+		rproc->ops->coredump = ampsoc_rproc_coredump;
 	if (rproc->ops->load)
 		return 0;
 	/* Without a loader of its own, the ELF helpers for everything. */
@@ -2108,10 +2115,10 @@ static int arp_alloc_ops(struct rproc *rproc, const struct rproc_ops *ops)
 	return 0;
 }
 
-static void arp_crash_handler_init(struct rproc *rproc)
+static void ampsoc_rproc_crash_handler_init(struct rproc *rproc)
 {
-	INIT_WORK(&rproc->attach_work, arp_attach_work);
-	INIT_WORK(&rproc->crash_handler, arp_crash_handler_work);
+	INIT_WORK(&rproc->attach_work, ampsoc_rproc_attach_work);
+	INIT_WORK(&rproc->crash_handler, ampsoc_rproc_crash_handler_work);
 	spin_lock_init(&rproc->crash_handler_lock);
 }
 
@@ -2154,21 +2161,21 @@ struct rproc *ampsoc_rproc_alloc(struct device *dev, const char *name,
 	rproc->dev.driver_data = rproc;
 	idr_init(&rproc->notifyids);
 
-	rproc->arp = kzalloc(sizeof(*rproc->arp), GFP_KERNEL);
-	if (!rproc->arp)
+	rproc->ampsoc = kzalloc(sizeof(*rproc->ampsoc), GFP_KERNEL);
+	if (!rproc->ampsoc)
 		goto put_device;
-	rproc->arp->rproc = rproc;
-	INIT_LIST_HEAD(&rproc->arp->pool);
-	INIT_LIST_HEAD(&rproc->arp->allocs);
-	mutex_init(&rproc->arp->pool_lock);
-	spin_lock_init(&rproc->arp->note_lock);
-	if (init_srcu_struct(&rproc->arp->vq_srcu)) {
-		kfree(rproc->arp);
-		rproc->arp = NULL;
+	rproc->ampsoc->rproc = rproc;
+	INIT_LIST_HEAD(&rproc->ampsoc->pool);
+	INIT_LIST_HEAD(&rproc->ampsoc->allocs);
+	mutex_init(&rproc->ampsoc->pool_lock);
+	spin_lock_init(&rproc->ampsoc->note_lock);
+	if (init_srcu_struct(&rproc->ampsoc->vq_srcu)) {
+		kfree(rproc->ampsoc);
+		rproc->ampsoc = NULL;
 		goto put_device;
 	}
 
-	rproc->index = ida_alloc_max(&arp_ida, ARP_MAX_DEVICES - 1,
+	rproc->index = ida_alloc_max(&ampsoc_rproc_ida, AMPSOC_RPROC_MAX_DEVICES - 1,
 				     GFP_KERNEL);
 	if (rproc->index < 0) {
 		dev_err(dev, "ida_alloc failed: %d\n", rproc->index);
@@ -2179,7 +2186,7 @@ struct rproc *ampsoc_rproc_alloc(struct device *dev, const char *name,
 		goto put_device;
 	rproc->firmware = firmware ? kstrdup_const(firmware, GFP_KERNEL) :
 				     kasprintf(GFP_KERNEL, "rproc-%s-fw", name);
-	if (!rproc->firmware || arp_alloc_ops(rproc, ops))
+	if (!rproc->firmware || ampsoc_rproc_alloc_ops(rproc, ops))
 		goto put_device;
 	if (dev_set_name(&rproc->dev, "remoteproc%d", rproc->index))
 		goto put_device;
@@ -2193,9 +2200,9 @@ struct rproc *ampsoc_rproc_alloc(struct device *dev, const char *name,
 	INIT_LIST_HEAD(&rproc->subdevs);
 	INIT_LIST_HEAD(&rproc->dump_segments);
 	INIT_LIST_HEAD(&rproc->node);
-	arp_crash_handler_init(rproc);
+	ampsoc_rproc_crash_handler_init(rproc);
 	rproc->state = RPROC_OFFLINE;
-	arp_cdev_prepare(rproc);
+	ampsoc_rproc_cdev_prepare(rproc);
 	return rproc;
 
 put_device:
@@ -2253,7 +2260,7 @@ int ampsoc_rproc_del(struct rproc *rproc)
 
 	if (!rproc)
 		return -EINVAL;
-	if (!rproc->arp->registered)
+	if (!rproc->ampsoc->registered)
 		return 0;
 	spin_lock_irqsave(&rproc->crash_handler_lock, flags);
 	WRITE_ONCE(rproc->deleting, true);
@@ -2267,26 +2274,26 @@ int ampsoc_rproc_del(struct rproc *rproc)
 	    rproc->state == RPROC_CRASHED) {
 		bool crashed = rproc->state == RPROC_CRASHED;
 
-		if (arp_stop(rproc, crashed))
-			arp_force_off(rproc);
+		if (ampsoc_rproc_stop(rproc, crashed))
+			ampsoc_rproc_force_off(rproc);
 		else
-			arp_release_all(rproc);
+			ampsoc_rproc_release_all(rproc);
 		atomic_set(&rproc->power, 0);
 	}
 	mutex_unlock(&rproc->lock);
 
-	arp_delete_debug_dir(rproc);
-	mutex_lock(&arp_list_mutex);
+	ampsoc_rproc_delete_debug_dir(rproc);
+	mutex_lock(&ampsoc_rproc_list_mutex);
 	list_del_rcu(&rproc->node);
-	mutex_unlock(&arp_list_mutex);
+	mutex_unlock(&ampsoc_rproc_list_mutex);
 	synchronize_rcu();
-	arp_cdev_del(rproc);
-	rproc->arp->registered = false;
+	ampsoc_rproc_cdev_del(rproc);
+	rproc->ampsoc->registered = false;
 	return 0;
 }
 EXPORT_SYMBOL_GPL(ampsoc_rproc_del);
 
-static void arp_devm_free(struct device *dev, void *res)
+static void ampsoc_rproc_devm_free(struct device *dev, void *res)
 {
 	ampsoc_rproc_free(*(struct rproc **)res);
 }
@@ -2308,7 +2315,7 @@ struct rproc *ampsoc_rproc_devm_alloc(struct device *dev, const char *name,
 {
 	struct rproc **ptr, *rproc;
 
-	ptr = devres_alloc(arp_devm_free, sizeof(*ptr), GFP_KERNEL);
+	ptr = devres_alloc(ampsoc_rproc_devm_free, sizeof(*ptr), GFP_KERNEL);
 	if (!ptr)
 		return NULL;
 	rproc = ampsoc_rproc_alloc(dev, name, ops, firmware, len);
@@ -2342,14 +2349,14 @@ EXPORT_SYMBOL_GPL(ampsoc_rproc_get_by_child);
 
 /* ---- panic -------------------------------------------------------------- */
 
-static int arp_panic_handler(struct notifier_block *nb, unsigned long event,
-			     void *ptr)
+static int ampsoc_rproc_panic_handler(struct notifier_block *nb, unsigned long event,
+				      void *ptr)
 {
 	unsigned int longest = 0, d;
 	struct rproc *rproc;
 
 	rcu_read_lock();
-	list_for_each_entry_rcu(rproc, &arp_list, node) {
+	list_for_each_entry_rcu(rproc, &ampsoc_rproc_list, node) {
 		if (!rproc->ops->panic)
 			continue;
 		if (rproc->state != RPROC_RUNNING &&
@@ -2365,25 +2372,25 @@ static int arp_panic_handler(struct notifier_block *nb, unsigned long event,
 }
 
 struct notifier_block ampsoc_rproc_panic_nb = {
-	.notifier_call = arp_panic_handler,
+	.notifier_call = ampsoc_rproc_panic_handler,
 };
 EXPORT_SYMBOL_GPL(ampsoc_rproc_panic_nb);
 
-static int __init arp_init(void)
+static int __init ampsoc_rproc_init(void)
 {
 	int ret;
 
-	arp_recovery_wq = alloc_workqueue("ampsoc_rproc",
-					  WQ_UNBOUND | WQ_FREEZABLE, 0);
-	if (!arp_recovery_wq)
+	ampsoc_rproc_recovery_wq = alloc_workqueue("ampsoc_rproc",
+						   WQ_UNBOUND | WQ_FREEZABLE, 0);
+	if (!ampsoc_rproc_recovery_wq)
 		return -ENOMEM;
 	ret = class_register(&ampsoc_rproc_class);
 	if (ret)
 		goto err_wq;
-	ret = arp_cdev_init();
+	ret = ampsoc_rproc_cdev_init();
 	if (ret)
 		goto err_class;
-	arp_debugfs_init();
+	ampsoc_rproc_debugfs_init();
 	atomic_notifier_chain_register(&panic_notifier_list,
 				       &ampsoc_rproc_panic_nb);
 	return 0;
@@ -2391,23 +2398,23 @@ static int __init arp_init(void)
 err_class:
 	class_unregister(&ampsoc_rproc_class);
 err_wq:
-	destroy_workqueue(arp_recovery_wq);
+	destroy_workqueue(ampsoc_rproc_recovery_wq);
 	return ret;
 }
-module_init(arp_init);
+module_init(ampsoc_rproc_init);
 
-static void __exit arp_exit(void)
+static void __exit ampsoc_rproc_exit(void)
 {
 	atomic_notifier_chain_unregister(&panic_notifier_list,
 					 &ampsoc_rproc_panic_nb);
-	arp_virtio_exit();
-	arp_debugfs_exit();
-	arp_cdev_exit();
+	ampsoc_rproc_virtio_exit();
+	ampsoc_rproc_debugfs_exit();
+	ampsoc_rproc_cdev_exit();
 	class_unregister(&ampsoc_rproc_class);
-	destroy_workqueue(arp_recovery_wq);
-	ida_destroy(&arp_ida);
+	destroy_workqueue(ampsoc_rproc_recovery_wq);
+	ida_destroy(&ampsoc_rproc_ida);
 }
-module_exit(arp_exit);
+module_exit(ampsoc_rproc_exit);
 
 MODULE_DESCRIPTION("ampsoc remote processor framework");
 MODULE_LICENSE("GPL");

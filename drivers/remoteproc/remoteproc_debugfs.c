@@ -16,16 +16,16 @@
 #include <linux/uaccess.h>
 #include <linux/vmalloc.h>
 
-#include "ampsoc_rproc_internal.h"
+#include "remoteproc_internal.h"
 
-static struct dentry *arp_dbg_root;
+static struct dentry *ampsoc_rproc_dbg_root;
 
 /*
  * mainline's debugfs writes: at most @max bytes, one trailing newline
  * dropped, then compared with a prefix of each word ("en" means enabled).
  */
-static int arp_dbg_copy(char *buf, size_t max, const char __user *ubuf,
-			size_t count)
+static int ampsoc_rproc_dbg_copy(char *buf, size_t max, const char __user *ubuf,
+				 size_t count)
 {
 	if (count < 1 || count > max)
 		return -EINVAL;
@@ -37,10 +37,10 @@ static int arp_dbg_copy(char *buf, size_t max, const char __user *ubuf,
 	return 0;
 }
 
-static ssize_t arp_trace_read(struct file *file, char __user *ubuf,
-			      size_t count, loff_t *ppos)
+static ssize_t ampsoc_rproc_trace_read(struct file *file, char __user *ubuf,
+				       size_t count, loff_t *ppos)
 {
-	struct arp_trace *t = file->private_data;
+	struct ampsoc_rproc_trace *t = file->private_data;
 	struct rproc_mem_entry *trace = &t->trace_mem;
 	char buf[100];
 	void *va;
@@ -58,14 +58,14 @@ static ssize_t arp_trace_read(struct file *file, char __user *ubuf,
 	return simple_read_from_buffer(ubuf, count, ppos, va, len);
 }
 
-static const struct file_operations arp_trace_fops = {
+static const struct file_operations ampsoc_rproc_trace_fops = {
 	.open = simple_open,
-	.read = arp_trace_read,
+	.read = ampsoc_rproc_trace_read,
 	.llseek = generic_file_llseek,
 };
 
 /**
- * arp_create_trace_file() - publish a trace buffer
+ * ampsoc_rproc_create_trace_file() - publish a trace buffer
  * @name: "traceN"
  * @rproc: the processor
  * @trace: the trace buffer
@@ -74,17 +74,17 @@ static const struct file_operations arp_trace_fops = {
  * Return: the file, or NULL or an error pointer (debugfs_remove() accepts
  * both).
  */
-struct dentry *arp_create_trace_file(const char *name, struct rproc *rproc,
-				     struct arp_trace *trace)
+struct dentry *ampsoc_rproc_create_trace_file(const char *name, struct rproc *rproc,
+					      struct ampsoc_rproc_trace *trace)
 {
 	if (!rproc->dbg_dir)
 		return NULL;
 	return debugfs_create_file(name, 0400, rproc->dbg_dir, trace,
-				   &arp_trace_fops);
+				   &ampsoc_rproc_trace_fops);
 }
 
-static ssize_t arp_name_read(struct file *file, char __user *ubuf,
-			     size_t count, loff_t *ppos)
+static ssize_t ampsoc_rproc_name_read(struct file *file, char __user *ubuf,
+				      size_t count, loff_t *ppos)
 {
 	struct rproc *rproc = file->private_data;
 	char buf[100];
@@ -94,14 +94,14 @@ static ssize_t arp_name_read(struct file *file, char __user *ubuf,
 	return simple_read_from_buffer(ubuf, count, ppos, buf, n);
 }
 
-static const struct file_operations arp_name_fops = {
+static const struct file_operations ampsoc_rproc_name_fops = {
 	.open = simple_open,
-	.read = arp_name_read,
+	.read = ampsoc_rproc_name_read,
 	.llseek = generic_file_llseek,
 };
 
-static ssize_t arp_recovery_read(struct file *file, char __user *ubuf,
-				 size_t count, loff_t *ppos)
+static ssize_t ampsoc_rproc_recovery_read(struct file *file, char __user *ubuf,
+					  size_t count, loff_t *ppos)
 {
 	struct rproc *rproc = file->private_data;
 	const char *s = rproc->recovery_disabled ? "disabled\n" : "enabled\n";
@@ -109,14 +109,14 @@ static ssize_t arp_recovery_read(struct file *file, char __user *ubuf,
 	return simple_read_from_buffer(ubuf, count, ppos, s, strlen(s));
 }
 
-static ssize_t arp_recovery_write(struct file *file, const char __user *ubuf,
-				  size_t count, loff_t *ppos)
+static ssize_t ampsoc_rproc_recovery_write(struct file *file, const char __user *ubuf,
+					   size_t count, loff_t *ppos)
 {
 	struct rproc *rproc = file->private_data;
 	char buf[11];
 	int ret;
 
-	ret = arp_dbg_copy(buf, sizeof(buf) - 1, ubuf, count);
+	ret = ampsoc_rproc_dbg_copy(buf, sizeof(buf) - 1, ubuf, count);
 	if (ret)
 		return ret;
 	if (!strncmp(buf, "enabled", count)) {
@@ -132,16 +132,16 @@ static ssize_t arp_recovery_write(struct file *file, const char __user *ubuf,
 	return count;
 }
 
-static const struct file_operations arp_recovery_fops = {
+static const struct file_operations ampsoc_rproc_recovery_fops = {
 	.open = simple_open,
-	.read = arp_recovery_read,
-	.write = arp_recovery_write,
+	.read = ampsoc_rproc_recovery_read,
+	.write = ampsoc_rproc_recovery_write,
 	.llseek = generic_file_llseek,
 };
 
 /* As mainline, any number: out of range is reported as "unknown". */
-static ssize_t arp_crash_write(struct file *file, const char __user *ubuf,
-			       size_t count, loff_t *ppos)
+static ssize_t ampsoc_rproc_crash_write(struct file *file, const char __user *ubuf,
+					size_t count, loff_t *ppos)
 {
 	struct rproc *rproc = file->private_data;
 	unsigned int type;
@@ -154,32 +154,32 @@ static ssize_t arp_crash_write(struct file *file, const char __user *ubuf,
 	return count;
 }
 
-static const struct file_operations arp_crash_fops = {
+static const struct file_operations ampsoc_rproc_crash_fops = {
 	.open = simple_open,
-	.write = arp_crash_write,
+	.write = ampsoc_rproc_crash_write,
 	.llseek = generic_file_llseek,
 };
 
-static ssize_t arp_coredump_read(struct file *file, char __user *ubuf,
-				 size_t count, loff_t *ppos)
+static ssize_t ampsoc_rproc_coredump_read(struct file *file, char __user *ubuf,
+					  size_t count, loff_t *ppos)
 {
 	struct rproc *rproc = file->private_data;
 	char buf[20];
 	int n;
 
 	n = scnprintf(buf, sizeof(buf), "%s\n",
-		      arp_dump_name(rproc->dump_conf));
+		      ampsoc_rproc_dump_name(rproc->dump_conf));
 	return simple_read_from_buffer(ubuf, count, ppos, buf, n);
 }
 
-static ssize_t arp_coredump_write(struct file *file, const char __user *ubuf,
-				  size_t count, loff_t *ppos)
+static ssize_t ampsoc_rproc_coredump_write(struct file *file, const char __user *ubuf,
+					   size_t count, loff_t *ppos)
 {
 	struct rproc *rproc = file->private_data;
 	char buf[21];
 	int ret;
 
-	ret = arp_dbg_copy(buf, sizeof(buf) - 1, ubuf, count);
+	ret = ampsoc_rproc_dbg_copy(buf, sizeof(buf) - 1, ubuf, count);
 	if (ret)
 		return ret;
 	if (READ_ONCE(rproc->state) == RPROC_CRASHED) {
@@ -199,15 +199,15 @@ static ssize_t arp_coredump_write(struct file *file, const char __user *ubuf,
 	return count;
 }
 
-static const struct file_operations arp_coredump_fops = {
+static const struct file_operations ampsoc_rproc_coredump_fops = {
 	.open = simple_open,
-	.read = arp_coredump_read,
-	.write = arp_coredump_write,
+	.read = ampsoc_rproc_coredump_read,
+	.write = ampsoc_rproc_coredump_write,
 	.llseek = generic_file_llseek,
 };
 
-static void arp_show_vdev(struct seq_file *s, const struct fw_rsc_vdev *v,
-			  unsigned int nvrings)
+static void ampsoc_rproc_show_vdev(struct seq_file *s, const struct fw_rsc_vdev *v,
+				   unsigned int nvrings)
 {
 	unsigned int j;
 
@@ -237,7 +237,7 @@ static void arp_show_vdev(struct seq_file *s, const struct fw_rsc_vdev *v,
  * loaded table at any time: a snapshot is printed, and every entry is
  * bounds-checked against the snapshot before it is read.
  */
-static int arp_rsc_table_show(struct seq_file *s, void *unused)
+static int ampsoc_rproc_rsc_table_show(struct seq_file *s, void *unused)
 {
 	static const char * const types[] = {
 		"carveout", "devmem", "trace", "vdev",
@@ -306,7 +306,7 @@ static int arp_rsc_table_show(struct seq_file *s, void *unused)
 			n = min_t(size_t, n, (avail - sizeof(*v)) /
 					     sizeof(struct fw_rsc_vdev_vring));
 			seq_printf(s, "Entry %d is of type %s\n", i, types[hdr->type]);
-			arp_show_vdev(s, v, n);
+			ampsoc_rproc_show_vdev(s, v, n);
 			break;
 		}
 		default:
@@ -318,9 +318,9 @@ static int arp_rsc_table_show(struct seq_file *s, void *unused)
 	kfree(t);
 	return 0;
 }
-DEFINE_SHOW_ATTRIBUTE(arp_rsc_table);
+DEFINE_SHOW_ATTRIBUTE(ampsoc_rproc_rsc_table);
 
-static int arp_carveouts_show(struct seq_file *s, void *unused)
+static int ampsoc_rproc_carveouts_show(struct seq_file *s, void *unused)
 {
 	struct rproc *rproc = s->private;
 	struct rproc_mem_entry *c;
@@ -338,25 +338,25 @@ static int arp_carveouts_show(struct seq_file *s, void *unused)
 	mutex_unlock(&rproc->lock);
 	return 0;
 }
-DEFINE_SHOW_ATTRIBUTE(arp_carveouts);
+DEFINE_SHOW_ATTRIBUTE(ampsoc_rproc_carveouts);
 
-static int arp_load_stats_show(struct seq_file *s, void *unused)
+static int ampsoc_rproc_load_stats_show(struct seq_file *s, void *unused)
 {
 	struct rproc *rproc = s->private;
 
-	struct arp_state *arp = rproc->arp;
+	struct ampsoc_rproc_state *ampsoc = rproc->ampsoc;
 
 	mutex_lock(&rproc->lock);
 	seq_printf(s, "fw_bytes %zu request_ns %llu load_bytes %llu load_ns %llu\n",
-		   arp->load_fw_bytes, arp->load_request_ns, arp->load_bytes,
-		   arp->load_ns);
+		   ampsoc->load_fw_bytes, ampsoc->load_request_ns, ampsoc->load_bytes,
+		   ampsoc->load_ns);
 	mutex_unlock(&rproc->lock);
 	return 0;
 }
-DEFINE_SHOW_ATTRIBUTE(arp_load_stats);
+DEFINE_SHOW_ATTRIBUTE(ampsoc_rproc_load_stats);
 
-static ssize_t arp_memcpy_bench_read(struct file *file, char __user *ubuf,
-				     size_t count, loff_t *ppos)
+static ssize_t ampsoc_rproc_memcpy_bench_read(struct file *file, char __user *ubuf,
+					      size_t count, loff_t *ppos)
 {
 	struct rproc *rproc = file->private_data;
 	char buf[64];
@@ -364,7 +364,7 @@ static ssize_t arp_memcpy_bench_read(struct file *file, char __user *ubuf,
 
 	mutex_lock(&rproc->lock);
 	n = scnprintf(buf, sizeof(buf), "bytes %llu ns %llu\n",
-		      rproc->arp->memcpy_bytes, rproc->arp->memcpy_ns);
+		      rproc->ampsoc->memcpy_bytes, rproc->ampsoc->memcpy_ns);
 	mutex_unlock(&rproc->lock);
 	return simple_read_from_buffer(ubuf, count, ppos, buf, n);
 }
@@ -375,8 +375,8 @@ static ssize_t arp_memcpy_bench_read(struct file *file, char __user *ubuf,
  * loader does, and keep the time. Only while the processor is offline, so
  * that nothing running is overwritten; the range must be device memory.
  */
-static ssize_t arp_memcpy_bench_write(struct file *file,
-				      const char __user *ubuf, size_t count,
+static ssize_t ampsoc_rproc_memcpy_bench_write(struct file *file,
+					       const char __user *ubuf, size_t count,
 				      loff_t *ppos)
 {
 	struct rproc *rproc = file->private_data;
@@ -414,81 +414,81 @@ static ssize_t arp_memcpy_bench_write(struct file *file,
 	memset(src, 0x5a, len);
 	t0 = ktime_get();
 	memcpy(dst, src, len);
-	rproc->arp->memcpy_ns = ktime_to_ns(ktime_sub(ktime_get(), t0));
-	rproc->arp->memcpy_bytes = len;
+	rproc->ampsoc->memcpy_ns = ktime_to_ns(ktime_sub(ktime_get(), t0));
+	rproc->ampsoc->memcpy_bytes = len;
 out:
 	mutex_unlock(&rproc->lock);
 	vfree(src);
 	return ret ? ret : count;
 }
 
-static const struct file_operations arp_memcpy_bench_fops = {
+static const struct file_operations ampsoc_rproc_memcpy_bench_fops = {
 	.open = simple_open,
-	.read = arp_memcpy_bench_read,
-	.write = arp_memcpy_bench_write,
+	.read = ampsoc_rproc_memcpy_bench_read,
+	.write = ampsoc_rproc_memcpy_bench_write,
 	.llseek = generic_file_llseek,
 };
 
 /**
- * arp_create_debug_dir() - create a processor's debugfs directory
+ * ampsoc_rproc_create_debug_dir() - create a processor's debugfs directory
  * @rproc: the processor
  *
  * Context: Process context.
  */
-void arp_create_debug_dir(struct rproc *rproc)
+void ampsoc_rproc_create_debug_dir(struct rproc *rproc)
 {
 	struct dentry *d;
 
-	if (!arp_dbg_root)
+	if (!ampsoc_rproc_dbg_root)
 		return;
-	d = debugfs_create_dir(dev_name(&rproc->dev), arp_dbg_root);
+	d = debugfs_create_dir(dev_name(&rproc->dev), ampsoc_rproc_dbg_root);
 	if (IS_ERR(d))
 		return;
 	rproc->dbg_dir = d;
-	debugfs_create_file("name", 0400, d, rproc, &arp_name_fops);
-	debugfs_create_file("recovery", 0600, d, rproc, &arp_recovery_fops);
-	debugfs_create_file("crash", 0200, d, rproc, &arp_crash_fops);
-	debugfs_create_file("coredump", 0600, d, rproc, &arp_coredump_fops);
+	debugfs_create_file("name", 0400, d, rproc, &ampsoc_rproc_name_fops);
+	debugfs_create_file("recovery", 0600, d, rproc, &ampsoc_rproc_recovery_fops);
+	debugfs_create_file("crash", 0200, d, rproc, &ampsoc_rproc_crash_fops);
+	debugfs_create_file("coredump", 0600, d, rproc, &ampsoc_rproc_coredump_fops);
 	debugfs_create_file("resource_table", 0400, d, rproc,
-			    &arp_rsc_table_fops);
+			    &ampsoc_rproc_rsc_table_fops);
 	debugfs_create_file("carveout_memories", 0400, d, rproc,
-			    &arp_carveouts_fops);
+			    &ampsoc_rproc_carveouts_fops);
 	debugfs_create_file("load_stats", 0400, d, rproc,
-			    &arp_load_stats_fops);
+			    &ampsoc_rproc_load_stats_fops);
 	debugfs_create_file("memcpy_bench", 0600, d, rproc,
-			    &arp_memcpy_bench_fops);
+			    &ampsoc_rproc_memcpy_bench_fops);
 }
 
 /**
- * arp_delete_debug_dir() - remove a processor's debugfs directory
+ * ampsoc_rproc_delete_debug_dir() - remove a processor's debugfs directory
  * @rproc: the processor
  *
  * Context: Process context.
  */
-void arp_delete_debug_dir(struct rproc *rproc)
+void ampsoc_rproc_delete_debug_dir(struct rproc *rproc)
 {
 	debugfs_remove_recursive(rproc->dbg_dir);
 	rproc->dbg_dir = NULL;
 }
 
 /**
- * arp_debugfs_init() - create /sys/kernel/debug/remoteproc
+ * ampsoc_rproc_debugfs_init() - create /sys/kernel/debug/remoteproc
  *
  * Context: Module init.
  */
-void arp_debugfs_init(void)
+void ampsoc_rproc_debugfs_init(void)
 {
 	struct dentry *d = debugfs_create_dir("remoteproc", NULL);
 
-	arp_dbg_root = IS_ERR(d) ? NULL : d;
+	ampsoc_rproc_dbg_root = IS_ERR(d) ? NULL : d;
 }
 
 /**
- * arp_debugfs_exit() - remove /sys/kernel/debug/remoteproc
+ * ampsoc_rproc_debugfs_exit() - remove /sys/kernel/debug/remoteproc
  *
  * Context: Module exit.
  */
-void arp_debugfs_exit(void)
+void ampsoc_rproc_debugfs_exit(void)
 {
-	debugfs_remove_recursive(arp_dbg_root);
+	debugfs_remove_recursive(ampsoc_rproc_dbg_root);
 }

@@ -3,7 +3,7 @@
  * ELF32/ELF64 firmware and resource-table validation for ampsoc remoteproc.
  *
  * This file is compiled twice: into the ampsoc_rproc module and, behind
- * tests/fuzz/remoteproc/ampsoc_rproc_fw_shim.h, into host unit tests and a
+ * tests/fuzz/remoteproc/remoteproc_fw_shim.h, into host unit tests and a
  * libFuzzer target. Every field of an untrusted image is checked against
  * the image size before it is used; header reads go through memcpy() so
  * that no offset needs to be aligned.
@@ -18,7 +18,7 @@
 #include <linux/string.h>
 #endif
 
-#include "ampsoc_rproc_fw.h"
+#include "remoteproc_fw.h"
 
 #define RSC_SECTION_NAME	".resource_table"
 

@@ -9,7 +9,7 @@
 #include <linux/property.h>
 #include <linux/slab.h>
 
-#include "internal.h"
+#include "domain_internal.h"
 
 /**
  * struct pd_provider - a firmware node that provides domains

@@ -15,14 +15,14 @@
 #include <linux/uaccess.h>
 #include <uapi/linux/remoteproc_cdev.h>
 
-#include "ampsoc_rproc_internal.h"
+#include "remoteproc_internal.h"
 
-#define ARP_NUM_MINORS	64
+#define AMPSOC_RPROC_NUM_MINORS	64
 
-static dev_t arp_major_dev;
+static dev_t ampsoc_rproc_major_dev;
 
-static ssize_t arp_cdev_write(struct file *filp, const char __user *ubuf,
-			      size_t len, loff_t *pos)
+static ssize_t ampsoc_rproc_cdev_write(struct file *filp, const char __user *ubuf,
+				       size_t len, loff_t *pos)
 {
 	struct rproc *rproc =
 		container_of(filp->f_inode->i_cdev, struct rproc, cdev);
@@ -51,8 +51,8 @@ static ssize_t arp_cdev_write(struct file *filp, const char __user *ubuf,
 	return ret ? ret : len;
 }
 
-static long arp_cdev_ioctl(struct file *filp, unsigned int ioctl,
-			   unsigned long arg)
+static long ampsoc_rproc_cdev_ioctl(struct file *filp, unsigned int ioctl,
+				    unsigned long arg)
 {
 	struct rproc *rproc =
 		container_of(filp->f_inode->i_cdev, struct rproc, cdev);
@@ -76,7 +76,7 @@ static long arp_cdev_ioctl(struct file *filp, unsigned int ioctl,
 	}
 }
 
-static int arp_cdev_release(struct inode *inode, struct file *filp)
+static int ampsoc_rproc_cdev_release(struct inode *inode, struct file *filp)
 {
 	struct rproc *rproc = container_of(inode->i_cdev, struct rproc, cdev);
 	unsigned int state = READ_ONCE(rproc->state);
@@ -90,69 +90,69 @@ static int arp_cdev_release(struct inode *inode, struct file *filp)
 	return 0;
 }
 
-static const struct file_operations arp_cdev_fops = {
+static const struct file_operations ampsoc_rproc_cdev_fops = {
 	.owner = THIS_MODULE,
-	.write = arp_cdev_write,
-	.unlocked_ioctl = arp_cdev_ioctl,
+	.write = ampsoc_rproc_cdev_write,
+	.unlocked_ioctl = ampsoc_rproc_cdev_ioctl,
 	.compat_ioctl = compat_ptr_ioctl,
-	.release = arp_cdev_release,
+	.release = ampsoc_rproc_cdev_release,
 	.llseek = noop_llseek,
 };
 
 /**
- * arp_cdev_prepare() - initialise a processor's character device
+ * ampsoc_rproc_cdev_prepare() - initialise a processor's character device
  * @rproc: the processor, before device_add()
  *
  * Context: Process context.
  */
-void arp_cdev_prepare(struct rproc *rproc)
+void ampsoc_rproc_cdev_prepare(struct rproc *rproc)
 {
-	cdev_init(&rproc->cdev, &arp_cdev_fops);
+	cdev_init(&rproc->cdev, &ampsoc_rproc_cdev_fops);
 	rproc->cdev.owner = THIS_MODULE;
-	rproc->dev.devt = MKDEV(MAJOR(arp_major_dev), rproc->index);
+	rproc->dev.devt = MKDEV(MAJOR(ampsoc_rproc_major_dev), rproc->index);
 }
 
 /**
- * arp_cdev_add() - add the class device and /dev/remoteprocN together
+ * ampsoc_rproc_cdev_add() - add the class device and /dev/remoteprocN together
  * @rproc: the processor
  *
  * Context: Process context.
  * Return: 0 or a negative errno.
  */
-int arp_cdev_add(struct rproc *rproc)
+int ampsoc_rproc_cdev_add(struct rproc *rproc)
 {
 	return cdev_device_add(&rproc->cdev, &rproc->dev);
 }
 
 /**
- * arp_cdev_del() - remove the class device and /dev/remoteprocN
+ * ampsoc_rproc_cdev_del() - remove the class device and /dev/remoteprocN
  * @rproc: the processor
  *
  * Context: Process context.
  */
-void arp_cdev_del(struct rproc *rproc)
+void ampsoc_rproc_cdev_del(struct rproc *rproc)
 {
 	cdev_device_del(&rproc->cdev, &rproc->dev);
 }
 
 /**
- * arp_cdev_init() - reserve the "remoteproc" character device numbers
+ * ampsoc_rproc_cdev_init() - reserve the "remoteproc" character device numbers
  *
  * Context: Module init.
  * Return: 0 or a negative errno.
  */
-int arp_cdev_init(void)
+int ampsoc_rproc_cdev_init(void)
 {
-	return alloc_chrdev_region(&arp_major_dev, 0, ARP_NUM_MINORS,
+	return alloc_chrdev_region(&ampsoc_rproc_major_dev, 0, AMPSOC_RPROC_NUM_MINORS,
 				   "remoteproc");
 }
 
 /**
- * arp_cdev_exit() - release the character device numbers
+ * ampsoc_rproc_cdev_exit() - release the character device numbers
  *
  * Context: Module exit.
  */
-void arp_cdev_exit(void)
+void ampsoc_rproc_cdev_exit(void)
 {
-	unregister_chrdev_region(arp_major_dev, ARP_NUM_MINORS);
+	unregister_chrdev_region(ampsoc_rproc_major_dev, AMPSOC_RPROC_NUM_MINORS);
 }

@@ -19,7 +19,7 @@
 #include <linux/pm_wakeup.h>
 #include <linux/suspend.h>
 
-#include "internal.h"
+#include "domain_internal.h"
 
 static bool pd_transition;
 

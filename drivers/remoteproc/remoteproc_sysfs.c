@@ -8,39 +8,39 @@
 #include <linux/string.h>
 #include <linux/sysfs.h>
 
-#include "ampsoc_rproc_internal.h"
+#include "remoteproc_internal.h"
 
 #define to_rproc(d) container_of(d, struct rproc, dev)
 
-static const char * const arp_dump_names[] = {
+static const char * const ampsoc_rproc_dump_names[] = {
 	[RPROC_COREDUMP_DISABLED] = "disabled",
 	[RPROC_COREDUMP_ENABLED] = "enabled",
 	[RPROC_COREDUMP_INLINE] = "inline",
 };
 
 /**
- * arp_dump_name() - the name of a coredump configuration
+ * ampsoc_rproc_dump_name() - the name of a coredump configuration
  * @conf: an &enum rproc_dump_mechanism value
  *
  * Context: Any context.
  * Return: "disabled", "enabled" or "inline".
  */
-const char *arp_dump_name(unsigned int conf)
+const char *ampsoc_rproc_dump_name(unsigned int conf)
 {
-	return conf < ARRAY_SIZE(arp_dump_names) ? arp_dump_names[conf] :
+	return conf < ARRAY_SIZE(ampsoc_rproc_dump_names) ? ampsoc_rproc_dump_names[conf] :
 						   "disabled";
 }
 
 /**
- * arp_match_dump_conf() - parse a coredump configuration as sysfs does
+ * ampsoc_rproc_match_dump_conf() - parse a coredump configuration as sysfs does
  * @buf: what was written; a trailing newline is allowed
  *
  * Context: Any context.
  * Return: the &enum rproc_dump_mechanism value, or -EINVAL.
  */
-int arp_match_dump_conf(const char *buf)
+int ampsoc_rproc_match_dump_conf(const char *buf)
 {
-	return sysfs_match_string(arp_dump_names, buf);
+	return sysfs_match_string(ampsoc_rproc_dump_names, buf);
 }
 
 static ssize_t recovery_show(struct device *dev, struct device_attribute *attr,
@@ -77,7 +77,7 @@ static DEVICE_ATTR_RW(recovery);
 static ssize_t coredump_show(struct device *dev, struct device_attribute *attr,
 			     char *buf)
 {
-	return sysfs_emit(buf, "%s\n", arp_dump_name(to_rproc(dev)->dump_conf));
+	return sysfs_emit(buf, "%s\n", ampsoc_rproc_dump_name(to_rproc(dev)->dump_conf));
 }
 
 static ssize_t coredump_store(struct device *dev,
@@ -91,7 +91,7 @@ static ssize_t coredump_store(struct device *dev,
 		dev_err(&rproc->dev, "can't change coredump configuration\n");
 		return -EBUSY;
 	}
-	i = arp_match_dump_conf(buf);
+	i = ampsoc_rproc_match_dump_conf(buf);
 	if (i < 0) {
 		dev_err(&rproc->dev, "Invalid coredump configuration\n");
 		return -EINVAL;
@@ -164,8 +164,8 @@ static ssize_t name_show(struct device *dev, struct device_attribute *attr,
 }
 static DEVICE_ATTR_RO(name);
 
-static umode_t arp_is_visible(struct kobject *kobj, struct attribute *attr,
-			      int n)
+static umode_t ampsoc_rproc_is_visible(struct kobject *kobj, struct attribute *attr,
+				       int n)
 {
 	struct rproc *rproc = to_rproc(kobj_to_dev(kobj));
 
@@ -177,7 +177,7 @@ static umode_t arp_is_visible(struct kobject *kobj, struct attribute *attr,
 	return attr->mode;
 }
 
-static struct attribute *arp_attrs[] = {
+static struct attribute *ampsoc_rproc_attrs[] = {
 	&dev_attr_coredump.attr,
 	&dev_attr_recovery.attr,
 	&dev_attr_firmware.attr,
@@ -186,13 +186,13 @@ static struct attribute *arp_attrs[] = {
 	NULL,
 };
 
-static const struct attribute_group arp_group = {
-	.attrs = arp_attrs,
-	.is_visible = arp_is_visible,
+static const struct attribute_group ampsoc_rproc_group = {
+	.attrs = ampsoc_rproc_attrs,
+	.is_visible = ampsoc_rproc_is_visible,
 };
 
 const struct attribute_group *ampsoc_rproc_groups[] = {
-	&arp_group,
+	&ampsoc_rproc_group,
 	NULL,
 };
 

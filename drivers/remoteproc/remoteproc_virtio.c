@@ -31,30 +31,30 @@
 #include <linux/virtio_config.h>
 #include <linux/virtio_ring.h>
 
-#include "ampsoc_rproc_internal.h"
+#include "remoteproc_internal.h"
 
 /* One 512-byte buffer per vring entry when memory is allocated for them. */
-#define ARP_VDEV_BUF_SIZE	512
+#define AMPSOC_RPROC_VDEV_BUF_SIZE	512
 
-static DEFINE_IDA(arp_vdev_ida);
-static const struct virtio_config_ops arp_virtio_ops;
+static DEFINE_IDA(ampsoc_rproc_vdev_ida);
+static const struct virtio_config_ops ampsoc_rproc_virtio_ops;
 
-static struct arp_rvdev *vdev_to_arp(struct virtio_device *vdev)
+static struct ampsoc_rproc_rvdev *vdev_to_ampsoc_rproc_rvdev(struct virtio_device *vdev)
 {
-	return container_of(vdev->dev.parent, struct arp_rvdev, dev);
+	return container_of(vdev->dev.parent, struct ampsoc_rproc_rvdev, dev);
 }
 
 static struct rproc_vdev *vdev_to_rvdev(struct virtio_device *vdev)
 {
-	return &vdev_to_arp(vdev)->rvdev;
+	return &vdev_to_ampsoc_rproc_rvdev(vdev)->rvdev;
 }
 
-static struct fw_rsc_vdev *arp_rsc(struct rproc_vdev *rvdev)
+static struct fw_rsc_vdev *ampsoc_rproc_rsc(struct rproc_vdev *rvdev)
 {
 	return (void *)rvdev->rproc->table_ptr + rvdev->rsc_offset;
 }
 
-static bool arp_virtio_notify(struct virtqueue *vq)
+static bool ampsoc_rproc_virtio_notify(struct virtqueue *vq)
 {
 	struct rproc_vring *rvring = vq->priv;
 	struct rproc *rproc = rvring->rvdev->rproc;
@@ -83,7 +83,7 @@ irqreturn_t ampsoc_rproc_vq_interrupt(struct rproc *rproc, int notifyid)
 	irqreturn_t ret = IRQ_NONE;
 	int idx;
 
-	idx = srcu_read_lock(&rproc->arp->vq_srcu);
+	idx = srcu_read_lock(&rproc->ampsoc->vq_srcu);
 	rcu_read_lock();
 	rvring = idr_find(&rproc->notifyids, notifyid);
 	if (rvring)
@@ -91,13 +91,13 @@ irqreturn_t ampsoc_rproc_vq_interrupt(struct rproc *rproc, int notifyid)
 	rcu_read_unlock();
 	if (vq)
 		ret = vring_interrupt(0, vq);
-	srcu_read_unlock(&rproc->arp->vq_srcu, idx);
+	srcu_read_unlock(&rproc->ampsoc->vq_srcu, idx);
 	return ret;
 }
 EXPORT_SYMBOL_GPL(ampsoc_rproc_vq_interrupt);
 
-static struct virtqueue *arp_find_vq(struct virtio_device *vdev,
-				     unsigned int id,
+static struct virtqueue *ampsoc_rproc_find_vq(struct virtio_device *vdev,
+					      unsigned int id,
 				     void (*callback)(struct virtqueue *vq),
 				     const char *name, bool ctx)
 {
@@ -113,14 +113,14 @@ static struct virtqueue *arp_find_vq(struct virtio_device *vdev,
 	if (!name)
 		return NULL;
 	snprintf(cname, sizeof(cname), "vdev%dvring%d", rvdev->index, id);
-	mem = arp_find_carveout(rproc, cname);
+	mem = ampsoc_rproc_find_carveout(rproc, cname);
 	if (!mem || !mem->va)
 		return ERR_PTR(-ENOMEM);
 	rvring = &rvdev->vring[id];
 	memset(mem->va, 0, vring_size(rvring->num, rvring->align));
 	/* A real device on the other side: no weak barriers. */
 	vq = vring_new_virtqueue(id, rvring->num, rvring->align, vdev, false,
-				 ctx, mem->va, arp_virtio_notify, callback,
+				 ctx, mem->va, ampsoc_rproc_virtio_notify, callback,
 				 name);
 	if (!vq) {
 		dev_err(&rproc->dev, "vring_new_virtqueue %s failed\n", name);
@@ -131,11 +131,11 @@ static struct virtqueue *arp_find_vq(struct virtio_device *vdev,
 	rvring->va = mem->va;
 	WRITE_ONCE(rvring->vq, vq);
 	/* The remote learns the ring's address now, as with mainline. */
-	arp_rsc(rvdev)->vring[id].da = mem->da;
+	ampsoc_rproc_rsc(rvdev)->vring[id].da = mem->da;
 	return vq;
 }
 
-static void arp_del_vqs(struct virtio_device *vdev)
+static void ampsoc_rproc_del_vqs(struct virtio_device *vdev)
 {
 	struct rproc *rproc = vdev_to_rvdev(vdev)->rproc;
 	struct virtqueue *vq, *n;
@@ -143,13 +143,13 @@ static void arp_del_vqs(struct virtio_device *vdev)
 	list_for_each_entry(vq, &vdev->vqs, list)
 		WRITE_ONCE(((struct rproc_vring *)vq->priv)->vq, NULL);
 	/* no ampsoc_rproc_vq_interrupt() uses them any more */
-	synchronize_srcu(&rproc->arp->vq_srcu);
+	synchronize_srcu(&rproc->ampsoc->vq_srcu);
 	list_for_each_entry_safe(vq, n, &vdev->vqs, list)
 		vring_del_virtqueue(vq);
 }
 
-static int arp_find_vqs(struct virtio_device *vdev, unsigned int nvqs,
-			struct virtqueue *vqs[], vq_callback_t *callbacks[],
+static int ampsoc_rproc_find_vqs(struct virtio_device *vdev, unsigned int nvqs,
+				 struct virtqueue *vqs[], vq_callback_t *callbacks[],
 			const char * const names[], const bool *ctx,
 			struct irq_affinity *desc)
 {
@@ -160,56 +160,56 @@ static int arp_find_vqs(struct virtio_device *vdev, unsigned int nvqs,
 			vqs[i] = NULL;
 			continue;
 		}
-		vqs[i] = arp_find_vq(vdev, queue_idx++, callbacks[i], names[i],
-				     ctx ? ctx[i] : false);
+		vqs[i] = ampsoc_rproc_find_vq(vdev, queue_idx++, callbacks[i], names[i],
+					      ctx ? ctx[i] : false);
 		if (IS_ERR(vqs[i])) {
 			int ret = PTR_ERR(vqs[i]);
 
-			arp_del_vqs(vdev);
+			ampsoc_rproc_del_vqs(vdev);
 			return ret;
 		}
 	}
 	return 0;
 }
 
-static u8 arp_get_status(struct virtio_device *vdev)
+static u8 ampsoc_rproc_get_status(struct virtio_device *vdev)
 {
-	return READ_ONCE(arp_rsc(vdev_to_rvdev(vdev))->status);
+	return READ_ONCE(ampsoc_rproc_rsc(vdev_to_rvdev(vdev))->status);
 }
 
-static void arp_set_status(struct virtio_device *vdev, u8 status)
+static void ampsoc_rproc_set_status(struct virtio_device *vdev, u8 status)
 {
-	WRITE_ONCE(arp_rsc(vdev_to_rvdev(vdev))->status, status);
+	WRITE_ONCE(ampsoc_rproc_rsc(vdev_to_rvdev(vdev))->status, status);
 }
 
-static void arp_reset(struct virtio_device *vdev)
+static void ampsoc_rproc_reset(struct virtio_device *vdev)
 {
-	WRITE_ONCE(arp_rsc(vdev_to_rvdev(vdev))->status, 0);
+	WRITE_ONCE(ampsoc_rproc_rsc(vdev_to_rvdev(vdev))->status, 0);
 }
 
 /* The vdev's 32 feature bits, as the table gives them. */
-static u64 arp_get_features(struct virtio_device *vdev)
+static u64 ampsoc_rproc_get_features(struct virtio_device *vdev)
 {
-	return arp_rsc(vdev_to_rvdev(vdev))->dfeatures;
+	return ampsoc_rproc_rsc(vdev_to_rvdev(vdev))->dfeatures;
 }
 
-static int arp_finalize_features(struct virtio_device *vdev)
+static int ampsoc_rproc_finalize_features(struct virtio_device *vdev)
 {
 	vring_transport_features(vdev);
 	/* Rings live in preallocated memory: split rings only. */
 	__virtio_clear_bit(vdev, VIRTIO_F_RING_PACKED);
 	if ((u32)vdev->features != vdev->features)
 		return -EINVAL;
-	arp_rsc(vdev_to_rvdev(vdev))->gfeatures = vdev->features;
+	ampsoc_rproc_rsc(vdev_to_rvdev(vdev))->gfeatures = vdev->features;
 	return 0;
 }
 
 /* The config space after the vrings, its size as checked at boot. */
-static u8 *arp_config(struct virtio_device *vdev, unsigned int off,
-		      unsigned int len)
+static u8 *ampsoc_rproc_config(struct virtio_device *vdev, unsigned int off,
+			       unsigned int len)
 {
-	struct arp_rvdev *a = vdev_to_arp(vdev);
-	struct fw_rsc_vdev *rsc = arp_rsc(&a->rvdev);
+	struct ampsoc_rproc_rvdev *a = vdev_to_ampsoc_rproc_rvdev(vdev);
+	struct fw_rsc_vdev *rsc = ampsoc_rproc_rsc(&a->rvdev);
 
 	if (off > a->config_len || len > a->config_len - off) {
 		dev_err(&vdev->dev, "config access 0x%x+0x%x out of bounds\n",
@@ -219,10 +219,10 @@ static u8 *arp_config(struct virtio_device *vdev, unsigned int off,
 	return (u8 *)&rsc->vring[a->num_vrings] + off;
 }
 
-static void arp_get(struct virtio_device *vdev, unsigned int off, void *buf,
-		    unsigned int len)
+static void ampsoc_rproc_get(struct virtio_device *vdev, unsigned int off, void *buf,
+			     unsigned int len)
 {
-	u8 *cfg = arp_config(vdev, off, len);
+	u8 *cfg = ampsoc_rproc_config(vdev, off, len);
 
 	if (cfg)
 		memcpy(buf, cfg, len);
@@ -230,17 +230,17 @@ static void arp_get(struct virtio_device *vdev, unsigned int off, void *buf,
 		memset(buf, 0, len);
 }
 
-static void arp_set(struct virtio_device *vdev, unsigned int off,
-		    const void *buf, unsigned int len)
+static void ampsoc_rproc_set(struct virtio_device *vdev, unsigned int off,
+			     const void *buf, unsigned int len)
 {
-	u8 *cfg = arp_config(vdev, off, len);
+	u8 *cfg = ampsoc_rproc_config(vdev, off, len);
 
 	if (cfg)
 		memcpy(cfg, buf, len);
 }
 
 /* Physically contiguous memory: its physical address, or NO_PA. */
-static phys_addr_t arp_contiguous_pa(void *va, dma_addr_t dma, size_t len)
+static phys_addr_t ampsoc_rproc_contiguous_pa(void *va, dma_addr_t dma, size_t len)
 {
 	phys_addr_t pa;
 	size_t off;
@@ -265,10 +265,10 @@ static phys_addr_t arp_contiguous_pa(void *va, dma_addr_t dma, size_t len)
  * no declared memory either there is no region and the driver allocates
  * from the DMA API on the intermediate device, as mainline's does.
  */
-static bool arp_get_shm_region(struct virtio_device *vdev,
-			       struct virtio_shm_region *region, u8 id)
+static bool ampsoc_rproc_get_shm_region(struct virtio_device *vdev,
+					struct virtio_shm_region *region, u8 id)
 {
-	struct arp_rvdev *a = vdev_to_arp(vdev);
+	struct ampsoc_rproc_rvdev *a = vdev_to_ampsoc_rproc_rvdev(vdev);
 	struct rproc *rproc = a->rvdev.rproc;
 	struct rproc_mem_entry *mem;
 	char name[32];
@@ -279,17 +279,17 @@ static bool arp_get_shm_region(struct virtio_device *vdev,
 		return false;
 	if (!a->shm_len) {
 		snprintf(name, sizeof(name), "vdev%dbuffer", a->rvdev.index);
-		mem = arp_find_carveout(rproc, name);
+		mem = ampsoc_rproc_find_carveout(rproc, name);
 		if (mem && (mem->va || mem->dma)) {
-			a->shm_pa = arp_contiguous_pa(mem->va, mem->dma,
-						      mem->len);
+			a->shm_pa = ampsoc_rproc_contiguous_pa(mem->va, mem->dma,
+							       mem->len);
 			a->shm_len = mem->len;
-		} else if (!mem && !arp_pool_empty(rproc)) {
+		} else if (!mem && !ampsoc_rproc_pool_empty(rproc)) {
 			for (i = 0; i < a->num_vrings; i++)
-				len += a->rvdev.vring[i].num * ARP_VDEV_BUF_SIZE;
+				len += a->rvdev.vring[i].num * AMPSOC_RPROC_VDEV_BUF_SIZE;
 			len = PAGE_ALIGN(len);
-			a->shm_va = arp_pool_alloc(rproc, &a->shm_da, len,
-						   PAGE_SIZE, &a->shm_pa);
+			a->shm_va = ampsoc_rproc_pool_alloc(rproc, &a->shm_da, len,
+							    PAGE_SIZE, &a->shm_pa);
 			if (!a->shm_va)
 				return false;
 			memset(a->shm_va, 0, len);
@@ -303,20 +303,20 @@ static bool arp_get_shm_region(struct virtio_device *vdev,
 	return true;
 }
 
-static const struct virtio_config_ops arp_virtio_ops = {
-	.get = arp_get,
-	.set = arp_set,
-	.get_status = arp_get_status,
-	.set_status = arp_set_status,
-	.reset = arp_reset,
-	.find_vqs = arp_find_vqs,
-	.del_vqs = arp_del_vqs,
-	.get_features = arp_get_features,
-	.finalize_features = arp_finalize_features,
-	.get_shm_region = arp_get_shm_region,
+static const struct virtio_config_ops ampsoc_rproc_virtio_ops = {
+	.get = ampsoc_rproc_get,
+	.set = ampsoc_rproc_set,
+	.get_status = ampsoc_rproc_get_status,
+	.set_status = ampsoc_rproc_set_status,
+	.reset = ampsoc_rproc_reset,
+	.find_vqs = ampsoc_rproc_find_vqs,
+	.del_vqs = ampsoc_rproc_del_vqs,
+	.get_features = ampsoc_rproc_get_features,
+	.finalize_features = ampsoc_rproc_finalize_features,
+	.get_shm_region = ampsoc_rproc_get_shm_region,
 };
 
-static void arp_virtio_dev_release(struct device *dev)
+static void ampsoc_rproc_virtio_dev_release(struct device *dev)
 {
 	struct virtio_device *vdev = dev_to_virtio(dev);
 	struct device *parent = vdev->dev.parent;
@@ -325,11 +325,11 @@ static void arp_virtio_dev_release(struct device *dev)
 	put_device(parent);
 }
 
-static int arp_vdev_start(struct rproc_subdev *subdev)
+static int ampsoc_rproc_vdev_start(struct rproc_subdev *subdev)
 {
 	struct rproc_vdev *rvdev = container_of(subdev, struct rproc_vdev,
 						subdev);
-	struct arp_rvdev *a = to_arp_rvdev(rvdev);
+	struct ampsoc_rproc_rvdev *a = to_ampsoc_rproc_rvdev(rvdev);
 	struct rproc *rproc = rvdev->rproc;
 	struct device *dev = &a->dev;
 	struct rproc_mem_entry *mem;
@@ -343,7 +343,7 @@ static int arp_vdev_start(struct rproc_subdev *subdev)
 		return -EINVAL;
 	}
 	snprintf(name, sizeof(name), "vdev%dbuffer", rvdev->index);
-	mem = arp_find_carveout(rproc, name);
+	mem = ampsoc_rproc_find_carveout(rproc, name);
 	if (mem && mem->of_resm_idx != -1) {
 		/* Reserved memory needs a device tree: fails without one. */
 		ret = of_reserved_mem_device_init_by_idx(dev,
@@ -359,9 +359,9 @@ static int arp_vdev_start(struct rproc_subdev *subdev)
 	if (!vdev)
 		return -ENOMEM;
 	vdev->id.device = rvdev->id;
-	vdev->config = &arp_virtio_ops;
+	vdev->config = &ampsoc_rproc_virtio_ops;
 	vdev->dev.parent = dev;
-	vdev->dev.release = arp_virtio_dev_release;
+	vdev->dev.release = ampsoc_rproc_virtio_dev_release;
 	/* The virtio device keeps its parent, with the vrings, alive. */
 	get_device(dev);
 	ret = register_virtio_device(vdev);
@@ -376,11 +376,11 @@ static int arp_vdev_start(struct rproc_subdev *subdev)
 	return 0;
 }
 
-static void arp_vdev_stop(struct rproc_subdev *subdev, bool crashed)
+static void ampsoc_rproc_vdev_stop(struct rproc_subdev *subdev, bool crashed)
 {
 	struct rproc_vdev *rvdev = container_of(subdev, struct rproc_vdev,
 						subdev);
-	struct arp_rvdev *a = to_arp_rvdev(rvdev);
+	struct ampsoc_rproc_rvdev *a = to_ampsoc_rproc_rvdev(rvdev);
 
 	if (!a->vdev)
 		return;
@@ -388,17 +388,17 @@ static void arp_vdev_stop(struct rproc_subdev *subdev, bool crashed)
 	a->vdev = NULL;
 }
 
-static void arp_rvdev_release(struct device *dev)
+static void ampsoc_rproc_rvdev_release(struct device *dev)
 {
-	struct arp_rvdev *a = container_of(dev, struct arp_rvdev, dev);
+	struct ampsoc_rproc_rvdev *a = container_of(dev, struct ampsoc_rproc_rvdev, dev);
 
 	kfree(dev->dma_range_map);
-	ida_free(&arp_vdev_ida, a->dev_id);
+	ida_free(&ampsoc_rproc_vdev_ida, a->dev_id);
 	kfree(a);
 }
 
 /* The intermediate device takes the platform device's DMA configuration. */
-static int arp_rvdev_dma(struct device *dev, struct device *from)
+static int ampsoc_rproc_rvdev_dma(struct device *dev, struct device *from)
 {
 	const struct bus_dma_region *map = from->dma_range_map, *r;
 	int n = 0;
@@ -418,8 +418,8 @@ static int arp_rvdev_dma(struct device *dev, struct device *from)
 	return 0;
 }
 
-static int arp_alloc_vring(struct rproc_vdev *rvdev, struct fw_rsc_vdev *rsc,
-			   int i)
+static int ampsoc_rproc_alloc_vring(struct rproc_vdev *rvdev, struct fw_rsc_vdev *rsc,
+				    int i)
 {
 	struct rproc *rproc = rvdev->rproc;
 	struct rproc_vring *rvring = &rvdev->vring[i];
@@ -430,15 +430,15 @@ static int arp_alloc_vring(struct rproc_vdev *rvdev, struct fw_rsc_vdev *rsc,
 
 	size = PAGE_ALIGN(vring_size(rvring->num, rvring->align));
 	snprintf(name, sizeof(name), "vdev%dvring%d", rvdev->index, i);
-	mem = arp_find_carveout(rproc, name);
+	mem = ampsoc_rproc_find_carveout(rproc, name);
 	if (mem) {
-		if (arp_check_carveout_da(rproc, mem, rsc->vring[i].da, size))
+		if (ampsoc_rproc_check_carveout_da(rproc, mem, rsc->vring[i].da, size))
 			return -ENOMEM;
 	} else {
 		mem = ampsoc_rproc_mem_entry_init(&rproc->dev, NULL, 0, size,
 						  rsc->vring[i].da,
-						  arp_alloc_vring_carveout,
-						  arp_release_carveout, "%s",
+						  ampsoc_rproc_alloc_vring_carveout,
+						  ampsoc_rproc_release_carveout, "%s",
 						  name);
 		if (!mem)
 			return -ENOMEM;
@@ -454,7 +454,7 @@ static int arp_alloc_vring(struct rproc_vdev *rvdev, struct fw_rsc_vdev *rsc,
 	return 0;
 }
 
-static void arp_free_vring(struct rproc_vring *rvring)
+static void ampsoc_rproc_free_vring(struct rproc_vring *rvring)
 {
 	struct rproc *rproc = rvring->rvdev->rproc;
 	int idx = rvring - rvring->rvdev->vring;
@@ -466,14 +466,14 @@ static void arp_free_vring(struct rproc_vring *rvring)
 	rvring->notifyid = -1;
 	/* The cached copy of the table, if any, forgets the ring. */
 	if (rproc->table_ptr) {
-		rsc = arp_rsc(rvring->rvdev);
+		rsc = ampsoc_rproc_rsc(rvring->rvdev);
 		rsc->vring[idx].da = 0;
 		rsc->vring[idx].notifyid = -1;
 	}
 }
 
 /**
- * arp_handle_vdev() - handle a vdev resource (mainline's rproc_handle_vdev)
+ * ampsoc_rproc_handle_vdev() - handle a vdev resource (mainline's rproc_handle_vdev)
  * @rproc: the processor
  * @ptr: the resource
  * @offset: its offset in the table
@@ -483,35 +483,35 @@ static void arp_free_vring(struct rproc_vring *rvring)
  * Return: 0, -EINVAL for a malformed entry, -ENOMEM, or an errno of the
  * vring setup (reason recorded).
  */
-int arp_handle_vdev(struct rproc *rproc, void *ptr, int offset, int avail)
+int ampsoc_rproc_handle_vdev(struct rproc *rproc, void *ptr, int offset, int avail)
 {
 	struct fw_rsc_vdev *rsc = ptr;
 	struct rproc_vdev *rvdev;
-	struct arp_rvdev *a;
+	struct ampsoc_rproc_rvdev *a;
 	unsigned int i, n;
 	int ret;
 
 	if (avail < (int)sizeof(*rsc)) {
-		arp_reason(rproc, "vdev resource is truncated");
+		ampsoc_rproc_reason(rproc, "vdev resource is truncated");
 		return -EINVAL;
 	}
 	n = rsc->num_of_vrings;
 	if (size_add(struct_size(rsc, vring, n), rsc->config_len) > avail) {
-		arp_reason(rproc, "vdev resource is truncated");
+		ampsoc_rproc_reason(rproc, "vdev resource is truncated");
 		return -EINVAL;
 	}
 	if (rsc->reserved[0] || rsc->reserved[1]) {
-		arp_reason(rproc, "vdev resource has non-zero reserved bytes");
+		ampsoc_rproc_reason(rproc, "vdev resource has non-zero reserved bytes");
 		return -EINVAL;
 	}
 	if (n > RVDEV_NUM_VRINGS) {
-		arp_reason(rproc, "vdev resource has %u vrings", n);
+		ampsoc_rproc_reason(rproc, "vdev resource has %u vrings", n);
 		return -EINVAL;
 	}
 	a = kzalloc(sizeof(*a), GFP_KERNEL);
 	if (!a)
 		return -ENOMEM;
-	a->dev_id = ida_alloc(&arp_vdev_ida, GFP_KERNEL);
+	a->dev_id = ida_alloc(&ampsoc_rproc_vdev_ida, GFP_KERNEL);
 	if (a->dev_id < 0) {
 		ret = a->dev_id;
 		kfree(a);
@@ -530,17 +530,17 @@ int arp_handle_vdev(struct rproc *rproc, void *ptr, int offset, int avail)
 	}
 	device_initialize(&a->dev);
 	a->dev.parent = &rproc->dev;
-	a->dev.release = arp_rvdev_release;
+	a->dev.release = ampsoc_rproc_rvdev_release;
 	ret = dev_set_name(&a->dev, "rproc-virtio.%d.auto", a->dev_id);
 	if (!ret)
-		ret = arp_rvdev_dma(&a->dev, rproc->dev.parent);
+		ret = ampsoc_rproc_rvdev_dma(&a->dev, rproc->dev.parent);
 	if (ret)
 		goto err_put;
 
 	for (i = 0; i < n; i++) {
 		if (!rsc->vring[i].num || !rsc->vring[i].align) {
-			arp_reason(rproc, "vdev %u vring %u has size %u and alignment %u",
-				   rvdev->index, i, rsc->vring[i].num,
+			ampsoc_rproc_reason(rproc, "vdev %u vring %u has size %u and alignment %u",
+					    rvdev->index, i, rsc->vring[i].num,
 				   rsc->vring[i].align);
 			ret = -EINVAL;
 			goto err_put;
@@ -549,7 +549,7 @@ int arp_handle_vdev(struct rproc *rproc, void *ptr, int offset, int avail)
 		rvdev->vring[i].align = rsc->vring[i].align;
 	}
 	for (i = 0; i < n; i++) {
-		ret = arp_alloc_vring(rvdev, rsc, i);
+		ret = ampsoc_rproc_alloc_vring(rvdev, rsc, i);
 		if (ret)
 			goto err_vrings;
 	}
@@ -557,48 +557,48 @@ int arp_handle_vdev(struct rproc *rproc, void *ptr, int offset, int avail)
 	if (ret)
 		goto err_vrings;
 	list_add_tail(&rvdev->node, &rproc->rvdevs);
-	rvdev->subdev.start = arp_vdev_start;
-	rvdev->subdev.stop = arp_vdev_stop;
+	rvdev->subdev.start = ampsoc_rproc_vdev_start;
+	rvdev->subdev.stop = ampsoc_rproc_vdev_stop;
 	ampsoc_rproc_add_subdev(rproc, &rvdev->subdev);
 	return 0;
 
 err_vrings:
 	for (i = 0; i < n; i++)
-		arp_free_vring(&rvdev->vring[i]);
+		ampsoc_rproc_free_vring(&rvdev->vring[i]);
 err_put:
 	put_device(&a->dev);
 	return ret;
 }
 
 /**
- * arp_remove_rvdev() - release a vdev (mainline's rproc_virtio_remove)
+ * ampsoc_rproc_remove_rvdev() - release a vdev (mainline's rproc_virtio_remove)
  * @rvdev: the vdev, its virtio device already unregistered
  *
  * Context: Process context, rproc->lock held.
  */
-void arp_remove_rvdev(struct rproc_vdev *rvdev)
+void ampsoc_rproc_remove_rvdev(struct rproc_vdev *rvdev)
 {
-	struct arp_rvdev *a = to_arp_rvdev(rvdev);
+	struct ampsoc_rproc_rvdev *a = to_ampsoc_rproc_rvdev(rvdev);
 	struct rproc *rproc = rvdev->rproc;
 	unsigned int i;
 
 	for (i = 0; i < RVDEV_NUM_VRINGS; i++)
-		arp_free_vring(&rvdev->vring[i]);
+		ampsoc_rproc_free_vring(&rvdev->vring[i]);
 	ampsoc_rproc_remove_subdev(rproc, &rvdev->subdev);
 	list_del(&rvdev->node);
 	/* ampsoc_rproc_vq_interrupt() may still look at the vrings */
-	synchronize_srcu(&rproc->arp->vq_srcu);
+	synchronize_srcu(&rproc->ampsoc->vq_srcu);
 	if (a->shm_va)
-		arp_pool_release(rproc, a->shm_da);
+		ampsoc_rproc_pool_release(rproc, a->shm_da);
 	device_unregister(&a->dev);
 }
 
 /**
- * arp_virtio_exit() - module exit of the virtio glue
+ * ampsoc_rproc_virtio_exit() - module exit of the virtio glue
  *
  * Context: Module exit.
  */
-void arp_virtio_exit(void)
+void ampsoc_rproc_virtio_exit(void)
 {
-	ida_destroy(&arp_vdev_ida);
+	ida_destroy(&ampsoc_rproc_vdev_ida);
 }

@@ -12,7 +12,7 @@
 #include <linux/hashtable.h>
 #include <linux/slab.h>
 
-#include "internal.h"
+#include "domain_internal.h"
 
 /**
  * struct pd_clk - one PM clock of a device

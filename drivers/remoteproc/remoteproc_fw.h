@@ -17,7 +17,7 @@
 #include <linux/errno.h>
 #include <linux/types.h>
 #else
-#include "ampsoc_rproc_fw_shim.h"
+#include "remoteproc_fw_shim.h"
 #endif
 
 /* Resource types, as mainline's enum fw_resource_type. */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The few kernel names ampsoc_rproc_fw.c uses, for building it on the host
+ * The few kernel names remoteproc_fw.c uses, for building it on the host
  * (unit tests and libFuzzer). Little-endian hosts only, like the firmware.
  */
 #ifndef _AMPSOC_RPROC_FUZZ_SHIM_H

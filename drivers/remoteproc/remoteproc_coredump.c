@@ -23,25 +23,25 @@
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
 
-#include "ampsoc_rproc_internal.h"
+#include "remoteproc_internal.h"
 
 /* Bound on the size of one dump, so a huge memory map cannot exhaust RAM. */
-#define ARP_DUMP_MAX	(256u << 20)
+#define AMPSOC_RPROC_DUMP_MAX	(256u << 20)
 
 /**
- * arp_coredump_cleanup() - forget the dump segments
+ * ampsoc_rproc_coredump_cleanup() - forget the dump segments
  * @rproc: the processor
  *
  * Context: Process context, rproc->lock held.
  */
-void arp_coredump_cleanup(struct rproc *rproc)
+void ampsoc_rproc_coredump_cleanup(struct rproc *rproc)
 {
 	struct rproc_dump_segment *s, *n;
 	unsigned long flags;
 
-	spin_lock_irqsave(&rproc->arp->note_lock, flags);
-	rproc->arp->note_len = 0;
-	spin_unlock_irqrestore(&rproc->arp->note_lock, flags);
+	spin_lock_irqsave(&rproc->ampsoc->note_lock, flags);
+	rproc->ampsoc->note_len = 0;
+	spin_unlock_irqrestore(&rproc->ampsoc->note_lock, flags);
 
 	list_for_each_entry_safe(s, n, &rproc->dump_segments, node) {
 		list_del(&s->node);
@@ -145,17 +145,17 @@ EXPORT_SYMBOL_GPL(ampsoc_rproc_coredump_set_elf_info);
 int ampsoc_rproc_coredump_set_prstatus(struct rproc *rproc, int signo,
 				       const void *regs, size_t len)
 {
-	struct arp_state *arp = rproc->arp;
+	struct ampsoc_rproc_state *ampsoc = rproc->ampsoc;
 	unsigned long flags;
 
 	if (regs && (len > AMPSOC_RPROC_PRSTATUS_MAX || len % 4))
 		return -EINVAL;
-	spin_lock_irqsave(&arp->note_lock, flags);
-	arp->note_signo = signo;
-	arp->note_len = regs ? len : 0;
+	spin_lock_irqsave(&ampsoc->note_lock, flags);
+	ampsoc->note_signo = signo;
+	ampsoc->note_len = regs ? len : 0;
 	if (regs)
-		memcpy(arp->note_regs, regs, len);
-	spin_unlock_irqrestore(&arp->note_lock, flags);
+		memcpy(ampsoc->note_regs, regs, len);
+	spin_unlock_irqrestore(&ampsoc->note_lock, flags);
 	return 0;
 }
 EXPORT_SYMBOL_GPL(ampsoc_rproc_coredump_set_prstatus);
@@ -167,42 +167,42 @@ EXPORT_SYMBOL_GPL(ampsoc_rproc_coredump_set_prstatus);
  * pids, four timevals); pr_cursig is at 12 and pr_pid at 24 (32 in ELF64)
  * in both; pr_fpvalid (4 bytes, padded to 8 in ELF64) follows pr_reg.
  */
-#define ARP_PRS_REG_OFF(is64)	((is64) ? 112 : 72)
-#define ARP_PRS_TAIL(is64)	((is64) ? 8 : 4)
-#define ARP_PRS_CURSIG		12
-#define ARP_NOTE_NAME		"CORE"
+#define AMPSOC_RPROC_PRS_REG_OFF(is64)	((is64) ? 112 : 72)
+#define AMPSOC_RPROC_PRS_TAIL(is64)	((is64) ? 8 : 4)
+#define AMPSOC_RPROC_PRS_CURSIG		12
+#define AMPSOC_RPROC_NOTE_NAME		"CORE"
 
 /* Bytes of the PT_NOTE segment for @regs_len bytes of registers (0: none). */
-static size_t arp_note_size(bool is64, size_t regs_len)
+static size_t ampsoc_rproc_note_size(bool is64, size_t regs_len)
 {
 	if (!regs_len)
 		return 0;
-	return sizeof(struct elf32_note) + ALIGN(sizeof(ARP_NOTE_NAME), 4) +
-	       ALIGN(ARP_PRS_REG_OFF(is64) + regs_len + ARP_PRS_TAIL(is64), 4);
+	return sizeof(struct elf32_note) + ALIGN(sizeof(AMPSOC_RPROC_NOTE_NAME), 4) +
+	       ALIGN(AMPSOC_RPROC_PRS_REG_OFF(is64) + regs_len + AMPSOC_RPROC_PRS_TAIL(is64), 4);
 }
 
-/* Write the NT_PRSTATUS note of @size bytes (arp_note_size()) at @dest. */
-static void arp_put_note(void *dest, bool is64, int signo, const u8 *regs,
-			 size_t regs_len, size_t size)
+/* Write the NT_PRSTATUS note of @size bytes (ampsoc_rproc_note_size()) at @dest. */
+static void ampsoc_rproc_put_note(void *dest, bool is64, int signo, const u8 *regs,
+				  size_t regs_len, size_t size)
 {
 	struct elf32_note *n = dest;	/* the same in ELF64 */
 	u8 *name = (u8 *)(n + 1);
-	u8 *desc = name + ALIGN(sizeof(ARP_NOTE_NAME), 4);
+	u8 *desc = name + ALIGN(sizeof(AMPSOC_RPROC_NOTE_NAME), 4);
 	u16 cursig = signo;
 
-	n->n_namesz = sizeof(ARP_NOTE_NAME);
-	n->n_descsz = ARP_PRS_REG_OFF(is64) + regs_len + ARP_PRS_TAIL(is64);
+	n->n_namesz = sizeof(AMPSOC_RPROC_NOTE_NAME);
+	n->n_descsz = AMPSOC_RPROC_PRS_REG_OFF(is64) + regs_len + AMPSOC_RPROC_PRS_TAIL(is64);
 	n->n_type = NT_PRSTATUS;
-	memcpy(name, ARP_NOTE_NAME, sizeof(ARP_NOTE_NAME));
+	memcpy(name, AMPSOC_RPROC_NOTE_NAME, sizeof(AMPSOC_RPROC_NOTE_NAME));
 	/* pr_info.si_signo, then pr_cursig */
 	memcpy(desc, &signo, sizeof(signo));
-	memcpy(desc + ARP_PRS_CURSIG, &cursig, sizeof(cursig));
-	memcpy(desc + ARP_PRS_REG_OFF(is64), regs, regs_len);
+	memcpy(desc + AMPSOC_RPROC_PRS_CURSIG, &cursig, sizeof(cursig));
+	memcpy(desc + AMPSOC_RPROC_PRS_REG_OFF(is64), regs, regs_len);
 	WARN_ON_ONCE(desc + n->n_descsz > (u8 *)dest + size);
 }
 
 /* Add [da, da + size) unless a segment already covers it. */
-static int arp_dump_add_unique(struct rproc *rproc, u64 da, u64 size)
+static int ampsoc_rproc_dump_add_unique(struct rproc *rproc, u64 da, u64 size)
 {
 	struct rproc_dump_segment *s;
 
@@ -215,7 +215,7 @@ static int arp_dump_add_unique(struct rproc *rproc, u64 da, u64 size)
 }
 
 /**
- * arp_coredump_add_image() - ampsoc's default dump segments
+ * ampsoc_rproc_coredump_add_image() - ampsoc's default dump segments
  * @rproc: the processor, its carveouts allocated
  * @fw: the image being booted, or NULL when attaching
  *
@@ -225,40 +225,40 @@ static int arp_dump_add_unique(struct rproc *rproc, u64 da, u64 size)
  * Context: Process context, rproc->lock held.
  * Return: 0 or -ENOMEM.
  */
-int arp_coredump_add_image(struct rproc *rproc, const struct firmware *fw)
+int ampsoc_rproc_coredump_add_image(struct rproc *rproc, const struct firmware *fw)
 {
 	struct ampsoc_fw_info *info = NULL;
 	struct rproc_mem_entry *c;
 	unsigned int i;
 	int ret = 0;
 
-	rproc->arp->img_class = ELFCLASSNONE;
-	rproc->arp->img_machine = EM_NONE;
+	rproc->ampsoc->img_class = ELFCLASSNONE;
+	rproc->ampsoc->img_machine = EM_NONE;
 	if (fw) {
-		info = arp_elf_parse(rproc, fw, true);
+		info = ampsoc_rproc_elf_parse(rproc, fw, true);
 		if (IS_ERR(info)) {
 			info = NULL;
 		} else {
-			rproc->arp->img_class = info->elf_class;
-			rproc->arp->img_machine = info->machine;
+			rproc->ampsoc->img_class = info->elf_class;
+			rproc->ampsoc->img_machine = info->machine;
 		}
 	}
 	if (!list_empty(&rproc->dump_segments))
 		goto out;
 	for (i = 0; info && i < info->num_segs && !ret; i++)
-		ret = arp_dump_add_unique(rproc, info->segs[i].da,
-					  info->segs[i].memsz);
+		ret = ampsoc_rproc_dump_add_unique(rproc, info->segs[i].da,
+						   info->segs[i].memsz);
 	list_for_each_entry(c, &rproc->carveouts, node)
 		if (!ret && c->va)
-			ret = arp_dump_add_unique(rproc, c->da, c->len);
+			ret = ampsoc_rproc_dump_add_unique(rproc, c->da, c->len);
 out:
 	kfree(info);
 	return ret;
 }
 
 /* Copy part of a segment; memory that is not mapped reads as 0xff. */
-static void arp_copy_segment(struct rproc *rproc, void *dest,
-			     struct rproc_dump_segment *s, size_t offset,
+static void ampsoc_rproc_copy_segment(struct rproc *rproc, void *dest,
+				      struct rproc_dump_segment *s, size_t offset,
 			     size_t size)
 {
 	bool is_iomem = false;
@@ -282,23 +282,23 @@ static void arp_copy_segment(struct rproc *rproc, void *dest,
 }
 
 /**
- * struct arp_dump - an inline dump devcoredump reads from device memory
+ * struct ampsoc_rproc_dump - an inline dump devcoredump reads from device memory
  * @rproc: the processor
  * @header: the ELF headers (and string table)
  * @header_sz: their size
  * @done: completed when devcoredump frees the dump
  */
-struct arp_dump {
+struct ampsoc_rproc_dump {
 	struct rproc *rproc;
 	void *header;
 	size_t header_sz;
 	struct completion done;
 };
 
-static ssize_t arp_inline_read(char *buffer, loff_t offset, size_t count,
-			       void *data, size_t datalen)
+static ssize_t ampsoc_rproc_inline_read(char *buffer, loff_t offset, size_t count,
+					void *data, size_t datalen)
 {
-	struct arp_dump *d = data;
+	struct ampsoc_rproc_dump *d = data;
 	struct rproc_dump_segment *s;
 	size_t done = 0, pos;
 
@@ -319,7 +319,7 @@ static ssize_t arp_inline_read(char *buffer, loff_t offset, size_t count,
 			size_t from = at - pos;
 			size_t n = min_t(size_t, count - done, s->size - from);
 
-			arp_copy_segment(d->rproc, buffer + done, s, from, n);
+			ampsoc_rproc_copy_segment(d->rproc, buffer + done, s, from, n);
 			done += n;
 		}
 		pos += s->size;
@@ -327,9 +327,9 @@ static ssize_t arp_inline_read(char *buffer, loff_t offset, size_t count,
 	return done;
 }
 
-static void arp_inline_free(void *data)
+static void ampsoc_rproc_inline_free(void *data)
 {
-	struct arp_dump *d = data;
+	struct ampsoc_rproc_dump *d = data;
 
 	vfree(d->header);
 	complete(&d->done);
@@ -345,7 +345,7 @@ static void arp_inline_free(void *data)
  * directory, wait for it to go, 1 s at most. A link to a live dump is left
  * alone: devcoredump then drops the new dump by itself.
  */
-static void arp_coredump_settle(struct device *dev)
+static void ampsoc_rproc_coredump_settle(struct device *dev)
 {
 	struct kernfs_node *kn;
 	bool dying;
@@ -372,12 +372,12 @@ static void arp_coredump_settle(struct device *dev)
  * waits until userspace has read or released the dump (or devcoredump's
  * own timeout), so that recovery does not overwrite it first.
  */
-static void arp_dump_out(struct rproc *rproc, void *data, size_t header_sz,
-			 size_t size)
+static void ampsoc_rproc_dump_out(struct rproc *rproc, void *data, size_t header_sz,
+				  size_t size)
 {
-	struct arp_dump *d;
+	struct ampsoc_rproc_dump *d;
 
-	arp_coredump_settle(&rproc->dev);
+	ampsoc_rproc_coredump_settle(&rproc->dev);
 	if (rproc->dump_conf == RPROC_COREDUMP_ENABLED) {
 		/* devcoredump owns data from here and vfree()s it. */
 		dev_coredumpv(&rproc->dev, data, size, GFP_KERNEL);
@@ -393,8 +393,8 @@ static void arp_dump_out(struct rproc *rproc, void *data, size_t header_sz,
 	d->header = data;
 	d->header_sz = header_sz;
 	init_completion(&d->done);
-	dev_coredumpm(&rproc->dev, NULL, d, size, GFP_KERNEL, arp_inline_read,
-		      arp_inline_free);
+	dev_coredumpm(&rproc->dev, NULL, d, size, GFP_KERNEL, ampsoc_rproc_inline_read,
+		      ampsoc_rproc_inline_free);
 	/*
 	 * Waiting for userspace (bounded by devcoredump's timeout), not for
 	 * the kernel: TASK_IDLE, so the hung-task detector does not take it
@@ -405,13 +405,13 @@ static void arp_dump_out(struct rproc *rproc, void *data, size_t header_sz,
 }
 
 /* Class and machine of a dump; false (and one line) if there is none. */
-static bool arp_dump_elf(struct rproc *rproc, u8 *class, u16 *machine)
+static bool ampsoc_rproc_dump_elf(struct rproc *rproc, u8 *class, u16 *machine)
 {
 	*class = rproc->elf_class;
 	*machine = rproc->elf_machine;
 	if (*class == ELFCLASSNONE) {
-		*class = rproc->arp->img_class;
-		*machine = rproc->arp->img_machine;
+		*class = rproc->ampsoc->img_class;
+		*machine = rproc->ampsoc->img_machine;
 	}
 	if (*class != ELFCLASS32 && *class != ELFCLASS64) {
 		dev_err(&rproc->dev, "Elf class is not set\n");
@@ -421,7 +421,7 @@ static bool arp_dump_elf(struct rproc *rproc, u8 *class, u16 *machine)
 }
 
 /* The same fields of the ELF32 and ELF64 structures. */
-#define ARP_SET_EHDR(e, machine, entry, ehsz, entsz, n, sections)	\
+#define AMPSOC_RPROC_SET_EHDR(e, machine, entry, ehsz, entsz, n, sections)	\
 	do {								\
 		typeof(e) __e = (e);					\
 		size_t __ehsz = (ehsz), __entsz = (entsz);		\
@@ -444,7 +444,7 @@ static bool arp_dump_elf(struct rproc *rproc, u8 *class, u16 *machine)
 		}							\
 	} while (0)
 
-#define ARP_SET_PHDR(p, off, da, size)					\
+#define AMPSOC_RPROC_SET_PHDR(p, off, da, size)					\
 	do {								\
 		typeof(p) __p = (p);					\
 		u64 __da = (da), __size = (size);			\
@@ -458,7 +458,7 @@ static bool arp_dump_elf(struct rproc *rproc, u8 *class, u16 *machine)
 		__p->p_flags = PF_R | PF_W | PF_X;			\
 	} while (0)
 
-#define ARP_SET_SHDR(h, type, name, off, addr, size, flags)		\
+#define AMPSOC_RPROC_SET_SHDR(h, type, name, off, addr, size, flags)		\
 	do {								\
 		typeof(h) __h = (h);					\
 									\
@@ -475,8 +475,8 @@ static bool arp_dump_elf(struct rproc *rproc, u8 *class, u16 *machine)
  * the @hdr bytes of headers only for "inline". @tables entries of program
  * (or, with @sections, section) headers follow the ELF header.
  */
-static void *arp_dump_alloc(struct rproc *rproc, u8 class, u16 machine,
-			    size_t hdr, size_t total, unsigned int tables,
+static void *ampsoc_rproc_dump_alloc(struct rproc *rproc, u8 class, u16 machine,
+				     size_t hdr, size_t total, unsigned int tables,
 			    bool sections)
 {
 	bool is64 = class == ELFCLASS64;
@@ -486,7 +486,7 @@ static void *arp_dump_alloc(struct rproc *rproc, u8 class, u16 machine,
 		(is64 ? sizeof(struct elf64_phdr) : sizeof(struct elf32_phdr));
 	u8 *data;
 
-	if (tables > U16_MAX || total > ARP_DUMP_MAX) {
+	if (tables > U16_MAX || total > AMPSOC_RPROC_DUMP_MAX) {
 		dev_err(&rproc->dev, "coredump of %zu bytes is too large\n",
 			total);
 		return NULL;
@@ -505,16 +505,16 @@ static void *arp_dump_alloc(struct rproc *rproc, u8 class, u16 machine,
 	data[EI_VERSION] = EV_CURRENT;
 	data[EI_OSABI] = ELFOSABI_NONE;
 	if (is64)
-		ARP_SET_EHDR((struct elf64_hdr *)data, machine, rproc->bootaddr,
-			     ehsz, entsz, tables, sections);
+		AMPSOC_RPROC_SET_EHDR((struct elf64_hdr *)data, machine, rproc->bootaddr,
+				      ehsz, entsz, tables, sections);
 	else
-		ARP_SET_EHDR((struct elf32_hdr *)data, machine, rproc->bootaddr,
-			     ehsz, entsz, tables, sections);
+		AMPSOC_RPROC_SET_EHDR((struct elf32_hdr *)data, machine, rproc->bootaddr,
+				      ehsz, entsz, tables, sections);
 	return data;
 }
 
 /* A PT_NOTE program header for @size bytes at file offset @off. */
-static void arp_put_note_phdr(void *ph, u8 class, u64 off, u64 size)
+static void ampsoc_rproc_put_note_phdr(void *ph, u8 class, u64 off, u64 size)
 {
 	if (class == ELFCLASS64) {
 		struct elf64_phdr *p = ph;
@@ -534,30 +534,30 @@ static void arp_put_note_phdr(void *ph, u8 class, u64 off, u64 size)
 }
 
 /* A PT_LOAD program header for @size bytes at @da, at file offset @off. */
-static void arp_put_phdr(void *ph, u8 class, u64 off, u64 da, u64 size)
+static void ampsoc_rproc_put_phdr(void *ph, u8 class, u64 off, u64 da, u64 size)
 {
 	if (class == ELFCLASS64)
-		ARP_SET_PHDR((struct elf64_phdr *)ph, off, da, size);
+		AMPSOC_RPROC_SET_PHDR((struct elf64_phdr *)ph, off, da, size);
 	else
-		ARP_SET_PHDR((struct elf32_phdr *)ph, off, da, size);
+		AMPSOC_RPROC_SET_PHDR((struct elf32_phdr *)ph, off, da, size);
 }
 
 /* A section header: string table (@addr 0) or a writable segment. */
-static void arp_put_shdr(void *sh, u8 class, u32 type, u32 name, u64 off,
-			 u64 addr, u64 size)
+static void ampsoc_rproc_put_shdr(void *sh, u8 class, u32 type, u32 name, u64 off,
+				  u64 addr, u64 size)
 {
 	u32 flags = type == SHT_PROGBITS ? SHF_WRITE : 0;
 
 	if (class == ELFCLASS64)
-		ARP_SET_SHDR((struct elf64_shdr *)sh, type, name, off, addr,
-			     size, flags);
+		AMPSOC_RPROC_SET_SHDR((struct elf64_shdr *)sh, type, name, off, addr,
+				      size, flags);
 	else
-		ARP_SET_SHDR((struct elf32_shdr *)sh, type, name, off, addr,
-			     size, flags);
+		AMPSOC_RPROC_SET_SHDR((struct elf32_shdr *)sh, type, name, off, addr,
+				      size, flags);
 }
 
 /**
- * arp_coredump() - the default &rproc_ops.coredump (rproc_coredump)
+ * ampsoc_rproc_coredump() - the default &rproc_ops.coredump (rproc_coredump)
  * @rproc: the crashed processor
  *
  * One PT_LOAD program header per dump segment, as mainline, after a
@@ -568,9 +568,9 @@ static void arp_put_shdr(void *sh, u8 class, u32 type, u32 name, u64 off,
  *
  * Context: Process context, rproc->lock held.
  */
-void arp_coredump(struct rproc *rproc)
+void ampsoc_rproc_coredump(struct rproc *rproc)
 {
-	struct arp_state *arp = rproc->arp;
+	struct ampsoc_rproc_state *ampsoc = rproc->ampsoc;
 	struct rproc_dump_segment *s;
 	size_t ehsz, phsz, hdr, total = 0, off, note_sz, regs_len;
 	u8 regs[AMPSOC_RPROC_PRSTATUS_MAX];
@@ -584,18 +584,18 @@ void arp_coredump(struct rproc *rproc)
 	lockdep_assert_held(&rproc->lock);
 	if (list_empty(&rproc->dump_segments) ||
 	    rproc->dump_conf == RPROC_COREDUMP_DISABLED ||
-	    !arp_dump_elf(rproc, &class, &machine))
+	    !ampsoc_rproc_dump_elf(rproc, &class, &machine))
 		return;
-	spin_lock_irqsave(&arp->note_lock, flags);
-	regs_len = arp->note_len;
-	signo = arp->note_signo;
-	memcpy(regs, arp->note_regs, regs_len);
-	spin_unlock_irqrestore(&arp->note_lock, flags);
+	spin_lock_irqsave(&ampsoc->note_lock, flags);
+	regs_len = ampsoc->note_len;
+	signo = ampsoc->note_signo;
+	memcpy(regs, ampsoc->note_regs, regs_len);
+	spin_unlock_irqrestore(&ampsoc->note_lock, flags);
 	ehsz = class == ELFCLASS64 ? sizeof(struct elf64_hdr) :
 				     sizeof(struct elf32_hdr);
 	phsz = class == ELFCLASS64 ? sizeof(struct elf64_phdr) :
 				     sizeof(struct elf32_phdr);
-	note_sz = arp_note_size(class == ELFCLASS64, regs_len);
+	note_sz = ampsoc_rproc_note_size(class == ELFCLASS64, regs_len);
 	if (note_sz)
 		phnum++;
 	list_for_each_entry(s, &rproc->dump_segments, node) {
@@ -605,25 +605,25 @@ void arp_coredump(struct rproc *rproc)
 	/* the note is part of the headers: "inline" serves it from memory */
 	hdr = ehsz + phnum * phsz + note_sz;
 	total += hdr;
-	data = arp_dump_alloc(rproc, class, machine, hdr, total, phnum, false);
+	data = ampsoc_rproc_dump_alloc(rproc, class, machine, hdr, total, phnum, false);
 	if (!data)
 		return;
 	ph = data + ehsz;
 	off = hdr;
 	if (note_sz) {
-		arp_put_note_phdr(ph, class, hdr - note_sz, note_sz);
-		arp_put_note(data + hdr - note_sz, class == ELFCLASS64, signo,
-			     regs, regs_len, note_sz);
+		ampsoc_rproc_put_note_phdr(ph, class, hdr - note_sz, note_sz);
+		ampsoc_rproc_put_note(data + hdr - note_sz, class == ELFCLASS64, signo,
+				      regs, regs_len, note_sz);
 		ph += phsz;
 	}
 	list_for_each_entry(s, &rproc->dump_segments, node) {
-		arp_put_phdr(ph, class, off, s->da, s->size);
+		ampsoc_rproc_put_phdr(ph, class, off, s->da, s->size);
 		if (rproc->dump_conf == RPROC_COREDUMP_ENABLED)
-			arp_copy_segment(rproc, data + off, s, 0, s->size);
+			ampsoc_rproc_copy_segment(rproc, data + off, s, 0, s->size);
 		ph += phsz;
 		off += s->size;
 	}
-	arp_dump_out(rproc, data, hdr, total);
+	ampsoc_rproc_dump_out(rproc, data, hdr, total);
 }
 
 /**
@@ -650,7 +650,7 @@ void ampsoc_rproc_coredump_using_sections(struct rproc *rproc)
 
 	if (list_empty(&rproc->dump_segments) ||
 	    rproc->dump_conf == RPROC_COREDUMP_DISABLED ||
-	    !arp_dump_elf(rproc, &class, &machine))
+	    !ampsoc_rproc_dump_elf(rproc, &class, &machine))
 		return;
 	ehsz = class == ELFCLASS64 ? sizeof(struct elf64_hdr) :
 				     sizeof(struct elf32_hdr);
@@ -667,14 +667,14 @@ void ampsoc_rproc_coredump_using_sections(struct rproc *rproc)
 	off = ehsz + shnum * shsz;
 	hdr = off + strsz;
 	total += hdr;
-	data = arp_dump_alloc(rproc, class, machine, hdr, total, shnum, true);
+	data = ampsoc_rproc_dump_alloc(rproc, class, machine, hdr, total, shnum, true);
 	if (!data)
 		return;
 	/* section 0 stays null; section 1 is the string table */
 	sh = data + ehsz + shsz;
 	strtab = data + off;
 	stridx = 1;
-	arp_put_shdr(sh, class, SHT_STRTAB, stridx, off, 0, strsz);
+	ampsoc_rproc_put_shdr(sh, class, SHT_STRTAB, stridx, off, 0, strsz);
 	memcpy(strtab + stridx, strtab_name, sizeof(strtab_name));
 	stridx += sizeof(strtab_name);
 	off = hdr;
@@ -682,14 +682,14 @@ void ampsoc_rproc_coredump_using_sections(struct rproc *rproc)
 		const char *name = s->priv ?: "";
 
 		sh += shsz;
-		arp_put_shdr(sh, class, SHT_PROGBITS, stridx, off, s->da,
-			     s->size);
+		ampsoc_rproc_put_shdr(sh, class, SHT_PROGBITS, stridx, off, s->da,
+				      s->size);
 		strcpy(strtab + stridx, name);
 		stridx += strlen(name) + 1;
 		if (rproc->dump_conf == RPROC_COREDUMP_ENABLED)
-			arp_copy_segment(rproc, data + off, s, 0, s->size);
+			ampsoc_rproc_copy_segment(rproc, data + off, s, 0, s->size);
 		off += s->size;
 	}
-	arp_dump_out(rproc, data, hdr, total);
+	ampsoc_rproc_dump_out(rproc, data, hdr, total);
 }
 EXPORT_SYMBOL_GPL(ampsoc_rproc_coredump_using_sections);

@@ -14,7 +14,7 @@
 #include <linux/slab.h>
 #include <linux/suspend.h>
 
-#include "internal.h"
+#include "domain_internal.h"
 
 #define CREATE_TRACE_POINTS
 #include "ampsoc_pd_trace.h"

@@ -10,7 +10,7 @@
  */
 #include <linux/pm_qos.h>
 
-#include "internal.h"
+#include "domain_internal.h"
 
 static bool always_on_power_down_ok(struct ampsoc_pd *pd)
 {

@@ -66,7 +66,7 @@ extern struct mutex ampsoc_pd_list_lock;
 extern struct list_head ampsoc_pd_list;
 extern atomic64_t ampsoc_pd_qos_gen;
 
-/* core.c */
+/* domain.c */
 bool ampsoc_pd_is_ours(struct device *dev);
 struct ampsoc_pd_dev *ampsoc_pd_dev_data(struct device *dev);
 bool ampsoc_pd_registered(struct ampsoc_pd *pd);
@@ -80,25 +80,25 @@ u64 ampsoc_pd_now(void);
 void ampsoc_pd_count_walk(void);
 void ampsoc_pd_unused_one(struct ampsoc_pd *pd);
 
-/* sleep.c */
+/* domain_sleep.c */
 void ampsoc_pd_set_sleep_ops(struct dev_pm_domain *domain);
 bool ampsoc_pd_in_transition(void);
 int ampsoc_pd_sleep_init(void);
 void ampsoc_pd_sleep_exit(void);
 
-/* debugfs.c */
+/* domain_debugfs.c */
 void ampsoc_pd_debugfs_init(void);
 void ampsoc_pd_debugfs_exit(void);
 void ampsoc_pd_debugfs_add(struct ampsoc_pd *pd);
 void ampsoc_pd_debugfs_remove(struct ampsoc_pd *pd);
 
-/* sysfs.c */
+/* domain_sysfs.c */
 int ampsoc_pd_sysfs_init(void);
 void ampsoc_pd_sysfs_exit(void);
 int ampsoc_pd_sysfs_add(struct ampsoc_pd *pd);
 void ampsoc_pd_sysfs_remove(struct ampsoc_pd *pd);
 
-/* provider.c */
+/* domain_provider.c */
 void ampsoc_pd_provider_exit(void);
 bool ampsoc_pd_provider_uses(struct ampsoc_pd *pd);
 

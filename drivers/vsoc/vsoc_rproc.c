@@ -6,7 +6,7 @@
  * of the board. This driver registers each one as a remote processor. It
  * is written against mainline's remoteproc API (<linux/remoteproc.h>) and
  * built from this one source twice: against ampsoc's remoteproc, through
- * include/compat/linux/remoteproc.h (drivers/remoteproc/Kbuild), and
+ * include/compat/linux/remoteproc.h (drivers/vsoc/Kbuild), and
  * against Linux's own, the peer stack (tests/peer/Kbuild). What differs is
  * in one place, "The two stacks" below, keyed on AMPSOC_COMPAT_REMOTEPROC,
  * which the compat header defines:

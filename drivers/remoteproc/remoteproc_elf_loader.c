@@ -3,7 +3,7 @@
  * The ELF helpers of mainline's remoteproc (rproc_elf_sanity_check() and
  * friends), the default operations of a processor without its own load
  * operation. Each helper runs the whole image through ampsoc's parser
- * (ampsoc_rproc_fw.c) before it reads anything from it, so a helper is
+ * (remoteproc_fw.c) before it reads anything from it, so a helper is
  * safe whichever combination of them a driver puts in its operations, and
  * an image mainline would accept but that is malformed (overlapping
  * segments, an entry point outside them, a resource table outside the
@@ -14,10 +14,10 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#include "ampsoc_rproc_internal.h"
+#include "remoteproc_internal.h"
 
 /**
- * arp_elf_parse() - validate an image and describe it
+ * ampsoc_rproc_elf_parse() - validate an image and describe it
  * @rproc: the processor; its elf_class and elf_machine, when set, are the
  *	only ones accepted
  * @fw: the image
@@ -29,8 +29,8 @@
  * Context: Process context.
  * Return: the description (kfree() it), or an ERR_PTR.
  */
-struct ampsoc_fw_info *arp_elf_parse(struct rproc *rproc,
-				     const struct firmware *fw, bool quiet)
+struct ampsoc_fw_info *ampsoc_rproc_elf_parse(struct rproc *rproc,
+					      const struct firmware *fw, bool quiet)
 {
 	struct ampsoc_fw_expect expect = {
 		.elf_class = rproc->elf_class,
@@ -49,7 +49,7 @@ struct ampsoc_fw_info *arp_elf_parse(struct rproc *rproc,
 				  sizeof(err));
 	if (ret) {
 		if (!quiet)
-			arp_reason(rproc, "%s", err);
+			ampsoc_rproc_reason(rproc, "%s", err);
 		kfree(info);
 		return ERR_PTR(ret);
 	}
@@ -74,7 +74,7 @@ struct ampsoc_fw_info *arp_elf_parse(struct rproc *rproc,
 int ampsoc_rproc_elf_sanity_check(struct rproc *rproc,
 				  const struct firmware *fw)
 {
-	struct ampsoc_fw_info *info = arp_elf_parse(rproc, fw, false);
+	struct ampsoc_fw_info *info = ampsoc_rproc_elf_parse(rproc, fw, false);
 
 	if (IS_ERR(info))
 		return PTR_ERR(info);
@@ -94,7 +94,7 @@ EXPORT_SYMBOL_GPL(ampsoc_rproc_elf_sanity_check);
 u64 ampsoc_rproc_elf_get_boot_addr(struct rproc *rproc,
 				   const struct firmware *fw)
 {
-	struct ampsoc_fw_info *info = arp_elf_parse(rproc, fw, false);
+	struct ampsoc_fw_info *info = ampsoc_rproc_elf_parse(rproc, fw, false);
 	u64 entry;
 
 	if (IS_ERR(info))
@@ -123,7 +123,7 @@ EXPORT_SYMBOL_GPL(ampsoc_rproc_elf_get_boot_addr);
 int ampsoc_rproc_elf_load_segments(struct rproc *rproc,
 				   const struct firmware *fw)
 {
-	struct ampsoc_fw_info *info = arp_elf_parse(rproc, fw, false);
+	struct ampsoc_fw_info *info = ampsoc_rproc_elf_parse(rproc, fw, false);
 	u64 bytes = 0;
 	unsigned int i;
 	int ret = 0;
@@ -135,8 +135,8 @@ int ampsoc_rproc_elf_load_segments(struct rproc *rproc,
 
 		if (s->memsz > SIZE_MAX ||
 		    !ampsoc_rproc_da_to_va(rproc, s->da, s->memsz, NULL)) {
-			arp_reason(rproc,
-				   "segment 0x%llx+0x%llx is outside device memory",
+			ampsoc_rproc_reason(rproc,
+					    "segment 0x%llx+0x%llx is outside device memory",
 				   s->da, s->memsz);
 			ret = -EINVAL;
 			goto out;
@@ -164,7 +164,7 @@ int ampsoc_rproc_elf_load_segments(struct rproc *rproc,
 		}
 		bytes += s->memsz;
 	}
-	rproc->arp->load_bytes = bytes;
+	rproc->ampsoc->load_bytes = bytes;
 out:
 	kfree(info);
 	return ret;
@@ -188,21 +188,22 @@ EXPORT_SYMBOL_GPL(ampsoc_rproc_elf_load_segments);
 int ampsoc_rproc_elf_load_rsc_table(struct rproc *rproc,
 				    const struct firmware *fw)
 {
-	struct ampsoc_fw_info *info = arp_elf_parse(rproc, fw, false);
+	struct ampsoc_fw_info *info = ampsoc_rproc_elf_parse(rproc, fw, false);
 	const struct resource_table *table;
 	int ret = 0;
 
 	if (IS_ERR(info))
 		return PTR_ERR(info);
 	if (!info->has_rsc) {
-		arp_reason(rproc, "no resource table");
+		ampsoc_rproc_reason(rproc, "no resource table");
 		ret = -EINVAL;
 		goto out;
 	}
 	table = (const void *)fw->data + info->rsc_offset;
 	if (info->rsc_size < sizeof(*table) || table->ver != 1 ||
 	    table->reserved[0] || table->reserved[1]) {
-		arp_reason(rproc, "resource table is not version 1 with zero reserved words");
+		ampsoc_rproc_reason(rproc,
+				    "resource table is not version 1 with zero reserved words");
 		ret = -EINVAL;
 		goto out;
 	}
@@ -232,7 +233,7 @@ struct resource_table *
 ampsoc_rproc_elf_find_loaded_rsc_table(struct rproc *rproc,
 				       const struct firmware *fw)
 {
-	struct ampsoc_fw_info *info = arp_elf_parse(rproc, fw, false);
+	struct ampsoc_fw_info *info = ampsoc_rproc_elf_parse(rproc, fw, false);
 	void *va = NULL;
 
 	if (IS_ERR(info))

@@ -269,6 +269,19 @@ static int cb_core_start(void *ctx, unsigned int i, uint64_t entry,
 	fcntl(m->core_ev[i], F_SETFL, fl | O_NONBLOCK);
 	ev_drain(m->core_ev[i]);
 	fcntl(m->core_ev[i], F_SETFL, fl & ~O_NONBLOCK);
+	/*
+	 * The words of Linux the last run left unread are, though: the new
+	 * core's index carries on from the FIFO's tail. Like a mailbox
+	 * interrupt, which is level-triggered, that FIFO is pending at reset.
+	 */
+	if (bc->mbox_tx != VSOC_NONE) {
+		const struct board_mbox *mb = &m->board.mbox[bc->mbox_tx];
+		struct vsoc_mbox_fifo *f = (void *)((char *)m->shm + mb->fifo_off);
+
+		if (__atomic_load_n(&f->head, __ATOMIC_ACQUIRE) !=
+		    __atomic_load_n(&f->tail, __ATOMIC_ACQUIRE))
+			ev_signal(m->core_ev[i]);
+	}
 
 #define ARG(...) do {							\
 		snprintf(args[argc], sizeof(args[0]), __VA_ARGS__);	\

@@ -19,8 +19,8 @@ HOST_BINS += $(CORE_BIN)
 # not pay for loading it.
 CORE_SRCS := $(addprefix $(ROOT)/soc-model/core/,ampsoc-core.c emu.c emu-armv7m.c \
 	emu-rv32.c gdbstub.c unicorn-dl.c)
-CORE_HDRS := $(wildcard $(ROOT)/soc-model/core/*.h) $(ROOT)/include/ampsoc/bootrom.h \
-	$(ROOT)/include/ampsoc/core_fault.h $(ROOT)/include/ampsoc/core_mmio.h
+CORE_HDRS := $(wildcard $(ROOT)/soc-model/core/*.h) \
+	$(wildcard $(ROOT)/include/uapi/ampsoc/*.h)
 
 $(CORE_BIN): $(CORE_SRCS) $(CORE_HDRS)
 	@mkdir -p $(@D)
@@ -93,8 +93,7 @@ FW_PORT_rv32 := port/platform/rv32/crt0.S port/platform/rv32/trap.c \
 	port/platform/mmio/platform_mmio.c
 FW_HDRS := $(wildcard $(FW_SRC)/include/*/*.h $(FW_SRC)/include/amp/core/*.h \
 	$(FW_SRC)/lib/*.h $(FW_SRC)/port/platform/*/*.h $(FW_SRC)/examples/*.h) \
-	$(ROOT)/include/ampsoc/bootrom.h $(ROOT)/include/ampsoc/rpmsg_resmgr.h \
-	$(ROOT)/include/ampsoc/core_mmio.h $(FW_SRC)/build.mk
+	$(wildcard $(ROOT)/include/uapi/ampsoc/*.h) $(FW_SRC)/build.mk
 
 define FW_ISA_RULES
 FW_LIB_OBJS_$(1) := $(patsubst %,$(FW_OUT)/obj-$(1)/%.o,$(basename $(FW_LIB_SRCS) $(FW_PORT_$(1))))
@@ -285,7 +284,7 @@ $(FW_FUZZ): $(FW_UT_SRC)/fuzz_rpmsg.c $(FW_RPMSG_SRCS) $(FW_HDRS)
 	@mkdir -p $(@D)
 	clang -std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-parameter \
 		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-		-I$(FW_SRC)/include -Wl,--defsym=LLVMFuzzerTestOneInput=fw_rpmsg_fuzz_one \
+		-I$(FW_SRC)/include -I$(ROOT)/include -Wl,--defsym=LLVMFuzzerTestOneInput=fw_rpmsg_fuzz_one \
 		-o $@ $(FW_UT_SRC)/fuzz_rpmsg.c $(FW_RPMSG_SRCS)
 
 FUZZ_TARGETS += $(FW_FUZZ)

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <ampsoc/vsoc_abi.h>
+#include <uapi/ampsoc/vsoc_abi.h>
 
 #define BOARD_ERR_LEN	256
 #define BOARD_MAX_CORE_MEMS	8

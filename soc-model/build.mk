@@ -6,7 +6,7 @@
 SOCMODEL_DIR   := $(ROOT)/soc-model
 SOCMODEL_OUT   := $(BUILD)/soc-model
 SOCMODEL_LIB   := board.c table.c soc.c ivshmem.c
-SOCMODEL_HDRS  := $(wildcard $(SOCMODEL_DIR)/*.h) $(ROOT)/include/ampsoc/vsoc_abi.h
+SOCMODEL_HDRS  := $(wildcard $(SOCMODEL_DIR)/*.h) $(wildcard $(ROOT)/include/uapi/ampsoc/*.h)
 SOCMODEL_CFLAGS := $(HOST_CFLAGS) -I$(SOCMODEL_DIR) $(shell pkg-config --cflags inih 2>/dev/null) \
 	-DDEFAULT_BOARD='"$(SOCMODEL_DIR)/boards/omap4.ini"'
 SOCMODEL_LIBS  := $(or $(shell pkg-config --libs inih 2>/dev/null),-linih)

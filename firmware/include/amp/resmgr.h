@@ -2,7 +2,7 @@
 /*
  * Resource-manager client: ask Linux to keep a power domain on, or a clock
  * enabled, for this core (Linux's side: drivers/rpmsg/resmgr.c; wire
- * format: <ampsoc/rpmsg_resmgr.h>; docs/rpmsg.md, "Resource manager").
+ * format: <uapi/ampsoc/rpmsg_resmgr.h>; docs/rpmsg.md, "Resource manager").
  *
  * amp_resmgr_init() creates an endpoint announced as "rpmsg-resmgr". Once
  * Linux's driver binds the channel it says HELLO, and the client knows
@@ -25,7 +25,7 @@
 #include <stdint.h>
 
 #include <amp/rpmsg.h>
-#include <ampsoc/rpmsg_resmgr.h>
+#include <uapi/ampsoc/rpmsg_resmgr.h>
 
 /**
  * struct amp_resmgr_stats - what the client saw

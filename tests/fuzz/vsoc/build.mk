@@ -13,7 +13,7 @@ VSOCF_MSRCS := $(VSOCF_DIR)/vsoc_board_good.c \
 VSOCF_MOBJS := $(addprefix $(BUILD)/soc-model/obj/,board.o table.o)
 VSOCF_DEPS := $(VSOCF_KSRCS) $(VSOCF_MSRCS) $(wildcard $(VSOCF_DIR)/*.h \
 	$(VSOCF_DIR)/shim/linux/*.h) $(ROOT)/drivers/vsoc/vsoc_internal.h \
-	$(ROOT)/include/ampsoc/vsoc.h $(ROOT)/include/ampsoc/vsoc_abi.h
+	$(ROOT)/include/ampsoc/vsoc.h $(wildcard $(ROOT)/include/uapi/ampsoc/*.h)
 VSOCF_KFLAGS := -I$(VSOCF_DIR)/shim -I$(VSOCF_DIR) -I$(ROOT)/include \
 	-I$(ROOT)/drivers/vsoc
 VSOCF_MFLAGS := -I$(ROOT)/include -I$(ROOT)/soc-model -DDEFAULT_BOARD='""'

@@ -35,8 +35,8 @@
 #include <linux/elf.h>
 
 #include <ktap_user.h>
-#include <ampsoc/bootrom.h>
-#include <ampsoc/core_fault.h>
+#include <uapi/ampsoc/bootrom.h>
+#include <uapi/ampsoc/core_fault.h>
 #include <amp/rsc_table.h>
 
 #define SHM_SIZE	(64u << 20)

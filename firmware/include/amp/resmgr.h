@@ -45,7 +45,7 @@ struct amp_resmgr_stats {
  * struct amp_resmgr - a resource-manager client
  * @ept: the "rpmsg-resmgr" endpoint
  * @rdev: the rpmsg device it lives on
- * @server: Linux's address, AMP_RPMSG_ADDR_ANY until HELLO
+ * @server: Linux's address, AMPSOC_RPMSG_ADDR_ANY until HELLO
  * @version: Linux's protocol version (from HELLO)
  * @max_holdings: resources this core may hold at a time (from HELLO)
  * @next_id: id of the next request (never 0)

@@ -23,7 +23,7 @@
  *			offsetof(struct my_rsc, vdev0),
  *		},
  *		.trace0 = AMP_RSC_TRACE_INIT("trace0"),
- *		.vdev0 = AMP_RSC_VDEV_INIT(AMP_VIRTIO_ID_RPMSG, 0, 1, 0, 2,
+ *		.vdev0 = AMP_RSC_VDEV_INIT(AMPSOC_VIRTIO_ID_RPMSG, 0, 1, 0, 2,
  *			AMP_RSC_VRING_INIT(AMP_RSC_ADDR_ANY, 16, 256, 0),
  *			AMP_RSC_VRING_INIT(AMP_RSC_ADDR_ANY, 16, 256, 1)),
  *	};
@@ -39,6 +39,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+/* AMPSOC_VIRTIO_ID_RPMSG, the id of the usual vdev. */
+#include <uapi/ampsoc/virtio_rpmsg.h>
 
 #define AMP_RSC_PACKED	__attribute__((packed))
 
@@ -121,9 +124,6 @@ struct fw_rsc_vdev {
 #define AMP_VIRTIO_STATUS_FEATURES_OK	0x08
 #define AMP_VIRTIO_STATUS_NEEDS_RESET	0x40
 #define AMP_VIRTIO_STATUS_FAILED	0x80
-
-/* Virtio device id of an rpmsg transport. */
-#define AMP_VIRTIO_ID_RPMSG		7
 
 /* ---- table entries: the u32 type followed by the resource ---------- */
 

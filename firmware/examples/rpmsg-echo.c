@@ -17,7 +17,7 @@
  *    (another one meanwhile is dropped and counted): a message that
  *    reaches Linux while it sleeps, with nothing after it.
  *
- * Vrings and buffers are allocated by Linux (FW_RSC_ADDR_ANY) and must lie
+ * Vrings and buffers are allocated by Linux (AMPSOC_FW_RSC_ADDR_ANY) and must lie
  * in the core's memory; the library checks every address.
  *
  * ampsoc-rpmsg-echo.elf offers only the name service, as mainline-style

@@ -314,14 +314,14 @@ static uint32_t buf_size(uint32_t v)
 
 int amp_rpmsg_init(struct amp_rpmsg_dev *rdev, void *vdev)
 {
-	struct fw_rsc_vdev *v = (void *)((uint8_t *)vdev + sizeof(uint32_t));
+	struct ampsoc_rsc_vdev *v = (void *)((uint8_t *)vdev + sizeof(uint32_t));
 	uint64_t ddr_da = 0, ddr_len = 0;
 	uint32_t gfeatures;
 	uint8_t status;
 	bool have_ddr;
 	int ret;
 
-	if (amp_rsc_read32(vdev) != RSC_VDEV || v->id != AMPSOC_VIRTIO_ID_RPMSG ||
+	if (amp_rsc_read32(vdev) != AMPSOC_RSC_VDEV || v->id != AMPSOC_VIRTIO_ID_RPMSG ||
 	    v->num_of_vrings != 2)
 		return -EINVAL;
 	status = amp_rsc_read8(&v->status);
@@ -333,11 +333,11 @@ int amp_rpmsg_init(struct amp_rpmsg_dev *rdev, void *vdev)
 	memset(rdev, 0, sizeof(*rdev));
 	have_ddr = !platform_ddr(&ddr_da, &ddr_len);
 	for (int i = 0; i < 2; i++) {
-		struct fw_rsc_vdev_vring *r = &v->vring[i];
+		struct ampsoc_rsc_vring *r = &v->vring[i];
 		struct amp_vq *vq = i ? &rdev->rxq : &rdev->txq;
 		uint32_t da = amp_rsc_read32(&r->da);
 
-		if (da == FW_RSC_ADDR_ANY)
+		if (da == AMPSOC_FW_RSC_ADDR_ANY)
 			return -EINVAL;
 		ret = amp_vq_init(vq, da, amp_rsc_read32(&r->num),
 				  amp_rsc_read32(&r->align),
@@ -383,10 +383,10 @@ int amp_rpmsg_use_carveout(struct amp_rpmsg_dev *rdev, const void *carveout)
 	uint32_t da = amp_rsc_read32(&c->c.da);
 	uint32_t len = amp_rsc_read32(&c->c.len);
 
-	if (amp_rsc_read32(&c->type) != RSC_CARVEOUT || !len ||
+	if (amp_rsc_read32(&c->type) != AMPSOC_RSC_CARVEOUT || !len ||
 	    !platform_da_to_va(da, len))
 		return -EINVAL;
-	if (pa == FW_RSC_ADDR_ANY)
+	if (pa == AMPSOC_FW_RSC_ADDR_ANY)
 		return -ENOENT;
 	env_lock(&rdev->lock);
 	amp_vq_set_bus_window(&rdev->txq, pa, da, len);

@@ -100,7 +100,7 @@ struct amp_rpmsg_slot {
  * struct amp_rpmsg_dev - the device side of one rpmsg vdev
  * @txq: vring 0, buffers Linux gave us to fill
  * @rxq: vring 1, messages from Linux
- * @vdev: the vdev entry of the resource table (struct fw_rsc_vdev)
+ * @vdev: the vdev entry of the resource table (struct ampsoc_rsc_vdev)
  * @rx_buf_size: size of Linux's buffers to us, header included
  * @tx_buf_size: size of Linux's buffers for us to fill, header included
  * @ns: the name service was negotiated
@@ -153,7 +153,7 @@ struct amp_rpmsg_dev {
 
 /*
  * Bring up @rdev on the vdev entry @vdev of the loaded resource table (as
- * declared with AMP_RSC_VDEV_T: the u32 type, then struct fw_rsc_vdev with
+ * declared with AMP_RSC_VDEV_T: the u32 type, then struct ampsoc_rsc_vdev with
  * two vrings) once Linux's driver is ready. Kicks to Linux go through
  * platform_notify_vq() with the vring's notifyid. Returns 0; -EAGAIN if
  * Linux has not set DRIVER_OK yet; -EINVAL for a vdev that is not usable
@@ -172,7 +172,7 @@ int amp_rpmsg_init(struct amp_rpmsg_dev *rdev, void *vdev);
  * Linux puts physical addresses in descriptors (as mainline does) when its
  * rpmsg buffers come from a carveout named "vdev0buffer" (mainline's name):
  * give that carveout's table entry (struct amp_rsc_carveout, declared with
- * pa FW_RSC_ADDR_ANY) after amp_rpmsg_init(), and descriptor addresses are
+ * pa AMPSOC_FW_RSC_ADDR_ANY) after amp_rpmsg_init(), and descriptor addresses are
  * taken as physical addresses inside it, translated with the pa Linux wrote
  * back. Returns 0; -ENOENT if Linux wrote back no pa (descriptors then
  * carry device addresses, as without a carveout); -EINVAL if the carveout

@@ -457,10 +457,10 @@ static void test_rpmsg_echo(void)
 		ktap_ok(false, "%srpmsg_echo_waits_for_linux", P->tag);
 		return;
 	}
-	for (uint32_t i = 0; i < ((struct resource_table *)rsc)->num; i++) {
-		uint8_t *e = rsc + ((struct resource_table *)rsc)->offset[i];
+	for (uint32_t i = 0; i < ((struct ampsoc_rsc_table *)rsc)->num; i++) {
+		uint8_t *e = rsc + ((struct ampsoc_rsc_table *)rsc)->offset[i];
 
-		if (*(uint32_t *)e == RSC_VDEV)
+		if (*(uint32_t *)e == AMPSOC_RSC_VDEV)
 			vdev = (void *)e;
 	}
 	ktap_ok(vdev && vdev->id == 7 && vdev->dfeatures == 1 &&
@@ -604,7 +604,7 @@ static struct core_vdev *link_up(struct run *r, struct fw *fw, const char *elf,
 				 struct dring *rx, struct dring *tx)
 {
 	struct core_vdev *vdev = NULL;
-	struct resource_table *t;
+	struct ampsoc_rsc_table *t;
 	uint64_t one = 1;
 	uint8_t *rsc = NULL;
 
@@ -618,7 +618,7 @@ static struct core_vdev *link_up(struct run *r, struct fw *fw, const char *elf,
 		return NULL;
 	t = (void *)rsc;
 	for (uint32_t i = 0; i < t->num; i++)
-		if (*(uint32_t *)(rsc + t->offset[i]) == RSC_VDEV)
+		if (*(uint32_t *)(rsc + t->offset[i]) == AMPSOC_RSC_VDEV)
 			vdev = (void *)(rsc + t->offset[i]);
 	if (!vdev)
 		return NULL;
@@ -630,7 +630,7 @@ static struct core_vdev *link_up(struct run *r, struct fw *fw, const char *elf,
 	for (uint32_t i = 0; lpa && i < t->num; i++) {
 		struct amp_rsc_carveout *c = (void *)(rsc + t->offset[i]);
 
-		if (c->type == RSC_CARVEOUT && !strcmp((char *)c->c.name, "vdev0buffer"))
+		if (c->type == AMPSOC_RSC_CARVEOUT && !strcmp((char *)c->c.name, "vdev0buffer"))
 			c->c.pa = lpa;
 	}
 	for (uint16_t i = 0; i < RING_NUM; i++)

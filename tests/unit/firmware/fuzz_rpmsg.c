@@ -138,7 +138,7 @@ int fw_rpmsg_fuzz_one(const uint8_t *data, size_t size)
 
 	/* Negotiated fields and the vring shape, as Linux wrote them. */
 	shape = take32(&data, &size);
-	vdev.type = RSC_VDEV;
+	vdev.type = AMPSOC_RSC_VDEV;
 	vdev.id = AMPSOC_VIRTIO_ID_RPMSG;
 	vdev.num_of_vrings = 2;
 	vdev.status = AMP_VIRTIO_STATUS_DRIVER_OK;

@@ -177,14 +177,14 @@ static void drv_reset(uint32_t gfeatures, bool post_rx)
 	drv_vq_init(&dvq[1], VRING1_DA);
 	memset(tx_busy, 0, sizeof(tx_busy));
 	memset(&vdev, 0, sizeof(vdev));
-	vdev.type = RSC_VDEV;
+	vdev.type = AMPSOC_RSC_VDEV;
 	vdev.id = AMPSOC_VIRTIO_ID_RPMSG;
 	vdev.dfeatures = 1;
 	vdev.gfeatures = gfeatures;
 	vdev.config_len = sizeof(vdev.config);
 	vdev.num_of_vrings = 2;
-	vdev.vring[0] = (struct fw_rsc_vdev_vring){ VRING0_DA, ALIGN, NUM, 0, 0 };
-	vdev.vring[1] = (struct fw_rsc_vdev_vring){ VRING1_DA, ALIGN, NUM, 1, 0 };
+	vdev.vring[0] = (struct ampsoc_rsc_vring){ VRING0_DA, ALIGN, NUM, 0, 0 };
+	vdev.vring[1] = (struct ampsoc_rsc_vring){ VRING1_DA, ALIGN, NUM, 1, 0 };
 	vdev.status = AMP_VIRTIO_STATUS_ACKNOWLEDGE | AMP_VIRTIO_STATUS_DRIVER |
 		      AMP_VIRTIO_STATUS_FEATURES_OK | AMP_VIRTIO_STATUS_DRIVER_OK;
 	if (post_rx)
@@ -336,7 +336,7 @@ static void test_init(void)
 	vdev.id = 1;
 	ok &= KTAP_CHECK(amp_rpmsg_init(&rdev, &vdev) == -EINVAL);
 	drv_reset(1, true);
-	vdev.vring[1].da = FW_RSC_ADDR_ANY;
+	vdev.vring[1].da = AMPSOC_FW_RSC_ADDR_ANY;
 	ok &= KTAP_CHECK(amp_rpmsg_init(&rdev, &vdev) == -EINVAL);
 	drv_reset(1, true);
 	vdev.vring[0].da = MEM_DA + MEM_SIZE - 0x1000;
@@ -779,10 +779,10 @@ static void test_carveout(void)
 	c.c.pa = 0xc0000000;
 	c.c.da = MEM_DA + MEM_SIZE - 0x1000;
 	ok &= amp_rpmsg_use_carveout(&rdev, &c) == -EINVAL;
-	c.type = RSC_TRACE;
+	c.type = AMPSOC_RSC_TRACE;
 	c.c.da = BUFS_DA;
 	ok &= amp_rpmsg_use_carveout(&rdev, &c) == -EINVAL;
-	c.type = RSC_CARVEOUT;
+	c.type = AMPSOC_RSC_CARVEOUT;
 	ok &= amp_rpmsg_use_carveout(&rdev, &c) == 0;
 	ktap_ok(ok, "carveout_checks");
 

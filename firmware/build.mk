@@ -76,8 +76,7 @@ FW_PORT_rv32 := port/platform/rv32/crt0.S port/platform/rv32/trap.c \
 	port/platform/mmio/platform_mmio.c
 FW_HDRS := $(wildcard $(FW_SRC)/include/*/*.h $(FW_SRC)/include/amp/core/*.h \
 	$(FW_SRC)/lib/*.h $(FW_SRC)/port/platform/*/*.h $(FW_SRC)/examples/*.h) \
-	$(ROOT)/include/ampsoc/bootrom.h $(ROOT)/include/ampsoc/rpmsg_resmgr.h \
-	$(ROOT)/include/ampsoc/core_mmio.h $(ROOT)/tests/lib/rpmsg_check.h $(FW_SRC)/build.mk
+	$(wildcard $(ROOT)/include/uapi/ampsoc/*.h) $(ROOT)/tests/lib/rpmsg_check.h $(FW_SRC)/build.mk
 
 define FW_ISA_RULES
 FW_LIB_OBJS_$(1) := $(patsubst %,$(FW_OUT)/obj-$(1)/%.o,$(basename $(FW_LIB_SRCS) $(FW_PORT_$(1))))

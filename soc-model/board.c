@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <ampsoc/core_fault.h>
+#include <uapi/ampsoc/core_fault.h>
 
 #include "board.h"
 

@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <zlib.h>	/* crc32(): the table's checksum */
 
-#include <ampsoc/vsoc_abi.h>
+#include <uapi/ampsoc/vsoc_abi.h>
 
 #include "table_check.h"
 

@@ -6,7 +6,7 @@
 SOCMODEL_DIR   := $(ROOT)/soc-model
 SOCMODEL_OUT   := $(BUILD)/soc-model
 SOCMODEL_LIB   := board.c table.c soc.c ivshmem.c
-SOCMODEL_HDRS  := $(wildcard $(SOCMODEL_DIR)/*.h) $(ROOT)/include/ampsoc/vsoc_abi.h
+SOCMODEL_HDRS  := $(wildcard $(SOCMODEL_DIR)/*.h) $(wildcard $(ROOT)/include/uapi/ampsoc/*.h)
 SOCMODEL_CFLAGS := $(HOST_CFLAGS) -I$(SOCMODEL_DIR) $(shell pkg-config --cflags inih 2>/dev/null) \
 	-DDEFAULT_BOARD='"$(SOCMODEL_DIR)/boards/omap4.ini"'
 SOCMODEL_LIBS  := $(or $(shell pkg-config --libs inih 2>/dev/null),-linih) -lz
@@ -19,7 +19,7 @@ SOCMODEL_OBJS  := $(patsubst %.c,$(SOCMODEL_OUT)/obj/%.o,$(SOCMODEL_LIB))
 SOCMODEL_KSRCS := $(SOCMODEL_DIR)/table_check.c $(ROOT)/drivers/vsoc/vsoc_board.c
 SOCMODEL_KHDRS := $(wildcard $(SOCMODEL_DIR)/kshim/*.h $(SOCMODEL_DIR)/kshim/linux/*.h) \
 	$(SOCMODEL_DIR)/table_check.h $(ROOT)/drivers/vsoc/vsoc_internal.h \
-	$(ROOT)/include/ampsoc/vsoc.h $(ROOT)/include/ampsoc/vsoc_abi.h
+	$(ROOT)/include/ampsoc/vsoc.h $(wildcard $(ROOT)/include/uapi/ampsoc/*.h)
 SOCMODEL_KFLAGS := -I$(SOCMODEL_DIR)/kshim -I$(SOCMODEL_DIR) -I$(ROOT)/include \
 	-I$(ROOT)/drivers/vsoc
 SOCMODEL_OBJS  += $(SOCMODEL_OUT)/obj/table_check.o $(SOCMODEL_OUT)/obj/kvsoc_board.o

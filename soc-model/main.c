@@ -33,7 +33,7 @@
 #include <unistd.h>
 
 #include <netinet/in.h>
-#include <ampsoc/core_fault.h>
+#include <uapi/ampsoc/core_fault.h>
 
 #include "ivshmem.h"
 #include "soc.h"

@@ -13,7 +13,7 @@
 #include <stdio.h>
 
 #include "board.h"
-#include <ampsoc/core_fault.h>
+#include <uapi/ampsoc/core_fault.h>
 
 #define SOC_VIOL_MAX		4096
 #define SOC_TIMELINE_MAX	65536

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <ampsoc/core_fault.h>
+#include <uapi/ampsoc/core_fault.h>
 
 #include "board.h"
 

@@ -5,9 +5,9 @@
  * device: the parser only validates an image against itself and reports
  * what the loader needs, so the same source can be fuzzed on the host.
  *
- * The resource-table layout is mainline Linux's (include/linux/rsc_table.h
- * in Debian 6.1), spelled with an ampsoc_ prefix so that it never clashes
- * with the kernel's own header.
+ * The resource-table layout is mainline Linux's, shared with the firmware
+ * SDK in <uapi/ampsoc/rsc_table.h>; the limits below are what this parser
+ * accepts.
  */
 #ifndef _AMPSOC_RPROC_FW_H
 #define _AMPSOC_RPROC_FW_H
@@ -19,19 +19,8 @@
 #else
 #include "remoteproc_fw_shim.h"
 #endif
+#include <uapi/ampsoc/rsc_table.h>
 
-/* Resource types, as mainline's enum fw_resource_type. */
-#define AMPSOC_RSC_CARVEOUT	0
-#define AMPSOC_RSC_DEVMEM	1
-#define AMPSOC_RSC_TRACE	2
-#define AMPSOC_RSC_VDEV		3
-#define AMPSOC_RSC_LAST		4
-#define AMPSOC_RSC_VENDOR_START	128
-#define AMPSOC_RSC_VENDOR_END	512
-
-#define AMPSOC_FW_RSC_ADDR_ANY	0xffffffffu
-
-#define AMPSOC_RSC_NAME_LEN	32
 /* A resource table has at most this many entries... */
 #define AMPSOC_RSC_MAX_ENTRIES	256
 /* ...and at most this many bytes (the kernel keeps a copy). */
@@ -43,63 +32,6 @@
 /* Bounds for a vring's alignment. */
 #define AMPSOC_RSC_MIN_VRING_ALIGN	16
 #define AMPSOC_RSC_MAX_VRING_ALIGN	65536
-
-struct ampsoc_rsc_table {
-	u32 ver;
-	u32 num;
-	u32 reserved[2];
-	u32 offset[];
-} __packed;
-
-struct ampsoc_rsc_hdr {
-	u32 type;
-	u8 data[];
-} __packed;
-
-struct ampsoc_rsc_carveout {
-	u32 da;
-	u32 pa;
-	u32 len;
-	u32 flags;
-	u32 reserved;
-	u8 name[AMPSOC_RSC_NAME_LEN];
-} __packed;
-
-struct ampsoc_rsc_devmem {
-	u32 da;
-	u32 pa;
-	u32 len;
-	u32 flags;
-	u32 reserved;
-	u8 name[AMPSOC_RSC_NAME_LEN];
-} __packed;
-
-struct ampsoc_rsc_trace {
-	u32 da;
-	u32 len;
-	u32 reserved;
-	u8 name[AMPSOC_RSC_NAME_LEN];
-} __packed;
-
-struct ampsoc_rsc_vring {
-	u32 da;
-	u32 align;
-	u32 num;
-	u32 notifyid;
-	u32 pa;
-} __packed;
-
-struct ampsoc_rsc_vdev {
-	u32 id;
-	u32 notifyid;
-	u32 dfeatures;
-	u32 gfeatures;
-	u32 config_len;
-	u8 status;
-	u8 num_of_vrings;
-	u8 reserved[2];
-	struct ampsoc_rsc_vring vring[];
-} __packed;
 
 /* At most this many PT_LOAD segments per image. */
 #define AMPSOC_FW_MAX_SEGS	64

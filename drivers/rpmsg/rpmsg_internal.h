@@ -81,25 +81,6 @@ int ampsoc_rpmsg_ns_register_device(struct rpmsg_device *rpdev);
 int ampsoc_rpmsg_ctrldev_register_device(struct rpmsg_device *rpdev);
 void ampsoc_rpmsg_remove_children(struct device *parent);
 
-/* Name-service message (mainline's struct rpmsg_ns_msg), 40 bytes. */
-struct ampsoc_rpmsg_ns_msg {
-	char name[RPMSG_NAME_SIZE];
-	__le32 addr;
-	__le32 flags;
-} __packed;
-
-#define AMPSOC_RPMSG_NS_CREATE	0
-#define AMPSOC_RPMSG_NS_DESTROY	1
-
-/* Flow-control message to AMPSOC_RPMSG_FC_ADDR (ampsoc), 12 bytes. */
-struct ampsoc_rpmsg_fc_msg {
-	__le32 addr;	/* receiver's endpoint that must pause/resume */
-	__le32 peer;	/* sender's endpoint that asks for it */
-	__le32 flags;	/* bit 0: paused */
-} __packed;
-
-#define AMPSOC_RPMSG_FC_PAUSED	BIT(0)
-
 /* Built into ampsoc_rpmsg.ko next to the core. */
 int ampsoc_rpmsg_ns_init(void);
 void ampsoc_rpmsg_ns_exit(void);

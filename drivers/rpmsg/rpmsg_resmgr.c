@@ -4,7 +4,7 @@
  * powered, or a clock enabled, on its behalf.
  *
  * The remote announces a channel named "rpmsg-resmgr"; this driver binds
- * it, says HELLO, and serves requests (include/ampsoc/rpmsg_resmgr.h).
+ * it, says HELLO, and serves requests (include/uapi/ampsoc/rpmsg_resmgr.h).
  * Everything the remote sends is untrusted: a request is copied out of
  * shared memory once, then its size, op, type, flags and name are checked;
  * a bad one gets an errno reply, is counted, and logs one rate-limited line.
@@ -50,7 +50,7 @@
 #include <linux/workqueue.h>
 #include <ampsoc/pm_domain.h>
 #include <ampsoc/rpmsg.h>
-#include <ampsoc/rpmsg_resmgr.h>
+#include <uapi/ampsoc/rpmsg_resmgr.h>
 
 static unsigned int max_holdings = 8;
 module_param(max_holdings, uint, 0644);

@@ -50,15 +50,6 @@ static unsigned int max_channels = 256;
 module_param(max_channels, uint, 0644);
 MODULE_PARM_DESC(max_channels, "channels per remote; more announcements are rejected");
 
-struct rpmsg_hdr {
-	__le32 src;
-	__le32 dst;
-	__le32 reserved;
-	__le16 len;
-	__le16 flags;
-	u8 data[];
-} __packed;
-
 struct vrp_stats {
 	atomic64_t rx, tx, kicks, bad_len, bad_ring, bad_addr, unknown_dst,
 		   ns_rejected, fc_rejected, rx_dropped_paused;

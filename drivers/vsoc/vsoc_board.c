@@ -10,7 +10,7 @@
 #include <linux/io.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
-#include <ampsoc/core_fault.h>
+#include <uapi/ampsoc/core_fault.h>
 
 #include "vsoc_internal.h"
 

@@ -303,7 +303,7 @@ EXPORT_SYMBOL_GPL(vsoc_echo_rt);
  * @op: VSOC_FAULT_OP_SET or VSOC_FAULT_OP_CLEAR
  * @kind: VSOC_FAULT_* (VSOC_FAULT_ALL with CLEAR)
  * @target: domain index, or the doorbell direction for LOST_DB
- * @arg: see include/ampsoc/vsoc_abi.h
+ * @arg: see include/uapi/ampsoc/vsoc_abi.h
  *
  * For tests that need a fault exactly around the transition they check.
  *

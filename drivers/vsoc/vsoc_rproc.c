@@ -70,7 +70,7 @@
 #include <linux/spinlock.h>
 #include <linux/virtio_ring.h>
 #include <linux/workqueue.h>
-#include <ampsoc/core_fault.h>
+#include <uapi/ampsoc/core_fault.h>
 #include <ampsoc/pm_domain.h>
 #include <ampsoc/vsoc.h>
 

@@ -17,7 +17,7 @@
  *    (another one meanwhile is dropped and counted): a message that
  *    reaches Linux while it sleeps, with nothing after it.
  *
- * Vrings and buffers are allocated by Linux (FW_RSC_ADDR_ANY) and must lie
+ * Vrings and buffers are allocated by Linux (AMPSOC_FW_RSC_ADDR_ANY) and must lie
  * in the core's memory; the library checks every address.
  *
  * ampsoc-rpmsg-echo.elf offers only the name service, as mainline-style
@@ -43,14 +43,14 @@
 #define ECHO_BUF_LEN	0x100000
 
 #ifdef ECHO_BUF_SIZE
-AMP_RSC_VDEV_CFG_TYPE(echo_vdev, 2, struct amp_rpmsg_vdev_config);
+AMP_RSC_VDEV_CFG_TYPE(echo_vdev, 2, struct ampsoc_rpmsg_vdev_config);
 #define ECHO_CONFIG	{ ECHO_BUF_SIZE, ECHO_BUF_SIZE }
 #define ECHO_VDEV_INIT(...)						\
-	AMP_RSC_VDEV_CFG_INIT(AMP_VIRTIO_ID_RPMSG, 0,			\
-			      1u << AMP_VIRTIO_RPMSG_F_NS |		\
-			      1u << AMP_VIRTIO_RPMSG_F_BUFSZ |		\
-			      1u << AMP_VIRTIO_RPMSG_F_FC,		\
-			      sizeof(struct amp_rpmsg_vdev_config),	\
+	AMP_RSC_VDEV_CFG_INIT(AMPSOC_VIRTIO_ID_RPMSG, 0,			\
+			      1u << AMPSOC_VIRTIO_RPMSG_F_NS |		\
+			      1u << AMPSOC_VIRTIO_RPMSG_F_BUFSZ |		\
+			      1u << AMPSOC_VIRTIO_RPMSG_F_FC,		\
+			      sizeof(struct ampsoc_rpmsg_vdev_config),	\
 			      ECHO_CONFIG, 2, __VA_ARGS__)
 #else
 AMP_RSC_VDEV_TYPE(echo_vdev, 2, 0);
@@ -60,8 +60,8 @@ AMP_RSC_VDEV_TYPE(echo_vdev, 2, 0);
 #define ECHO_NS_FEATURE	1u
 #endif
 #define ECHO_VDEV_INIT(...)						\
-	AMP_RSC_VDEV_INIT(AMP_VIRTIO_ID_RPMSG, 0,			\
-			  ECHO_NS_FEATURE << AMP_VIRTIO_RPMSG_F_NS, 0, 2,	\
+	AMP_RSC_VDEV_INIT(AMPSOC_VIRTIO_ID_RPMSG, 0,			\
+			  ECHO_NS_FEATURE << AMPSOC_VIRTIO_RPMSG_F_NS, 0, 2,	\
 			  __VA_ARGS__)
 #endif
 
@@ -117,7 +117,7 @@ static struct {
 	uint32_t dst, len, dropped;
 	uint64_t due_ns;
 	bool pending;
-	uint8_t data[AMP_RPMSG_BUF_SIZE];
+	uint8_t data[AMPSOC_RPMSG_BUF_SIZE];
 } later;
 
 static int echo_cb(struct amp_rpmsg_ept *ept, void *data, uint32_t len,
@@ -275,7 +275,7 @@ int main(void)
 	       sample_buffers_by(&rdev, ret));
 	for (i = 0; i < AMP_ARRAY_SIZE(services); i++) {
 		ret = amp_rpmsg_ept_create(&rdev, &epts[i], services[i].name,
-					   AMP_RPMSG_ADDR_ANY, AMP_RPMSG_ADDR_ANY,
+					   AMPSOC_RPMSG_ADDR_ANY, AMPSOC_RPMSG_ADDR_ANY,
 					   services[i].cb, NULL);
 		printf("ampsoc-rpmsg-echo: service %s at %u: %d\n", services[i].name,
 		       epts[i].addr, ret);

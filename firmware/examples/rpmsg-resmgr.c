@@ -74,8 +74,8 @@ AMP_RESOURCE_TABLE struct rm_rsc amp_resource_table = {
 	.bufs = AMP_RSC_CARVEOUT_INIT(RM_BUF_DA, AMP_RSC_ADDR_ANY, RM_BUF_LEN, 0,
 				      "vdev0buffer"),
 #endif
-	.vdev0 = AMP_RSC_VDEV_INIT(AMP_VIRTIO_ID_RPMSG, 0,
-				   1u << AMP_VIRTIO_RPMSG_F_NS, 0, 2,
+	.vdev0 = AMP_RSC_VDEV_INIT(AMPSOC_VIRTIO_ID_RPMSG, 0,
+				   1u << AMPSOC_VIRTIO_RPMSG_F_NS, 0, 2,
 				   AMP_RSC_VRING_INIT(AMP_RSC_ADDR_ANY, RM_VRING_ALIGN,
 						      RM_NUM_BUFS, 0),
 				   AMP_RSC_VRING_INIT(AMP_RSC_ADDR_ANY, RM_VRING_ALIGN,
@@ -328,12 +328,12 @@ int main(void)
 	ret = sample_use_vdev_buffer(&rdev);
 	printf("ampsoc-rpmsg-resmgr: link up, %s\n", sample_buffers_by(&rdev, ret));
 	ret = amp_rpmsg_ept_create(&rdev, &echo_ept, "ampsoc-echo",
-				   AMP_RPMSG_ADDR_ANY, AMP_RPMSG_ADDR_ANY,
+				   AMPSOC_RPMSG_ADDR_ANY, AMPSOC_RPMSG_ADDR_ANY,
 				   echo_cb, NULL);
 	if (!ret)
 		ret = amp_rpmsg_ept_create(&rdev, &ctl_ept, "ampsoc-resmgr-ctl",
-					   AMP_RPMSG_ADDR_ANY,
-					   AMP_RPMSG_ADDR_ANY, ctl_cb, NULL);
+					   AMPSOC_RPMSG_ADDR_ANY,
+					   AMPSOC_RPMSG_ADDR_ANY, ctl_cb, NULL);
 	if (!ret)
 		ret = amp_resmgr_init(&rm, &rdev);
 	printf("ampsoc-rpmsg-resmgr: link up, mtu %u, services: %d\n",

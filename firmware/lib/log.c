@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <ampsoc/bootrom.h>
+#include <uapi/ampsoc/bootrom.h>
 #include <amp/log.h>
 #include <amp/platform.h>
 #include <amp/trace.h>

@@ -50,16 +50,16 @@ int amp_resmgr_init(struct amp_resmgr *rm, struct amp_rpmsg_dev *rdev)
 {
 	memset(rm, 0, sizeof(*rm));
 	rm->rdev = rdev;
-	rm->server = AMP_RPMSG_ADDR_ANY;
+	rm->server = AMPSOC_RPMSG_ADDR_ANY;
 	rm->next_id = 1;
 	return amp_rpmsg_ept_create(rdev, &rm->ept, AMPSOC_RESMGR_SERVICE,
-				    AMP_RPMSG_ADDR_ANY, AMP_RPMSG_ADDR_ANY,
+				    AMPSOC_RPMSG_ADDR_ANY, AMPSOC_RPMSG_ADDR_ANY,
 				    resmgr_cb, rm);
 }
 
 bool amp_resmgr_ready(const struct amp_resmgr *rm)
 {
-	return rm->server != AMP_RPMSG_ADDR_ANY;
+	return rm->server != AMPSOC_RPMSG_ADDR_ANY;
 }
 
 static uint64_t deadline_of(uint64_t timeout_ns)

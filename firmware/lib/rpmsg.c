@@ -8,7 +8,7 @@
 #include <amp/rpmsg.h>
 #include <amp/rsc_table.h>
 
-#define HDR_SIZE	sizeof(struct amp_rpmsg_hdr)
+#define HDR_SIZE	sizeof(struct rpmsg_hdr)
 #define NS_TIMEOUT_NS	1000000000ull
 
 /* ---- buffers ------------------------------------------------------------ */
@@ -94,7 +94,7 @@ static int take_tx_wait(struct amp_rpmsg_dev *rdev, struct amp_rpmsg_slot *slot,
 static void send_slot(struct amp_rpmsg_dev *rdev, struct amp_rpmsg_slot *slot,
 		      uint32_t src, uint32_t dst, uint32_t len)
 {
-	struct amp_rpmsg_hdr *hdr = slot->va;
+	struct rpmsg_hdr *hdr = slot->va;
 
 	hdr->src = src;
 	hdr->dst = dst;
@@ -118,7 +118,7 @@ static int send_locked(struct amp_rpmsg_dev *rdev, uint32_t src, uint32_t dst,
 
 	if (len > amp_rpmsg_mtu(rdev))
 		return -EMSGSIZE;
-	if (dst == AMP_RPMSG_ADDR_ANY || src == AMP_RPMSG_ADDR_ANY)
+	if (dst == AMPSOC_RPMSG_ADDR_ANY || src == AMPSOC_RPMSG_ADDR_ANY)
 		return -ENOTCONN;
 	ret = take_tx_wait(rdev, &slot, timeout_ns);
 	if (ret)
@@ -162,25 +162,25 @@ static uint32_t pick_addr(struct amp_rpmsg_dev *rdev)
 
 	/* The list is short; give up after a full turn, which never happens. */
 	for (uint32_t n = 0; n < 4096; n++, a++) {
-		if (a < AMP_RPMSG_RESERVED_ADDRESSES || a == AMP_RPMSG_ADDR_ANY)
-			a = AMP_RPMSG_RESERVED_ADDRESSES;
+		if (a < AMPSOC_RPMSG_RESERVED_ADDRESSES || a == AMPSOC_RPMSG_ADDR_ANY)
+			a = AMPSOC_RPMSG_RESERVED_ADDRESSES;
 		if (!find_ept(rdev, a)) {
 			rdev->next_addr = a + 1;
 			return a;
 		}
 	}
-	return AMP_RPMSG_ADDR_ANY;
+	return AMPSOC_RPMSG_ADDR_ANY;
 }
 
 static int ns_send(struct amp_rpmsg_ept *ept, uint32_t flags)
 {
-	struct amp_rpmsg_ns_msg msg;
+	struct ampsoc_rpmsg_ns_msg msg;
 
 	memset(&msg, 0, sizeof(msg));
 	strncpy(msg.name, ept->name, sizeof(msg.name));
 	msg.addr = ept->addr;
 	msg.flags = flags;
-	return send_locked(ept->rdev, ept->addr, AMP_RPMSG_NS_ADDR, &msg,
+	return send_locked(ept->rdev, ept->addr, AMPSOC_RPMSG_NS_ADDR, &msg,
 			   sizeof(msg), NS_TIMEOUT_NS);
 }
 
@@ -188,7 +188,7 @@ static int ns_rx(struct amp_rpmsg_ept *ept, void *data, uint32_t len,
 		 uint32_t src, void *priv)
 {
 	struct amp_rpmsg_dev *rdev = ept->rdev;
-	struct amp_rpmsg_ns_msg msg;
+	struct ampsoc_rpmsg_ns_msg msg;
 
 	if (len != sizeof(msg)) {
 		rdev->stats.bad_ns++;
@@ -196,7 +196,7 @@ static int ns_rx(struct amp_rpmsg_ept *ept, void *data, uint32_t len,
 	}
 	memcpy(&msg, data, sizeof(msg));
 	if (!memchr(msg.name, 0, sizeof(msg.name)) ||
-	    msg.flags > AMP_RPMSG_NS_DESTROY) {
+	    msg.flags > AMPSOC_RPMSG_NS_DESTROY) {
 		rdev->stats.bad_ns++;
 		return -EINVAL;
 	}
@@ -209,7 +209,7 @@ static int fc_rx(struct amp_rpmsg_ept *ept, void *data, uint32_t len,
 		 uint32_t src, void *priv)
 {
 	struct amp_rpmsg_dev *rdev = ept->rdev;
-	struct amp_rpmsg_fc_msg msg;
+	struct ampsoc_rpmsg_fc_msg msg;
 	struct amp_rpmsg_ept *target;
 
 	if (len != sizeof(msg)) {
@@ -220,12 +220,12 @@ static int fc_rx(struct amp_rpmsg_ept *ept, void *data, uint32_t len,
 	env_lock(&rdev->lock);
 	target = find_ept(rdev, msg.addr);
 	if (!target || target == &rdev->ns_ept || target == &rdev->fc_ept ||
-	    (msg.flags & ~AMP_RPMSG_FC_PAUSED)) {
+	    (msg.flags & ~AMPSOC_RPMSG_FC_PAUSED)) {
 		rdev->stats.bad_fc++;
 		env_unlock(&rdev->lock);
 		return -EINVAL;
 	}
-	target->paused = msg.flags & AMP_RPMSG_FC_PAUSED;
+	target->paused = msg.flags & AMPSOC_RPMSG_FC_PAUSED;
 	env_unlock(&rdev->lock);
 	return 0;
 }
@@ -234,11 +234,11 @@ static int add_ept(struct amp_rpmsg_dev *rdev, struct amp_rpmsg_ept *ept,
 		   const char *name, uint32_t addr, uint32_t dst,
 		   amp_rpmsg_cb cb, void *priv)
 {
-	if (!cb || (name && strnlen(name, AMP_RPMSG_NAME_SIZE) == AMP_RPMSG_NAME_SIZE))
+	if (!cb || (name && strnlen(name, AMPSOC_RPMSG_NAME_SIZE) == AMPSOC_RPMSG_NAME_SIZE))
 		return -EINVAL;
-	if (addr == AMP_RPMSG_ADDR_ANY) {
+	if (addr == AMPSOC_RPMSG_ADDR_ANY) {
 		addr = pick_addr(rdev);
-		if (addr == AMP_RPMSG_ADDR_ANY)
+		if (addr == AMPSOC_RPMSG_ADDR_ANY)
 			return -ENOSPC;
 	} else if (find_ept(rdev, addr)) {
 		return -EEXIST;
@@ -280,7 +280,7 @@ int amp_rpmsg_ept_create(struct amp_rpmsg_dev *rdev, struct amp_rpmsg_ept *ept,
 	env_lock(&rdev->lock);
 	ret = add_ept(rdev, ept, name, addr, dst, cb, priv);
 	if (!ret && rdev->ns && ept->name[0]) {
-		ret = ns_send(ept, AMP_RPMSG_NS_CREATE);
+		ret = ns_send(ept, AMPSOC_RPMSG_NS_CREATE);
 		if (ret)
 			unlink_ept(rdev, ept);	/* all or nothing */
 		else
@@ -296,7 +296,7 @@ void amp_rpmsg_ept_destroy(struct amp_rpmsg_ept *ept)
 
 	env_lock(&rdev->lock);
 	if (ept->announced)
-		ns_send(ept, AMP_RPMSG_NS_DESTROY);
+		ns_send(ept, AMPSOC_RPMSG_NS_DESTROY);
 	ept->announced = false;
 	unlink_ept(rdev, ept);
 	env_unlock(&rdev->lock);
@@ -307,21 +307,21 @@ void amp_rpmsg_ept_destroy(struct amp_rpmsg_ept *ept)
 /* A proposed buffer size as Linux takes it: 512 unless it is sound. */
 static uint32_t buf_size(uint32_t v)
 {
-	if (v < AMP_RPMSG_BUF_SIZE || v > AMP_RPMSG_MAX_BUF_SIZE || v % 16)
-		return AMP_RPMSG_BUF_SIZE;
+	if (v < AMPSOC_RPMSG_BUF_SIZE || v > AMPSOC_RPMSG_MAX_BUF_SIZE || v % 16)
+		return AMPSOC_RPMSG_BUF_SIZE;
 	return v;
 }
 
 int amp_rpmsg_init(struct amp_rpmsg_dev *rdev, void *vdev)
 {
-	struct fw_rsc_vdev *v = (void *)((uint8_t *)vdev + sizeof(uint32_t));
+	struct ampsoc_rsc_vdev *v = (void *)((uint8_t *)vdev + sizeof(uint32_t));
 	uint64_t ddr_da = 0, ddr_len = 0;
 	uint32_t gfeatures;
 	uint8_t status;
 	bool have_ddr;
 	int ret;
 
-	if (amp_rsc_read32(vdev) != RSC_VDEV || v->id != AMP_VIRTIO_ID_RPMSG ||
+	if (amp_rsc_read32(vdev) != AMPSOC_RSC_VDEV || v->id != AMPSOC_VIRTIO_ID_RPMSG ||
 	    v->num_of_vrings != 2)
 		return -EINVAL;
 	status = amp_rsc_read8(&v->status);
@@ -333,11 +333,11 @@ int amp_rpmsg_init(struct amp_rpmsg_dev *rdev, void *vdev)
 	memset(rdev, 0, sizeof(*rdev));
 	have_ddr = !platform_ddr(&ddr_da, &ddr_len);
 	for (int i = 0; i < 2; i++) {
-		struct fw_rsc_vdev_vring *r = &v->vring[i];
+		struct ampsoc_rsc_vring *r = &v->vring[i];
 		struct amp_vq *vq = i ? &rdev->rxq : &rdev->txq;
 		uint32_t da = amp_rsc_read32(&r->da);
 
-		if (da == FW_RSC_ADDR_ANY)
+		if (da == AMPSOC_FW_RSC_ADDR_ANY)
 			return -EINVAL;
 		ret = amp_vq_init(vq, da, amp_rsc_read32(&r->num),
 				  amp_rsc_read32(&r->align),
@@ -354,25 +354,25 @@ int amp_rpmsg_init(struct amp_rpmsg_dev *rdev, void *vdev)
 	}
 	gfeatures = amp_rsc_read32(&v->gfeatures);
 	rdev->vdev = vdev;
-	rdev->rx_buf_size = AMP_RPMSG_BUF_SIZE;
-	rdev->tx_buf_size = AMP_RPMSG_BUF_SIZE;
-	if (gfeatures & (1u << AMP_VIRTIO_RPMSG_F_BUFSZ) &&
-	    amp_rsc_read32(&v->config_len) >= sizeof(struct amp_rpmsg_vdev_config)) {
-		const struct amp_rpmsg_vdev_config *cfg = (const void *)&v->vring[2];
+	rdev->rx_buf_size = AMPSOC_RPMSG_BUF_SIZE;
+	rdev->tx_buf_size = AMPSOC_RPMSG_BUF_SIZE;
+	if (gfeatures & (1u << AMPSOC_VIRTIO_RPMSG_F_BUFSZ) &&
+	    amp_rsc_read32(&v->config_len) >= sizeof(struct ampsoc_rpmsg_vdev_config)) {
+		const struct ampsoc_rpmsg_vdev_config *cfg = (const void *)&v->vring[2];
 
 		rdev->rx_buf_size = buf_size(amp_rsc_read32(&cfg->h2r_buf_size));
 		rdev->tx_buf_size = buf_size(amp_rsc_read32(&cfg->r2h_buf_size));
 	}
-	rdev->ns = gfeatures & (1u << AMP_VIRTIO_RPMSG_F_NS);
-	rdev->fc = gfeatures & (1u << AMP_VIRTIO_RPMSG_F_FC);
-	rdev->next_addr = AMP_RPMSG_RESERVED_ADDRESSES;
+	rdev->ns = gfeatures & (1u << AMPSOC_VIRTIO_RPMSG_F_NS);
+	rdev->fc = gfeatures & (1u << AMPSOC_VIRTIO_RPMSG_F_FC);
+	rdev->next_addr = AMPSOC_RPMSG_RESERVED_ADDRESSES;
 	env_lock_init(&rdev->lock);
 	if (rdev->ns)
-		add_ept(rdev, &rdev->ns_ept, NULL, AMP_RPMSG_NS_ADDR,
-			AMP_RPMSG_ADDR_ANY, ns_rx, NULL);
+		add_ept(rdev, &rdev->ns_ept, NULL, AMPSOC_RPMSG_NS_ADDR,
+			AMPSOC_RPMSG_ADDR_ANY, ns_rx, NULL);
 	if (rdev->fc)
-		add_ept(rdev, &rdev->fc_ept, NULL, AMP_RPMSG_FC_ADDR,
-			AMP_RPMSG_ADDR_ANY, fc_rx, NULL);
+		add_ept(rdev, &rdev->fc_ept, NULL, AMPSOC_RPMSG_FC_ADDR,
+			AMPSOC_RPMSG_ADDR_ANY, fc_rx, NULL);
 	return 0;
 }
 
@@ -383,10 +383,10 @@ int amp_rpmsg_use_carveout(struct amp_rpmsg_dev *rdev, const void *carveout)
 	uint32_t da = amp_rsc_read32(&c->c.da);
 	uint32_t len = amp_rsc_read32(&c->c.len);
 
-	if (amp_rsc_read32(&c->type) != RSC_CARVEOUT || !len ||
+	if (amp_rsc_read32(&c->type) != AMPSOC_RSC_CARVEOUT || !len ||
 	    !platform_da_to_va(da, len))
 		return -EINVAL;
-	if (pa == FW_RSC_ADDR_ANY)
+	if (pa == AMPSOC_FW_RSC_ADDR_ANY)
 		return -ENOENT;
 	env_lock(&rdev->lock);
 	amp_vq_set_bus_window(&rdev->txq, pa, da, len);
@@ -436,19 +436,19 @@ int amp_rpmsg_set_flow_control(struct amp_rpmsg_ept *ept, uint32_t dst,
 			       bool pause)
 {
 	struct amp_rpmsg_dev *rdev = ept->rdev;
-	struct amp_rpmsg_fc_msg msg = {
+	struct ampsoc_rpmsg_fc_msg msg = {
 		.addr = dst,
 		.peer = ept->addr,
-		.flags = pause ? AMP_RPMSG_FC_PAUSED : 0,
+		.flags = pause ? AMPSOC_RPMSG_FC_PAUSED : 0,
 	};
 	int ret;
 
 	if (!rdev->fc)
 		return -EOPNOTSUPP;
-	if (dst == AMP_RPMSG_ADDR_ANY)
+	if (dst == AMPSOC_RPMSG_ADDR_ANY)
 		return -EINVAL;
 	env_lock(&rdev->lock);
-	ret = send_locked(rdev, ept->addr, AMP_RPMSG_FC_ADDR, &msg, sizeof(msg),
+	ret = send_locked(rdev, ept->addr, AMPSOC_RPMSG_FC_ADDR, &msg, sizeof(msg),
 			  NS_TIMEOUT_NS);
 	env_unlock(&rdev->lock);
 	return ret;
@@ -488,7 +488,7 @@ int amp_rpmsg_trysend(struct amp_rpmsg_ept *ept, const void *data, uint32_t len)
 	return amp_rpmsg_sendto(ept, ept->dst, data, len, 0);
 }
 
-int amp_rpmsg_send_raw(struct amp_rpmsg_dev *rdev, const struct amp_rpmsg_hdr *hdr,
+int amp_rpmsg_send_raw(struct amp_rpmsg_dev *rdev, const struct rpmsg_hdr *hdr,
 		       const void *data, uint32_t data_len, uint32_t used_len,
 		       uint64_t timeout_ns)
 {
@@ -541,7 +541,7 @@ int amp_rpmsg_send_nocopy(struct amp_rpmsg_ept *ept, uint32_t dst, void *data,
 		ret = -EINVAL;
 	else if (len > amp_rpmsg_mtu(rdev))
 		ret = -EMSGSIZE;
-	else if (dst == AMP_RPMSG_ADDR_ANY)
+	else if (dst == AMPSOC_RPMSG_ADDR_ANY)
 		ret = -ENOTCONN;
 	else if (ept->paused)
 		ret = -EAGAIN;
@@ -617,7 +617,7 @@ int amp_rpmsg_poll(struct amp_rpmsg_dev *rdev)
 	env_lock(&rdev->lock);
 	rdev->in_poll = true;
 	for (;;) {
-		struct amp_rpmsg_hdr hdr;
+		struct rpmsg_hdr hdr;
 		struct amp_rpmsg_ept *ept;
 		struct amp_vq_buf b;
 
@@ -651,7 +651,7 @@ int amp_rpmsg_poll(struct amp_rpmsg_dev *rdev)
 			amp_vq_put(&rdev->rxq, b.head, 0);
 			continue;
 		}
-		if (ept->dst == AMP_RPMSG_ADDR_ANY && ept != &rdev->ns_ept &&
+		if (ept->dst == AMPSOC_RPMSG_ADDR_ANY && ept != &rdev->ns_ept &&
 		    ept != &rdev->fc_ept)
 			ept->dst = hdr.src;
 		rdev->cur_rx.va = b.va;

@@ -10,7 +10,9 @@
  * off); this header takes its include guard so that the stubs can never be
  * pulled in next to the real API.
  *
- * Wire format and userspace ABI are mainline's; see docs/rpmsg.md.
+ * Wire format and userspace ABI are mainline's; see docs/rpmsg.md. The
+ * wire format, ampsoc's extension included, is defined once for Linux and
+ * the firmware in <uapi/ampsoc/virtio_rpmsg.h>.
  */
 #ifndef _AMPSOC_RPMSG_H
 #define _AMPSOC_RPMSG_H
@@ -20,6 +22,7 @@
 #endif
 #define _LINUX_RPMSG_H
 
+#include <linux/build_bug.h>
 #include <linux/device.h>
 #include <linux/kref.h>
 #include <linux/mod_devicetable.h>
@@ -27,47 +30,20 @@
 #include <linux/poll.h>
 #include <linux/types.h>
 
+#include <uapi/ampsoc/virtio_rpmsg.h>
+
 #ifndef RPMSG_ADDR_ANY
-#define RPMSG_ADDR_ANY			0xFFFFFFFF
+#define RPMSG_ADDR_ANY			AMPSOC_RPMSG_ADDR_ANY
 #endif
 
-/* Addresses below this one are never handed out dynamically. */
-#define AMPSOC_RPMSG_RESERVED_ADDRESSES	1024
-/* Name-service address (mainline's RPMSG_NS_ADDR). */
-#define AMPSOC_RPMSG_NS_ADDR		53
-/* Flow-control service address (ampsoc extension, see docs/rpmsg.md). */
-#define AMPSOC_RPMSG_FC_ADDR		54
-
-/* Virtio feature bits of the rpmsg device (virtio ID 7). */
-#define AMPSOC_VIRTIO_RPMSG_F_NS	0	/* mainline: name service */
-#define AMPSOC_VIRTIO_RPMSG_F_BUFSZ	20	/* ampsoc: buffer sizes in config */
-#define AMPSOC_VIRTIO_RPMSG_F_FC	21	/* ampsoc: per-endpoint flow control */
-
-/* Mainline's fixed buffer size, used unless F_BUFSZ is negotiated. */
-#define AMPSOC_RPMSG_BUF_SIZE		512
-#define AMPSOC_RPMSG_MAX_BUF_SIZE	65536
-#define AMPSOC_RPMSG_HDR_SIZE		16
+/* The wire's name size is the one of the rpmsg_device_id table. */
+static_assert(AMPSOC_RPMSG_NAME_SIZE == RPMSG_NAME_SIZE);
 
 /*
  * virtio_get_shm_region() id under which a transport parent offers the
  * memory the rpmsg buffers must live in (see docs/rpmsg.md, "Glue").
  */
 #define AMPSOC_RPMSG_SHM_ID_BUFFERS	0
-
-/**
- * struct ampsoc_rpmsg_vdev_config - device config space with F_BUFSZ
- * @h2r_buf_size: proposed size of a host-to-remote (tx) buffer, header
- *                included; 0 means 512
- * @r2h_buf_size: proposed size of a remote-to-host (rx) buffer, header
- *                included; 0 means 512
- *
- * Sizes must be multiples of 16 between 512 and 65536, otherwise the
- * transport falls back to 512. Little-endian.
- */
-struct ampsoc_rpmsg_vdev_config {
-	__le32 h2r_buf_size;
-	__le32 r2h_buf_size;
-} __packed;
 
 struct rpmsg_device;
 struct rpmsg_endpoint;

@@ -30,7 +30,7 @@
 
 #include <linux/completion.h>
 #include <linux/types.h>
-#include <ampsoc/vsoc_abi.h>
+#include <uapi/ampsoc/vsoc_abi.h>
 
 struct dentry;
 struct device;

@@ -16,7 +16,7 @@
  * that nothing else of this process lives there, drops everything the
  * firmware does not need (file descriptors, privileges, system calls) and
  * calls the entry point that Linux's remoteproc loaded, handing it the boot
- * ROM (include/ampsoc/bootrom.h). The firmware is untrusted: it can only
+ * ROM (include/uapi/ampsoc/bootrom.h). The firmware is untrusted: it can only
  * fault, which kills this process with a signal the model reports as a
  * crash. Stopping the core is the model's SIGKILL.
  *
@@ -27,7 +27,7 @@
  * The vring firewall: each --ro range (page-aligned, inside one window) is
  * made read-only before the firmware runs. A write there ends the core
  * with SIGSEGV like any bad access, but first one struct ampsoc_core_fault
- * (include/ampsoc/core_fault.h, reason FIREWALL) goes to --fault-fd in a
+ * (include/uapi/ampsoc/core_fault.h, reason FIREWALL) goes to --fault-fd in a
  * single write(), so the model can tell Linux why.
  *
  * Linux's DRAM: with --ram-fd (the guest's RAM, a file QEMU shares) and
@@ -63,8 +63,8 @@
 #include <linux/filter.h>
 #include <linux/seccomp.h>
 
-#include <ampsoc/bootrom.h>
-#include <ampsoc/core_fault.h>
+#include <uapi/ampsoc/bootrom.h>
+#include <uapi/ampsoc/core_fault.h>
 
 #include "core.h"
 

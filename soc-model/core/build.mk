@@ -13,8 +13,8 @@ HOST_BINS += $(CORE_BIN)
 # not pay for loading it.
 CORE_SRCS := $(addprefix $(ROOT)/soc-model/core/,ampsoc-core.c emu.c emu-armv7m.c \
 	emu-rv32.c gdbstub.c unicorn-dl.c)
-CORE_HDRS := $(wildcard $(ROOT)/soc-model/core/*.h) $(ROOT)/include/ampsoc/bootrom.h \
-	$(ROOT)/include/ampsoc/core_fault.h $(ROOT)/include/ampsoc/core_mmio.h
+CORE_HDRS := $(wildcard $(ROOT)/soc-model/core/*.h) \
+	$(wildcard $(ROOT)/include/uapi/ampsoc/*.h)
 
 $(CORE_BIN): $(CORE_SRCS) $(CORE_HDRS)
 	@mkdir -p $(@D)

@@ -16,7 +16,7 @@
 #include <linux/filter.h>
 #include <linux/seccomp.h>
 
-#include <ampsoc/bootrom.h>
+#include <uapi/ampsoc/bootrom.h>
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
@@ -45,7 +45,7 @@ struct core_range {
 /*
  * A mailbox channel: a single-producer single-consumer FIFO of 32-bit
  * words in shared memory, laid out as struct vsoc_mbox_fifo
- * (include/ampsoc/vsoc_abi.h): head at 0, tail at 64, overflows at 68,
+ * (include/uapi/ampsoc/vsoc_abi.h): head at 0, tail at 64, overflows at 68,
  * the words from 128. Our own index lives in @mine; the other side's is
  * read from shared memory and checked.
  */

@@ -6,7 +6,7 @@
  * given to Unicorn at the core's device addresses (uc_mem_map_ptr), so the
  * firmware's loads and stores reach the shared memory directly; the
  * --ro ranges are mapped read/execute only. The core peripheral
- * (include/ampsoc/core_mmio.h) replaces the boot ROM. See docs/cores.md.
+ * (include/uapi/ampsoc/core_mmio.h) replaces the boot ROM. See docs/cores.md.
  *
  * Threads: the CPU thread (this one) owns Unicorn and everything below;
  * the I/O thread waits for the outside world and raises attention, which

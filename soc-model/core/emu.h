@@ -19,8 +19,8 @@
 
 #include <unicorn/unicorn.h>
 
-#include <ampsoc/core_fault.h>
-#include <ampsoc/core_mmio.h>
+#include <uapi/ampsoc/core_fault.h>
+#include <uapi/ampsoc/core_mmio.h>
 
 #include "core.h"
 

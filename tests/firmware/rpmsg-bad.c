@@ -79,8 +79,8 @@ AMP_RESOURCE_TABLE struct bad_rsc amp_resource_table = {
 	/* Where Linux puts the rpmsg buffers; it writes back their pa. */
 	.bufs = AMP_RSC_CARVEOUT_INIT(BAD_BUF_DA, AMP_RSC_ADDR_ANY, BAD_BUF_LEN, 0,
 				      "vdev0buffer"),
-	.vdev0 = AMP_RSC_VDEV_INIT(AMP_VIRTIO_ID_RPMSG, 0,
-				   1u << AMP_VIRTIO_RPMSG_F_NS, 0, 2,
+	.vdev0 = AMP_RSC_VDEV_INIT(AMPSOC_VIRTIO_ID_RPMSG, 0,
+				   1u << AMPSOC_VIRTIO_RPMSG_F_NS, 0, 2,
 		AMP_RSC_VRING_INIT(AMP_RSC_ADDR_ANY, 16, BAD_NUM_BUFS, 0),
 		AMP_RSC_VRING_INIT(AMP_RSC_ADDR_ANY, 16, BAD_NUM_BUFS, 1)),
 };
@@ -91,7 +91,7 @@ static struct amp_rpmsg_ept echo, flood;
 /* "ring": a random corruption of the used ring; "ring0".."ring2": that one */
 static int chaos_ring_pending = -1;
 /* flood: one echo reply waiting for a buffer */
-static uint8_t echo_buf[AMP_RPMSG_BUF_SIZE];
+static uint8_t echo_buf[AMPSOC_RPMSG_BUF_SIZE];
 static uint32_t echo_len, echo_src;
 static bool echo_pending;
 
@@ -129,8 +129,8 @@ static int flood_cb(struct amp_rpmsg_ept *ept, void *data, uint32_t len,
 
 static void raw(uint32_t hdr_len, uint32_t used_len, const char *what)
 {
-	struct amp_rpmsg_hdr hdr = {
-		.src = echo.addr, .dst = AMP_RPMSG_RESERVED_ADDRESSES, .len = hdr_len,
+	struct rpmsg_hdr hdr = {
+		.src = echo.addr, .dst = AMPSOC_RPMSG_RESERVED_ADDRESSES, .len = hdr_len,
 	};
 	int ret;
 
@@ -140,7 +140,7 @@ static void raw(uint32_t hdr_len, uint32_t used_len, const char *what)
 
 static void ns_raw(const void *msg, uint32_t len, const char *what)
 {
-	int ret = amp_rpmsg_sendto(&echo, AMP_RPMSG_NS_ADDR, msg, len, BAD_TIMEOUT_NS);
+	int ret = amp_rpmsg_sendto(&echo, AMPSOC_RPMSG_NS_ADDR, msg, len, BAD_TIMEOUT_NS);
 
 	amp_log("bad: %s: %d", what, ret);
 }
@@ -182,7 +182,7 @@ static unsigned int tally[C_NR];
 /* A table of the channels Linux has for us, as its name service sees them. */
 struct chan_table {
 	struct {
-		char name[AMP_RPMSG_NAME_SIZE];
+		char name[AMPSOC_RPMSG_NAME_SIZE];
 		uint32_t addr;
 	} c[CHAOS_LINUX_MAX_CHANNELS];
 	unsigned int n;
@@ -205,14 +205,14 @@ static int chan_find(const struct chan_table *t, const char *name, uint32_t addr
 
 	for (i = 0; i < t->n; i++)
 		if (t->c[i].addr == addr &&
-		    !strncmp(t->c[i].name, name, AMP_RPMSG_NAME_SIZE))
+		    !strncmp(t->c[i].name, name, AMPSOC_RPMSG_NAME_SIZE))
 			return i;
 	return -1;
 }
 
 static void chan_add(struct chan_table *t, const char *name, uint32_t addr)
 {
-	memcpy(t->c[t->n].name, name, AMP_RPMSG_NAME_SIZE);
+	memcpy(t->c[t->n].name, name, AMPSOC_RPMSG_NAME_SIZE);
 	t->c[t->n++].addr = addr;
 }
 
@@ -223,7 +223,7 @@ static void chan_add(struct chan_table *t, const char *name, uint32_t addr)
 static enum chaos_class ns_predict(struct chan_table *t, const void *p,
 				   uint32_t len)
 {
-	struct amp_rpmsg_ns_msg m;
+	struct ampsoc_rpmsg_ns_msg m;
 	size_t n;
 	int i;
 
@@ -233,10 +233,10 @@ static enum chaos_class ns_predict(struct chan_table *t, const void *p,
 	n = strnlen(m.name, sizeof(m.name));
 	if (n == sizeof(m.name) || !n)
 		return C_NS_REJ;
-	if (m.flags > AMP_RPMSG_NS_DESTROY || m.addr == AMP_RPMSG_ADDR_ANY)
+	if (m.flags > AMPSOC_RPMSG_NS_DESTROY || m.addr == AMPSOC_RPMSG_ADDR_ANY)
 		return C_NS_REJ;
 	i = chan_find(t, m.name, m.addr);
-	if (m.flags == AMP_RPMSG_NS_DESTROY) {
+	if (m.flags == AMPSOC_RPMSG_NS_DESTROY) {
 		if (i < 0)
 			return C_NS_REJ;
 		t->c[i] = t->c[--t->n];
@@ -249,7 +249,7 @@ static enum chaos_class ns_predict(struct chan_table *t, const void *p,
 }
 
 /* A name-service message: mostly plausible, often broken on purpose. */
-static uint32_t chaos_ns(struct amp_rpmsg_ns_msg *m)
+static uint32_t chaos_ns(struct ampsoc_rpmsg_ns_msg *m)
 {
 	const struct chan_table *t = &gen_chans;
 	uint32_t len = sizeof(*m), r = rnd() % 8, k;
@@ -264,11 +264,11 @@ static uint32_t chaos_ns(struct amp_rpmsg_ns_msg *m)
 		k = 1 + rnd() % (t->n - 1);
 		memcpy(m->name, t->c[k].name, sizeof(m->name));
 		m->addr = t->c[k].addr;
-		m->flags = r == 3 ? AMP_RPMSG_NS_DESTROY : AMP_RPMSG_NS_CREATE;
+		m->flags = r == 3 ? AMPSOC_RPMSG_NS_DESTROY : AMPSOC_RPMSG_NS_CREATE;
 	} else {
 		/* destroy something that never existed */
 		snprintf(m->name, sizeof(m->name), "chaos-none-%u", rnd() % 1000);
-		m->flags = AMP_RPMSG_NS_DESTROY;
+		m->flags = AMPSOC_RPMSG_NS_DESTROY;
 	}
 	nmut = rnd() % 2 ? 1 + rnd() % 3 : 0;
 	for (i = 0; i < nmut; i++) {
@@ -284,7 +284,7 @@ static uint32_t chaos_ns(struct amp_rpmsg_ns_msg *m)
 			m->flags = rnd();
 			break;
 		case 3:
-			m->addr = AMP_RPMSG_ADDR_ANY;
+			m->addr = AMPSOC_RPMSG_ADDR_ANY;
 			break;
 		default:
 			len = rnd() % 80;
@@ -298,11 +298,11 @@ static uint32_t chaos_dst(void)
 {
 	switch (rnd() % 10) {
 	case 0:
-		return AMP_RPMSG_NS_ADDR;
+		return AMPSOC_RPMSG_NS_ADDR;
 	case 1:
-		return AMP_RPMSG_FC_ADDR;	/* flow control is not offered */
+		return AMPSOC_RPMSG_FC_ADDR;	/* flow control is not offered */
 	case 2:
-		return AMP_RPMSG_ADDR_ANY;
+		return AMPSOC_RPMSG_ADDR_ANY;
 	case 3:
 		return 0x80000000u | rnd();
 	default:
@@ -337,7 +337,7 @@ static uint32_t chaos_item(struct amp_vq_buf *b, enum chaos_class *cls,
 	struct amp_vring_desc *d = &rdev.txq.desc[b->head];
 	uint8_t *p = b->va;
 	uint32_t cap = b->len, plen, used, kind = rnd() % 6;
-	struct amp_rpmsg_hdr h;
+	struct rpmsg_hdr h;
 	bool addr_bad = false;
 
 	if (cap < sizeof(h)) {		/* not Linux's rx buffer: give it back */
@@ -360,8 +360,8 @@ static uint32_t chaos_item(struct amp_vq_buf *b, enum chaos_class *cls,
 		h.len = rnd();
 		break;
 	case 2:		/* a name-service message */
-		h.dst = AMP_RPMSG_NS_ADDR;
-		h.len = chaos_ns((struct amp_rpmsg_ns_msg *)(p + sizeof(h)));
+		h.dst = AMPSOC_RPMSG_NS_ADDR;
+		h.len = chaos_ns((struct ampsoc_rpmsg_ns_msg *)(p + sizeof(h)));
 		used = sizeof(h) + h.len;
 		if (used > cap)
 			used = cap;
@@ -389,9 +389,9 @@ static uint32_t chaos_item(struct amp_vq_buf *b, enum chaos_class *cls,
 		*cls = C_BAD_ADDR;
 	else if (used < sizeof(h) || used > cap || h.len > used - sizeof(h))
 		*cls = C_BAD_LEN;
-	else if (h.dst == AMP_RPMSG_FC_ADDR)
+	else if (h.dst == AMPSOC_RPMSG_FC_ADDR)
 		*cls = C_FC;
-	else if (h.dst == AMP_RPMSG_NS_ADDR)
+	else if (h.dst == AMPSOC_RPMSG_NS_ADDR)
 		*cls = C_NS;
 	else
 		*cls = C_UNKNOWN;
@@ -404,7 +404,7 @@ static uint32_t chaos_item(struct amp_vq_buf *b, enum chaos_class *cls,
 static enum chaos_class ns_settle(const struct amp_vq_buf *b)
 {
 	const uint8_t *p = b->va;
-	struct amp_rpmsg_hdr h;
+	struct rpmsg_hdr h;
 
 	memcpy(&h, p, sizeof(h));
 	return ns_predict(&linux_chans, p + sizeof(h), h.len);
@@ -547,8 +547,8 @@ static void chaos_ring(uint32_t kind)
 static void bad_addrs(void)
 {
 	static const char msg[] = "ampsoc!";
-	struct amp_rpmsg_hdr hdr = {
-		.dst = AMP_RPMSG_RESERVED_ADDRESSES, .len = sizeof(msg),
+	struct rpmsg_hdr hdr = {
+		.dst = AMPSOC_RPMSG_RESERVED_ADDRESSES, .len = sizeof(msg),
 	};
 	struct amp_vq *vq = &rdev.txq;
 	struct amp_vq_buf b;
@@ -587,12 +587,12 @@ static void ns_own(void)
 		const char *name;
 		uint32_t addr, flags;
 	} own[] = {
-		{ "rpmsg_ns", AMP_RPMSG_NS_ADDR, AMP_RPMSG_NS_DESTROY },
-		{ "rpmsg_ctrl", 0, AMP_RPMSG_NS_DESTROY },
-		{ "rpmsg_ns", 0x1234, AMP_RPMSG_NS_CREATE },
-		{ "rpmsg_ctrl", 0x1235, AMP_RPMSG_NS_CREATE },
+		{ "rpmsg_ns", AMPSOC_RPMSG_NS_ADDR, AMPSOC_RPMSG_NS_DESTROY },
+		{ "rpmsg_ctrl", 0, AMPSOC_RPMSG_NS_DESTROY },
+		{ "rpmsg_ns", 0x1234, AMPSOC_RPMSG_NS_CREATE },
+		{ "rpmsg_ctrl", 0x1235, AMPSOC_RPMSG_NS_CREATE },
 	};
-	struct amp_rpmsg_ns_msg ns;
+	struct ampsoc_rpmsg_ns_msg ns;
 	unsigned int i;
 
 	for (i = 0; i < AMP_ARRAY_SIZE(own); i++) {
@@ -610,7 +610,7 @@ static void ns_own(void)
 static uint32_t race_msg(struct amp_vq_buf *b)
 {
 	static const char msg[] = "race";
-	struct amp_rpmsg_hdr hdr = {
+	struct rpmsg_hdr hdr = {
 		.src = echo.addr, .dst = 0x7777, .len = sizeof(msg),
 	};
 
@@ -694,7 +694,7 @@ static void __attribute__((noreturn)) idle_forever(const char *why)
 
 static void misbehave(const char *mode)
 {
-	struct amp_rpmsg_ns_msg ns;
+	struct ampsoc_rpmsg_ns_msg ns;
 	unsigned int i, n;
 	int ret = 0;
 
@@ -732,7 +732,7 @@ static void misbehave(const char *mode)
 		for (n = 0; n < 1000 && !ret; n++) {
 			snprintf(ns.name, sizeof(ns.name), "ampsoc-flood-%u", n);
 			ns.addr = 5000 + n;
-			ret = amp_rpmsg_sendto(&echo, AMP_RPMSG_NS_ADDR, &ns, sizeof(ns),
+			ret = amp_rpmsg_sendto(&echo, AMPSOC_RPMSG_NS_ADDR, &ns, sizeof(ns),
 					       BAD_TIMEOUT_NS);
 		}
 		amp_log("bad: %u announcements of services that do not exist: %d", n, ret);
@@ -748,8 +748,8 @@ static void misbehave(const char *mode)
 	} else if (!strcmp(mode, "flagrace")) {
 		flag_race();
 	} else if (!strcmp(mode, "flood")) {
-		ret = amp_rpmsg_ept_create(&rdev, &flood, "ampsoc-flood", AMP_RPMSG_ADDR_ANY,
-					   AMP_RPMSG_ADDR_ANY, flood_cb, NULL);
+		ret = amp_rpmsg_ept_create(&rdev, &flood, "ampsoc-flood", AMPSOC_RPMSG_ADDR_ANY,
+					   AMPSOC_RPMSG_ADDR_ANY, flood_cb, NULL);
 		amp_log("bad: flood service at %u: %d", flood.addr, ret);
 	} else if (!strcmp(mode, "chaos")) {
 		chaos_run();
@@ -765,7 +765,7 @@ static void flood_forever(void)
 	char msg[64];
 	int ret;
 
-	while (flood.dst == AMP_RPMSG_ADDR_ANY)
+	while (flood.dst == AMPSOC_RPMSG_ADDR_ANY)
 		amp_rpmsg_run_once(&rdev, AMP_FOREVER);
 	amp_log("bad: flooding address %u", flood.dst);
 	for (;;) {
@@ -807,8 +807,8 @@ int main(void)
 		return 1;
 	}
 	amp_rpmsg_use_carveout(&rdev, &amp_resource_table.bufs);
-	ret = amp_rpmsg_ept_create(&rdev, &echo, "ampsoc-echo", AMP_RPMSG_ADDR_ANY,
-				   AMP_RPMSG_ADDR_ANY, echo_cb, NULL);
+	ret = amp_rpmsg_ept_create(&rdev, &echo, "ampsoc-echo", AMPSOC_RPMSG_ADDR_ANY,
+				   AMPSOC_RPMSG_ADDR_ANY, echo_cb, NULL);
 	printf("ampsoc-rpmsg-bad: ampsoc-echo at %u: %d\n", echo.addr, ret);
 	misbehave(BAD_MODE);
 	if (!strcmp(BAD_MODE, "flood"))

@@ -65,8 +65,8 @@ AMP_RESOURCE_TABLE struct chk_rsc amp_resource_table = {
 	.bufs = AMP_RSC_CARVEOUT_INIT(CHK_BUF_DA, AMP_RSC_ADDR_ANY, CHK_BUF_LEN, 0,
 				      "vdev0buffer"),
 #endif
-	.vdev0 = AMP_RSC_VDEV_INIT(AMP_VIRTIO_ID_RPMSG, 0,
-				   1u << AMP_VIRTIO_RPMSG_F_NS, 0, 2,
+	.vdev0 = AMP_RSC_VDEV_INIT(AMPSOC_VIRTIO_ID_RPMSG, 0,
+				   1u << AMPSOC_VIRTIO_RPMSG_F_NS, 0, 2,
 				   AMP_RSC_VRING_INIT(AMP_RSC_ADDR_ANY, CHK_VRING_ALIGN,
 						      CHK_NUM_BUFS, 0),
 				   AMP_RSC_VRING_INIT(AMP_RSC_ADDR_ANY, CHK_VRING_ALIGN,
@@ -214,7 +214,7 @@ static unsigned long cmd_arg(const char *cmd)
 static int ctl_cmd(const char *cmd, char *out, size_t size)
 {
 	unsigned long v = cmd_arg(cmd);
-	char name[AMP_RPMSG_NAME_SIZE];
+	char name[AMPSOC_RPMSG_NAME_SIZE];
 	int ret;
 
 	if (!strcmp(cmd, "stats"))
@@ -233,8 +233,8 @@ static int ctl_cmd(const char *cmd, char *out, size_t size)
 		if (dyn_used[v])
 			return snprintf(out, size, "err busy");
 		snprintf(name, sizeof(name), "ampsoc-check-%lu", v);
-		ret = amp_rpmsg_ept_create(&rdev, &dyn[v], name, AMP_RPMSG_ADDR_ANY,
-					   AMP_RPMSG_ADDR_ANY, check_cb, NULL);
+		ret = amp_rpmsg_ept_create(&rdev, &dyn[v], name, AMPSOC_RPMSG_ADDR_ANY,
+					   AMPSOC_RPMSG_ADDR_ANY, check_cb, NULL);
 		dyn_used[v] = !ret;
 		return snprintf(out, size, ret ? "err %d" : "ok %u", ret ? ret : (int)dyn[v].addr);
 	}
@@ -302,11 +302,11 @@ int main(void)
 	ret = sample_use_vdev_buffer(&rdev);
 	printf("ampsoc-rpmsg-check: link up, mtu %u, %s\n", amp_rpmsg_mtu(&rdev),
 	       sample_buffers_by(&rdev, ret));
-	ret = amp_rpmsg_ept_create(&rdev, &check_ept, "ampsoc-check", AMP_RPMSG_ADDR_ANY,
-				   AMP_RPMSG_ADDR_ANY, check_cb, NULL);
+	ret = amp_rpmsg_ept_create(&rdev, &check_ept, "ampsoc-check", AMPSOC_RPMSG_ADDR_ANY,
+				   AMPSOC_RPMSG_ADDR_ANY, check_cb, NULL);
 	printf("ampsoc-rpmsg-check: service ampsoc-check at %u: %d\n", check_ept.addr, ret);
-	ret = amp_rpmsg_ept_create(&rdev, &ctl_ept, "ampsoc-check-ctl", AMP_RPMSG_ADDR_ANY,
-				   AMP_RPMSG_ADDR_ANY, ctl_cb, NULL);
+	ret = amp_rpmsg_ept_create(&rdev, &ctl_ept, "ampsoc-check-ctl", AMPSOC_RPMSG_ADDR_ANY,
+				   AMPSOC_RPMSG_ADDR_ANY, ctl_cb, NULL);
 	printf("ampsoc-rpmsg-check: service ampsoc-check-ctl at %u: %d\n", ctl_ept.addr, ret);
 	for (;;) {
 		if (crash_at)

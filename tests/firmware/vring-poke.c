@@ -55,8 +55,8 @@ AMP_RESOURCE_TABLE struct poke_rsc amp_resource_table = {
 	.trace0 = AMP_RSC_TRACE_INIT("trace0"),
 	.bufs = AMP_RSC_CARVEOUT_INIT(POKE_BUF_DA, AMP_RSC_ADDR_ANY, POKE_BUF_LEN, 0,
 				      "vdev0buffer"),
-	.vdev0 = AMP_RSC_VDEV_INIT(AMP_VIRTIO_ID_RPMSG, 0,
-				   1u << AMP_VIRTIO_RPMSG_F_NS, 0, 2,
+	.vdev0 = AMP_RSC_VDEV_INIT(AMPSOC_VIRTIO_ID_RPMSG, 0,
+				   1u << AMPSOC_VIRTIO_RPMSG_F_NS, 0, 2,
 				   AMP_RSC_VRING_INIT(AMP_RSC_ADDR_ANY, POKE_VRING_ALIGN,
 						      POKE_NUM_BUFS, 0),
 				   AMP_RSC_VRING_INIT(AMP_RSC_ADDR_ANY, POKE_VRING_ALIGN,
@@ -156,12 +156,12 @@ int main(void)
 	}
 	amp_rpmsg_use_carveout(&rdev, &amp_resource_table.bufs);
 	ret = amp_rpmsg_ept_create(&rdev, &echo_ept, "ampsoc-echo",
-				   AMP_RPMSG_ADDR_ANY, AMP_RPMSG_ADDR_ANY,
+				   AMPSOC_RPMSG_ADDR_ANY, AMPSOC_RPMSG_ADDR_ANY,
 				   echo_cb, NULL);
 	if (!ret)
 		ret = amp_rpmsg_ept_create(&rdev, &ctl_ept, "ampsoc-vring-poke",
-					   AMP_RPMSG_ADDR_ANY,
-					   AMP_RPMSG_ADDR_ANY, ctl_cb, NULL);
+					   AMPSOC_RPMSG_ADDR_ANY,
+					   AMPSOC_RPMSG_ADDR_ANY, ctl_cb, NULL);
 	printf("ampsoc-vring-poke: link up, services: %d\n", ret);
 	if (ret)
 		return 1;

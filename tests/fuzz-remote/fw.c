@@ -66,8 +66,8 @@ AMP_RESOURCE_TABLE struct fz_rsc amp_resource_table = {
 	.trace0 = AMP_RSC_TRACE_INIT("trace0"),
 	.bufs = AMP_RSC_CARVEOUT_INIT(FZ_BUF_DA, AMP_RSC_ADDR_ANY, FZ_BUF_LEN, 0,
 				      "vdev0buffer"),
-	.vdev0 = AMP_RSC_VDEV_INIT(AMP_VIRTIO_ID_RPMSG, 0,
-				   1u << AMP_VIRTIO_RPMSG_F_NS, 0, 2,
+	.vdev0 = AMP_RSC_VDEV_INIT(AMPSOC_VIRTIO_ID_RPMSG, 0,
+				   1u << AMPSOC_VIRTIO_RPMSG_F_NS, 0, 2,
 		AMP_RSC_VRING_INIT(AMP_RSC_ADDR_ANY, 16, FZ_NUM_BUFS, 0),
 		AMP_RSC_VRING_INIT(AMP_RSC_ADDR_ANY, 16, FZ_NUM_BUFS, 1)),
 };
@@ -125,15 +125,15 @@ static uint32_t fz_dst(uint16_t sel, uint32_t v)
 	case 0:
 		return agent;
 	case 1:
-		return AMP_RPMSG_NS_ADDR;
+		return AMPSOC_RPMSG_NS_ADDR;
 	case 2:
-		return AMP_RPMSG_FC_ADDR;
+		return AMPSOC_RPMSG_FC_ADDR;
 	case 3:
 		return rm.server;
 	case 4:
 		return echo.dst;
 	case 5:
-		return AMP_RPMSG_RESERVED_ADDRESSES + (v & 63);
+		return AMPSOC_RPMSG_RESERVED_ADDRESSES + (v & 63);
 	case 6:
 		return agent + (v & 3);
 	case 7:
@@ -155,8 +155,8 @@ static void fill(uint8_t *p, uint32_t len, uint32_t seed)
 
 static void op_msg(const struct fz_op *op)
 {
-	uint8_t data[AMP_RPMSG_BUF_SIZE];
-	struct amp_rpmsg_hdr hdr;
+	uint8_t data[AMPSOC_RPMSG_BUF_SIZE];
+	struct rpmsg_hdr hdr;
 	uint32_t plen = op->d & 0x1ff, used;
 	int ret;
 
@@ -178,7 +178,7 @@ static void op_msg(const struct fz_op *op)
 
 static void op_ns(const struct fz_op *op)
 {
-	struct amp_rpmsg_ns_msg m;
+	struct ampsoc_rpmsg_ns_msg m;
 	uint32_t len = sizeof(m);
 	unsigned int k = op->b % (AMP_ARRAY_SIZE(fz_names) + 2);
 
@@ -191,13 +191,13 @@ static void op_ns(const struct fz_op *op)
 		fill((uint8_t *)m.name, sizeof(m.name), op->c);
 	switch (op->a & 3) {
 	case 0:
-		m.addr = AMP_RPMSG_RESERVED_ADDRESSES + 0x100 + (op->c & 15);
+		m.addr = AMPSOC_RPMSG_RESERVED_ADDRESSES + 0x100 + (op->c & 15);
 		break;
 	case 1:
 		m.addr = op->c;
 		break;
 	case 2:
-		m.addr = (op->c & 1) ? AMP_RPMSG_NS_ADDR : 0;
+		m.addr = (op->c & 1) ? AMPSOC_RPMSG_NS_ADDR : 0;
 		break;
 	default:
 		m.addr = agent;
@@ -208,7 +208,7 @@ static void op_ns(const struct fz_op *op)
 		m.flags = op->d;
 	if (op->a & 0x80)
 		len = op->d % 80;
-	amp_rpmsg_sendto(&ctl, AMP_RPMSG_NS_ADDR, &m, len, FZ_TIMEOUT_NS);
+	amp_rpmsg_sendto(&ctl, AMPSOC_RPMSG_NS_ADDR, &m, len, FZ_TIMEOUT_NS);
 }
 
 static void op_resmgr(const struct fz_op *op)
@@ -296,7 +296,7 @@ static void op_ept(const struct fz_op *op)
 {
 	struct amp_rpmsg_ept *e = &extra[op->b % FZ_NR_EXTRA];
 	unsigned int k = op->c % AMP_ARRAY_SIZE(fz_names);
-	char name[AMP_RPMSG_NAME_SIZE];
+	char name[AMPSOC_RPMSG_NAME_SIZE];
 
 	if (e->rdev) {
 		amp_rpmsg_ept_destroy(e);
@@ -307,9 +307,9 @@ static void op_ept(const struct fz_op *op)
 		snprintf(name, sizeof(name), "fz-%u", op->d & 15);
 	else
 		strncpy(name, fz_names[k], sizeof(name));
-	if (amp_rpmsg_ept_create(&rdev, e, name, op->a & 1 ? AMP_RPMSG_ADDR_ANY :
-				 AMP_RPMSG_RESERVED_ADDRESSES + 0x200 + (op->d & 15),
-				 AMP_RPMSG_ADDR_ANY, sink_cb, NULL))
+	if (amp_rpmsg_ept_create(&rdev, e, name, op->a & 1 ? AMPSOC_RPMSG_ADDR_ANY :
+				 AMPSOC_RPMSG_RESERVED_ADDRESSES + 0x200 + (op->d & 15),
+				 AMPSOC_RPMSG_ADDR_ANY, sink_cb, NULL))
 		memset(e, 0, sizeof(*e));
 }
 
@@ -363,11 +363,11 @@ int main(void)
 	amp_rpmsg_use_carveout(&rdev, &amp_resource_table.bufs);
 	ret = amp_resmgr_init(&rm, &rdev);
 	if (!ret)
-		ret = amp_rpmsg_ept_create(&rdev, &echo, "ampsoc-echo", AMP_RPMSG_ADDR_ANY,
-					   AMP_RPMSG_ADDR_ANY, echo_cb, NULL);
+		ret = amp_rpmsg_ept_create(&rdev, &echo, "ampsoc-echo", AMPSOC_RPMSG_ADDR_ANY,
+					   AMPSOC_RPMSG_ADDR_ANY, echo_cb, NULL);
 	if (!ret)
 		ret = amp_rpmsg_ept_create(&rdev, &ctl, "ampsoc-fuzz", FZ_CTL_ADDR,
-					   AMP_RPMSG_ADDR_ANY, ctl_cb, NULL);
+					   AMPSOC_RPMSG_ADDR_ANY, ctl_cb, NULL);
 	printf("ampsoc-fuzz-remote: control at %u: %d\n", FZ_CTL_ADDR, ret);
 	for (;;) {
 		ret = amp_rpmsg_run_once(&rdev, AMP_FOREVER);

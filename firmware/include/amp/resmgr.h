@@ -2,7 +2,7 @@
 /*
  * Resource-manager client: ask Linux to keep a power domain on, or a clock
  * enabled, for this core (Linux's side: drivers/rpmsg/rpmsg_resmgr.c; wire
- * format: <ampsoc/rpmsg_resmgr.h>; docs/rpmsg.md, "Resource manager").
+ * format: <uapi/ampsoc/rpmsg_resmgr.h>; docs/rpmsg.md, "Resource manager").
  *
  * amp_resmgr_init() creates an endpoint announced as "rpmsg-resmgr". Once
  * Linux's driver binds the channel it says HELLO, and the client knows
@@ -25,7 +25,7 @@
 #include <stdint.h>
 
 #include <amp/rpmsg.h>
-#include <ampsoc/rpmsg_resmgr.h>
+#include <uapi/ampsoc/rpmsg_resmgr.h>
 
 /**
  * struct amp_resmgr_stats - what the client saw
@@ -45,7 +45,7 @@ struct amp_resmgr_stats {
  * struct amp_resmgr - a resource-manager client
  * @ept: the "rpmsg-resmgr" endpoint
  * @rdev: the rpmsg device it lives on
- * @server: Linux's address, AMP_RPMSG_ADDR_ANY until HELLO
+ * @server: Linux's address, AMPSOC_RPMSG_ADDR_ANY until HELLO
  * @version: Linux's protocol version (from HELLO)
  * @max_holdings: resources this core may hold at a time (from HELLO)
  * @next_id: id of the next request (never 0)

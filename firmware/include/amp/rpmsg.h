@@ -4,12 +4,13 @@
  * the vdev of a resource table, wire-compatible with Linux's virtio_rpmsg_bus
  * and OpenAMP.
  *
- * Wire format: each buffer starts with a 16-byte header (src, dst,
- * reserved, len, flags); buffers are 512 bytes unless negotiated otherwise.
- * vring 0 carries messages to Linux (Linux's rx), vring 1 messages from
- * Linux (Linux's tx). With VIRTIO_RPMSG_F_NS negotiated, endpoints with a
- * name announce themselves to Linux's name service at address 53 with a
- * 40-byte message (name[32], addr, flags: 0 create, 1 destroy).
+ * The wire format (struct rpmsg_hdr, the name-service and flow-control
+ * messages, the feature bits, the config space) is the one Linux's driver
+ * uses: <uapi/ampsoc/virtio_rpmsg.h>. Buffers are 512 bytes unless F_BUFSZ
+ * negotiates otherwise; with F_NS, endpoints with a name announce
+ * themselves to Linux's name service. To give the buffer sizes, declare the
+ * vdev with AMP_RSC_VDEV_CFG_TYPE(name, 2, struct ampsoc_rpmsg_vdev_config)
+ * and initialise it with AMP_RSC_VDEV_CFG_INIT().
  *
  * Single-threaded use: call amp_rpmsg_poll() from the main loop; callbacks
  * run from it. All calls on one device are serialised by its env_lock.
@@ -22,64 +23,10 @@
 
 #include <amp/env.h>
 #include <amp/virtqueue.h>
-
-#define AMP_RPMSG_ADDR_ANY		0xffffffffu
-#define AMP_RPMSG_NS_ADDR		53
-#define AMP_RPMSG_RESERVED_ADDRESSES	1024
-#define AMP_RPMSG_NAME_SIZE		32
-#define AMP_RPMSG_BUF_SIZE		512
-/* Feature bits of the rpmsg vdev: mainline's name service ... */
-#define AMP_VIRTIO_RPMSG_F_NS		0
-/* ... and ampsoc's: buffer sizes in the config space, flow control. */
-#define AMP_VIRTIO_RPMSG_F_BUFSZ	20
-#define AMP_VIRTIO_RPMSG_F_FC		21
-#define AMP_RPMSG_MAX_BUF_SIZE		65536
-/* The flow-control service's address (with F_FC). */
-#define AMP_RPMSG_FC_ADDR		54
-#define AMP_RPMSG_FC_PAUSED		1
-
-#define AMP_RPMSG_NS_CREATE		0
-#define AMP_RPMSG_NS_DESTROY		1
+#include <uapi/ampsoc/virtio_rpmsg.h>
 
 /* Buffers one device may hold (rx) or reserve (tx) at a time. */
 #define AMP_RPMSG_MAX_HELD		16
-
-struct amp_rpmsg_hdr {
-	uint32_t src;
-	uint32_t dst;
-	uint32_t reserved;
-	uint16_t len;
-	uint16_t flags;
-	uint8_t data[];
-} __attribute__((packed));
-
-struct amp_rpmsg_ns_msg {
-	char name[AMP_RPMSG_NAME_SIZE];
-	uint32_t addr;
-	uint32_t flags;
-} __attribute__((packed));
-
-/*
- * The vdev config space with F_BUFSZ: the buffer sizes the firmware
- * proposes, header included; 0 means 512. Linux uses a size if it is a
- * multiple of 16 in 512..65536, and 512 otherwise; so does this library.
- * Declare the vdev with AMP_RSC_VDEV_CFG_TYPE(name, 2, struct
- * amp_rpmsg_vdev_config) and initialise it with AMP_RSC_VDEV_CFG_INIT().
- */
-struct amp_rpmsg_vdev_config {
-	uint32_t h2r_buf_size;	/* Linux to the core */
-	uint32_t r2h_buf_size;	/* the core to Linux */
-} __attribute__((packed));
-
-/*
- * A flow-control message to AMP_RPMSG_FC_ADDR (with F_FC), 12 bytes:
- * endpoint @addr of the receiver must stop (or resume) sending to @peer.
- */
-struct amp_rpmsg_fc_msg {
-	uint32_t addr;
-	uint32_t peer;
-	uint32_t flags;
-} __attribute__((packed));
 
 struct amp_rpmsg_dev;
 struct amp_rpmsg_ept;
@@ -95,7 +42,7 @@ typedef int (*amp_rpmsg_cb)(struct amp_rpmsg_ept *ept, void *data,
 
 /*
  * A name-service message from Linux (a Linux service announcing itself):
- * @name is NUL-terminated, @flags AMP_RPMSG_NS_CREATE or _DESTROY.
+ * @name is NUL-terminated, @flags AMPSOC_RPMSG_NS_CREATE or _DESTROY.
  */
 typedef void (*amp_rpmsg_ns_cb)(struct amp_rpmsg_dev *rdev, const char *name,
 				uint32_t addr, uint32_t flags, void *priv);
@@ -113,7 +60,7 @@ typedef void (*amp_rpmsg_ns_cb)(struct amp_rpmsg_dev *rdev, const char *name,
  * @next: list of the device's endpoints
  */
 struct amp_rpmsg_ept {
-	char name[AMP_RPMSG_NAME_SIZE];
+	char name[AMPSOC_RPMSG_NAME_SIZE];
 	uint32_t addr;
 	uint32_t dst;
 	bool announced;
@@ -153,7 +100,7 @@ struct amp_rpmsg_slot {
  * struct amp_rpmsg_dev - the device side of one rpmsg vdev
  * @txq: vring 0, buffers Linux gave us to fill
  * @rxq: vring 1, messages from Linux
- * @vdev: the vdev entry of the resource table (struct fw_rsc_vdev)
+ * @vdev: the vdev entry of the resource table (struct ampsoc_rsc_vdev)
  * @rx_buf_size: size of Linux's buffers to us, header included
  * @tx_buf_size: size of Linux's buffers for us to fill, header included
  * @ns: the name service was negotiated
@@ -206,7 +153,7 @@ struct amp_rpmsg_dev {
 
 /*
  * Bring up @rdev on the vdev entry @vdev of the loaded resource table (as
- * declared with AMP_RSC_VDEV_T: the u32 type, then struct fw_rsc_vdev with
+ * declared with AMP_RSC_VDEV_T: the u32 type, then struct ampsoc_rsc_vdev with
  * two vrings) once Linux's driver is ready. Kicks to Linux go through
  * platform_notify_vq() with the vring's notifyid. Returns 0; -EAGAIN if
  * Linux has not set DRIVER_OK yet; -EINVAL for a vdev that is not usable
@@ -225,7 +172,7 @@ int amp_rpmsg_init(struct amp_rpmsg_dev *rdev, void *vdev);
  * Linux puts physical addresses in descriptors (as mainline does) when its
  * rpmsg buffers come from a carveout named "vdev0buffer" (mainline's name):
  * give that carveout's table entry (struct amp_rsc_carveout, declared with
- * pa FW_RSC_ADDR_ANY) after amp_rpmsg_init(), and descriptor addresses are
+ * pa AMPSOC_FW_RSC_ADDR_ANY) after amp_rpmsg_init(), and descriptor addresses are
  * taken as physical addresses inside it, translated with the pa Linux wrote
  * back. Returns 0; -ENOENT if Linux wrote back no pa (descriptors then
  * carry device addresses, as without a carveout); -EINVAL if the carveout
@@ -242,7 +189,7 @@ void amp_rpmsg_set_ns_cb(struct amp_rpmsg_dev *rdev, amp_rpmsg_ns_cb cb,
 			 void *priv);
 
 /*
- * Create endpoint @ept at @addr (AMP_RPMSG_ADDR_ANY: pick a free one at or
+ * Create endpoint @ept at @addr (AMPSOC_RPMSG_ADDR_ANY: pick a free one at or
  * above 1024) talking to @dst by default. With a @name and the name service
  * on, announce it to Linux, which creates a channel. Returns 0, -EEXIST if
  * @addr is taken, -EINVAL, or a send error of the announcement (the
@@ -299,7 +246,7 @@ int amp_rpmsg_release_tx(struct amp_rpmsg_dev *rdev, void *data);
  * @used_len bytes, whatever the header says. Waits up to @timeout_ns for a
  * buffer. Returns 0 or a negative errno as the send functions.
  */
-int amp_rpmsg_send_raw(struct amp_rpmsg_dev *rdev, const struct amp_rpmsg_hdr *hdr,
+int amp_rpmsg_send_raw(struct amp_rpmsg_dev *rdev, const struct rpmsg_hdr *hdr,
 		       const void *data, uint32_t data_len, uint32_t used_len,
 		       uint64_t timeout_ns);
 

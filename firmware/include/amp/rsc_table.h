@@ -23,7 +23,7 @@
  *			offsetof(struct my_rsc, vdev0),
  *		},
  *		.trace0 = AMP_RSC_TRACE_INIT("trace0"),
- *		.vdev0 = AMP_RSC_VDEV_INIT(AMP_VIRTIO_ID_RPMSG, 0, 1, 0, 2,
+ *		.vdev0 = AMP_RSC_VDEV_INIT(AMPSOC_VIRTIO_ID_RPMSG, 0, 1, 0, 2,
  *			AMP_RSC_VRING_INIT(AMP_RSC_ADDR_ANY, 16, 256, 0),
  *			AMP_RSC_VRING_INIT(AMP_RSC_ADDR_ANY, 16, 256, 1)),
  *	};
@@ -40,81 +40,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <uapi/ampsoc/rsc_table.h>
+/* AMPSOC_VIRTIO_ID_RPMSG, the id of the usual vdev. */
+#include <uapi/ampsoc/virtio_rpmsg.h>
+
 #define AMP_RSC_PACKED	__attribute__((packed))
 
-/* ---- mainline's layout (include/linux/remoteproc.h, rsc_table.h) ---- */
+/* mainline's layout: <uapi/ampsoc/rsc_table.h>, shared with Linux */
+#define AMP_RSC_ADDR_ANY	AMPSOC_FW_RSC_ADDR_ANY
 
-struct resource_table {
-	uint32_t ver;
-	uint32_t num;
-	uint32_t reserved[2];
-	uint32_t offset[];
-} AMP_RSC_PACKED;
-
-struct fw_rsc_hdr {
-	uint32_t type;
-	uint8_t data[];
-} AMP_RSC_PACKED;
-
-enum fw_resource_type {
-	RSC_CARVEOUT = 0,
-	RSC_DEVMEM = 1,
-	RSC_TRACE = 2,
-	RSC_VDEV = 3,
-	RSC_LAST = 4,
-	RSC_VENDOR_START = 128,
-	RSC_VENDOR_END = 512,
-};
-
-#define FW_RSC_ADDR_ANY		0xffffffffu
-#define AMP_RSC_ADDR_ANY	FW_RSC_ADDR_ANY
-
-struct fw_rsc_carveout {
-	uint32_t da;
-	uint32_t pa;
-	uint32_t len;
-	uint32_t flags;
-	uint32_t reserved;
-	uint8_t name[32];
-} AMP_RSC_PACKED;
-
-struct fw_rsc_devmem {
-	uint32_t da;
-	uint32_t pa;
-	uint32_t len;
-	uint32_t flags;
-	uint32_t reserved;
-	uint8_t name[32];
-} AMP_RSC_PACKED;
-
-struct fw_rsc_trace {
-	uint32_t da;
-	uint32_t len;
-	uint32_t reserved;
-	uint8_t name[32];
-} AMP_RSC_PACKED;
-
-struct fw_rsc_vdev_vring {
-	uint32_t da;
-	uint32_t align;
-	uint32_t num;
-	uint32_t notifyid;
-	uint32_t pa;
-} AMP_RSC_PACKED;
-
-struct fw_rsc_vdev {
-	uint32_t id;
-	uint32_t notifyid;
-	uint32_t dfeatures;
-	uint32_t gfeatures;
-	uint32_t config_len;
-	uint8_t status;
-	uint8_t num_of_vrings;
-	uint8_t reserved[2];
-	struct fw_rsc_vdev_vring vring[];
-} AMP_RSC_PACKED;
-
-/* Virtio device status bits Linux writes into fw_rsc_vdev.status. */
+/* Virtio device status bits Linux writes into ampsoc_rsc_vdev.status. */
 #define AMP_VIRTIO_STATUS_ACKNOWLEDGE	0x01
 #define AMP_VIRTIO_STATUS_DRIVER	0x02
 #define AMP_VIRTIO_STATUS_DRIVER_OK	0x04
@@ -122,29 +57,26 @@ struct fw_rsc_vdev {
 #define AMP_VIRTIO_STATUS_NEEDS_RESET	0x40
 #define AMP_VIRTIO_STATUS_FAILED	0x80
 
-/* Virtio device id of an rpmsg transport. */
-#define AMP_VIRTIO_ID_RPMSG		7
-
 /* ---- table entries: the u32 type followed by the resource ---------- */
 
 struct amp_rsc_carveout {
 	uint32_t type;
-	struct fw_rsc_carveout c;
+	struct ampsoc_rsc_carveout c;
 } AMP_RSC_PACKED;
 
 struct amp_rsc_devmem {
 	uint32_t type;
-	struct fw_rsc_devmem d;
+	struct ampsoc_rsc_devmem d;
 } AMP_RSC_PACKED;
 
 struct amp_rsc_trace {
 	uint32_t type;
-	struct fw_rsc_trace t;
+	struct ampsoc_rsc_trace t;
 } AMP_RSC_PACKED;
 
 /*
  * Define struct @name, a vdev entry with @nvrings vrings and @cfglen bytes
- * of config space. Its fields are those of struct fw_rsc_vdev, spelled out
+ * of config space. Its fields are those of struct ampsoc_rsc_vdev, spelled out
  * so that the vrings and the config space can follow as fixed-size arrays.
  */
 #define AMP_RSC_VDEV_TYPE(name, nvrings, cfglen)			\
@@ -158,7 +90,7 @@ struct amp_rsc_trace {
 		uint8_t status;						\
 		uint8_t num_of_vrings;					\
 		uint8_t reserved[2];					\
-		struct fw_rsc_vdev_vring vring[nvrings];		\
+		struct ampsoc_rsc_vring vring[nvrings];		\
 		uint8_t config[cfglen];					\
 	} AMP_RSC_PACKED
 
@@ -174,17 +106,17 @@ struct amp_rsc_trace {
 		uint8_t status;						\
 		uint8_t num_of_vrings;					\
 		uint8_t reserved[2];					\
-		struct fw_rsc_vdev_vring vring[nvrings];		\
+		struct ampsoc_rsc_vring vring[nvrings];		\
 		cfgtype config;						\
 	} AMP_RSC_PACKED
 
 #define AMP_RSC_CARVEOUT_INIT(da, pa, len, flags, name)			\
-	{ RSC_CARVEOUT, { (da), (pa), (len), (flags), 0, name } }
+	{ AMPSOC_RSC_CARVEOUT, { (da), (pa), (len), (flags), 0, name } }
 #define AMP_RSC_DEVMEM_INIT(da, pa, len, flags, name)			\
-	{ RSC_DEVMEM, { (da), (pa), (len), (flags), 0, name } }
+	{ AMPSOC_RSC_DEVMEM, { (da), (pa), (len), (flags), 0, name } }
 /* A trace buffer at a fixed device address. */
 #define AMP_RSC_TRACE_AT(da, len, name)					\
-	{ RSC_TRACE, { (da), (len), 0, name } }
+	{ AMPSOC_RSC_TRACE, { (da), (len), 0, name } }
 /* The SDK's trace buffer (amp_trace_printf() and printf() write there). */
 #define AMP_RSC_TRACE_INIT(name)					\
 	AMP_RSC_TRACE_AT(AMP_CORE_TRACE_DA, AMP_CORE_TRACE_SIZE, name)
@@ -193,18 +125,18 @@ struct amp_rsc_trace {
 /* The same, for AMP_RSC_VDEV_CFG_TYPE: @config_ initialises its config. */
 #define AMP_RSC_VDEV_CFG_INIT(id_, notifyid_, dfeatures_, config_len_, config_, \
 			      nvrings_, ...)				\
-	{ .type = RSC_VDEV, .id = (id_), .notifyid = (notifyid_),	\
+	{ .type = AMPSOC_RSC_VDEV, .id = (id_), .notifyid = (notifyid_),	\
 	  .dfeatures = (dfeatures_), .config_len = (config_len_),	\
 	  .num_of_vrings = (nvrings_), .vring = { __VA_ARGS__ },	\
 	  .config = config_ }
 #define AMP_RSC_VDEV_INIT(id_, notifyid_, dfeatures_, config_len_, nvrings_, ...) \
-	{ .type = RSC_VDEV, .id = (id_), .notifyid = (notifyid_),	\
+	{ .type = AMPSOC_RSC_VDEV, .id = (id_), .notifyid = (notifyid_),	\
 	  .dfeatures = (dfeatures_), .config_len = (config_len_),	\
 	  .num_of_vrings = (nvrings_), .vring = { __VA_ARGS__ } }
 
 /* ---- the table ------------------------------------------------------ */
 
-/* The fixed part of struct resource_table, to start a firmware's table. */
+/* The fixed part of struct ampsoc_rsc_table, to start a firmware's table. */
 struct amp_rsc_table_hdr {
 	uint32_t ver;
 	uint32_t num;

@@ -2,7 +2,7 @@
 /*
  * Trace buffers: text that Linux reads through debugfs
  * (/sys/kernel/debug/remoteproc/remoteprocN/traceM), described to Linux by
- * an RSC_TRACE resource.
+ * an AMPSOC_RSC_TRACE resource.
  *
  * Linux shows a trace buffer as a C string: the bytes up to the first NUL,
  * at most the buffer's length. The writer keeps that view useful:

@@ -77,7 +77,7 @@ void amp_log(const char *fmt, ...)
 {
 }
 
-AMP_RSC_VDEV_CFG_TYPE(fuzz_vdev, 2, struct amp_rpmsg_vdev_config);
+AMP_RSC_VDEV_CFG_TYPE(fuzz_vdev, 2, struct ampsoc_rpmsg_vdev_config);
 
 static struct amp_rpmsg_dev rdev;
 static struct amp_rpmsg_ept epts[2];
@@ -138,8 +138,8 @@ int fw_rpmsg_fuzz_one(const uint8_t *data, size_t size)
 
 	/* Negotiated fields and the vring shape, as Linux wrote them. */
 	shape = take32(&data, &size);
-	vdev.type = RSC_VDEV;
-	vdev.id = AMP_VIRTIO_ID_RPMSG;
+	vdev.type = AMPSOC_RSC_VDEV;
+	vdev.id = AMPSOC_VIRTIO_ID_RPMSG;
 	vdev.num_of_vrings = 2;
 	vdev.status = AMP_VIRTIO_STATUS_DRIVER_OK;
 	vdev.gfeatures = take32(&data, &size);
@@ -183,8 +183,8 @@ int fw_rpmsg_fuzz_one(const uint8_t *data, size_t size)
 		c.c.pa = take32(&data, &size);
 		amp_rpmsg_use_carveout(&rdev, &c);
 	}
-	up[0] = !amp_rpmsg_ept_create(&rdev, &epts[0], "fuzz", AMP_RPMSG_ADDR_ANY,
-				      AMP_RPMSG_ADDR_ANY, fuzz_cb, NULL);
+	up[0] = !amp_rpmsg_ept_create(&rdev, &epts[0], "fuzz", AMPSOC_RPMSG_ADDR_ANY,
+				      AMPSOC_RPMSG_ADDR_ANY, fuzz_cb, NULL);
 	up[1] = !amp_rpmsg_ept_create(&rdev, &epts[1], NULL, 1024 + (shape & 3), 0x400,
 				      fuzz_cb, NULL);
 

@@ -344,7 +344,7 @@ static bool lb_echo_direct(struct ampsoc_rpmsg_lb *lb, u32 src, u32 dst,
 {
 	struct virtio_device *vdev = &lb->vdev;
 	struct vring *vr = &lb->vr[0];
-	struct rpmsg_hdr_lb *h;
+	struct rpmsg_hdr *h;
 	struct vring_desc *d;
 	bool clear;
 	u16 head;
@@ -403,8 +403,8 @@ static bool lb_handle(struct ampsoc_rpmsg_lb *lb, u32 src, u32 dst,
 		lb_check_tagged(lb, src, data, len);
 		lb->st.sink_msgs++;
 	} else if (dst == AMPSOC_RPMSG_NS_ADDR &&
-		   len == sizeof(struct ampsoc_rpmsg_ns_msg_lb)) {
-		const struct ampsoc_rpmsg_ns_msg_lb *ns = (const void *)data;
+		   len == sizeof(struct ampsoc_rpmsg_ns_msg)) {
+		const struct ampsoc_rpmsg_ns_msg *ns = (const void *)data;
 
 		lb->st.ns_msgs++;
 		lb->st.ns_last_flags = le32_to_cpu(ns->flags);
@@ -438,7 +438,7 @@ static bool lb_consume_tx(struct ampsoc_rpmsg_lb *lb)
 		struct vring_desc d;
 		u8 *buf;
 		u32 len, mlen;
-		struct rpmsg_hdr_lb *h;
+		struct rpmsg_hdr *h;
 
 		virtio_rmb(false);
 		head = virtio16_to_cpu(vdev,
@@ -566,7 +566,7 @@ static bool lb_fill_rx(struct ampsoc_rpmsg_lb *lb, bool *broke)
 
 	while (lb->last_avail[0] !=
 	       virtio16_to_cpu(vdev, READ_ONCE(vr->avail->idx))) {
-		struct rpmsg_hdr_lb *h;
+		struct rpmsg_hdr *h;
 		struct vring_desc *d;
 		u32 len, used_len;
 		u16 head;
@@ -1324,7 +1324,7 @@ EXPORT_SYMBOL_GPL(ampsoc_rpmsg_lb_send);
 int ampsoc_rpmsg_lb_announce(struct ampsoc_rpmsg_lb *lb, const char *name,
 			     u32 addr, bool destroy)
 {
-	struct ampsoc_rpmsg_ns_msg_lb ns = {};
+	struct ampsoc_rpmsg_ns_msg ns = {};
 
 	strscpy(ns.name, name, sizeof(ns.name));
 	ns.addr = cpu_to_le32(addr);

@@ -1124,7 +1124,7 @@ static void hostile_recoverable(struct ampsoc_ktap_test *t)
 {
 	struct ampsoc_rpmsg_stats s;
 	static const u8 nonul[40] = { [0 ... 31] = 'A' };
-	struct ampsoc_rpmsg_ns_msg_lb ns = {};
+	struct ampsoc_rpmsg_ns_msg ns = {};
 	char name[RPMSG_NAME_SIZE];
 	struct fixture f;
 	unsigned int i;

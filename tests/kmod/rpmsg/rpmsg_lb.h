@@ -8,6 +8,7 @@
 #define _AMPSOC_RPMSG_LB_H
 
 #include <linux/types.h>
+#include <uapi/ampsoc/virtio_rpmsg.h>
 
 struct ampsoc_rpmsg_lb;
 struct virtio_device;
@@ -17,22 +18,6 @@ struct virtio_device;
 #define LB_ECHO_NUM	64
 #define LB_SINK_ADDR	0x500	/* count and check, no reply */
 #define LB_STREAM_ADDR	0x600	/* source of lb_stream() traffic */
-
-/* The remote's own view of mainline's wire structures. */
-struct rpmsg_hdr_lb {
-	__le32 src;
-	__le32 dst;
-	__le32 reserved;
-	__le16 len;
-	__le16 flags;
-	u8 data[];
-} __packed;
-
-struct ampsoc_rpmsg_ns_msg_lb {
-	char name[32];
-	__le32 addr;
-	__le32 flags;
-} __packed;
 
 /* Checked payloads: magic, sequence per source, crc32 of the rest. */
 #define LB_MAGIC	0x434d5041	/* "APMC" */

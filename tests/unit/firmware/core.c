@@ -457,10 +457,10 @@ static void test_rpmsg_echo(void)
 		ktap_ok(false, "%srpmsg_echo_waits_for_linux", P->tag);
 		return;
 	}
-	for (uint32_t i = 0; i < ((struct resource_table *)rsc)->num; i++) {
-		uint8_t *e = rsc + ((struct resource_table *)rsc)->offset[i];
+	for (uint32_t i = 0; i < ((struct ampsoc_rsc_table *)rsc)->num; i++) {
+		uint8_t *e = rsc + ((struct ampsoc_rsc_table *)rsc)->offset[i];
 
-		if (*(uint32_t *)e == RSC_VDEV)
+		if (*(uint32_t *)e == AMPSOC_RSC_VDEV)
 			vdev = (void *)e;
 	}
 	ktap_ok(vdev && vdev->id == 7 && vdev->dfeatures == 1 &&
@@ -493,9 +493,9 @@ static void test_rpmsg_echo(void)
 		while (fifo_pop(fifo_at(&r, MBOX_OUT_OFF), &word))
 			kick_words[word == 5 ? 0 : word == 6 ? 1 : 2]++;
 		while (dring_used(&rx, &id, &len)) {
-			const struct amp_rpmsg_hdr *h =
+			const struct rpmsg_hdr *h =
 				core_ptr(&r, RBUF_DA + id * RBUF, RBUF);
-			const struct amp_rpmsg_ns_msg *ns = (const void *)h->data;
+			const struct ampsoc_rpmsg_ns_msg *ns = (const void *)h->data;
 
 			for (unsigned int k = 0; k < ECHO_NSVC; k++)
 				if (h->dst == 53 && h->len == 40 && len == 56 &&
@@ -519,7 +519,7 @@ static void test_rpmsg_echo(void)
 
 		while (sent < 3000 && inflight < 16) {
 			uint16_t n = rand() % 497, slot;
-			struct amp_rpmsg_hdr *h;
+			struct rpmsg_hdr *h;
 
 			for (slot = 0; slot < RING_NUM && tx_busy[slot]; slot++)
 				;
@@ -547,7 +547,7 @@ static void test_rpmsg_echo(void)
 			if (id < RING_NUM)
 				tx_busy[id] = false;
 		while (dring_used(&rx, &id, &len)) {
-			const struct amp_rpmsg_hdr *h =
+			const struct rpmsg_hdr *h =
 				core_ptr(&r, RBUF_DA + id * RBUF, RBUF);
 			bool good = id < RING_NUM && h->dst == MY_ADDR &&
 				    h->src == svc[got % 3].addr && len == 16u + h->len;
@@ -595,7 +595,7 @@ static uint32_t desc_addr(uint32_t da)
 
 struct got_msg {
 	uint32_t id, used_len;
-	struct amp_rpmsg_hdr hdr;
+	struct rpmsg_hdr hdr;
 	uint8_t data[48];
 };
 
@@ -604,7 +604,7 @@ static struct core_vdev *link_up(struct run *r, struct fw *fw, const char *elf,
 				 struct dring *rx, struct dring *tx)
 {
 	struct core_vdev *vdev = NULL;
-	struct resource_table *t;
+	struct ampsoc_rsc_table *t;
 	uint64_t one = 1;
 	uint8_t *rsc = NULL;
 
@@ -618,7 +618,7 @@ static struct core_vdev *link_up(struct run *r, struct fw *fw, const char *elf,
 		return NULL;
 	t = (void *)rsc;
 	for (uint32_t i = 0; i < t->num; i++)
-		if (*(uint32_t *)(rsc + t->offset[i]) == RSC_VDEV)
+		if (*(uint32_t *)(rsc + t->offset[i]) == AMPSOC_RSC_VDEV)
 			vdev = (void *)(rsc + t->offset[i]);
 	if (!vdev)
 		return NULL;
@@ -630,7 +630,7 @@ static struct core_vdev *link_up(struct run *r, struct fw *fw, const char *elf,
 	for (uint32_t i = 0; lpa && i < t->num; i++) {
 		struct amp_rsc_carveout *c = (void *)(rsc + t->offset[i]);
 
-		if (c->type == RSC_CARVEOUT && !strcmp((char *)c->c.name, "vdev0buffer"))
+		if (c->type == AMPSOC_RSC_CARVEOUT && !strcmp((char *)c->c.name, "vdev0buffer"))
 			c->c.pa = lpa;
 	}
 	for (uint16_t i = 0; i < RING_NUM; i++)
@@ -664,7 +664,7 @@ static unsigned int collect(struct run *r, struct dring *rx, struct got_msg *m,
 		m[got].id = id;
 		m[got].used_len = len;
 		if (id < RING_NUM) {
-			const struct amp_rpmsg_hdr *h =
+			const struct rpmsg_hdr *h =
 				core_ptr(r, lbase + id * lbuf, lbuf);
 
 			m[got].hdr = *h;
@@ -682,7 +682,7 @@ static unsigned int collect(struct run *r, struct dring *rx, struct got_msg *m,
 static bool echo_works(struct run *r, struct dring *rx, struct dring *tx,
 		       uint32_t dst, const char *text)
 {
-	struct amp_rpmsg_hdr *h = core_ptr(r, lbase + RING_NUM * lbuf, lbuf);
+	struct rpmsg_hdr *h = core_ptr(r, lbase + RING_NUM * lbuf, lbuf);
 	uint64_t one = 1;
 	struct got_msg m;
 	size_t n = strlen(text);
@@ -704,7 +704,7 @@ static bool echo_works(struct run *r, struct dring *rx, struct dring *tx,
 static bool linux_send(struct run *r, struct dring *tx, uint16_t slot, uint32_t dst,
 		       const void *data, uint16_t len)
 {
-	struct amp_rpmsg_hdr *h =
+	struct rpmsg_hdr *h =
 		core_ptr(r, lbase + (RING_NUM + slot) * lbuf, lbuf);
 	uint64_t one = 1;
 
@@ -737,7 +737,7 @@ static void test_bad_remote(const char *mode)
 		ktap_ok(false, "%sbad_remote_%s", P->tag, mode);
 		goto out;
 	}
-	echo_addr = ((struct amp_rpmsg_ns_msg *)m[0].data)->addr;
+	echo_addr = ((struct ampsoc_rpmsg_ns_msg *)m[0].data)->addr;
 	if (!strcmp(mode, "badlen")) {
 		n = collect(&r, &rx, m, 3);
 		ok = n == 3 && m[0].hdr.len == 400 && m[0].used_len == 24 &&
@@ -747,13 +747,13 @@ static void test_bad_remote(const char *mode)
 	} else if (!strcmp(mode, "badid")) {
 		ok = collect(&r, &rx, m, 1) == 1 && m[0].id == RING_NUM + 5;
 	} else if (!strcmp(mode, "nsbad")) {
-		const struct amp_rpmsg_ns_msg *ns = (const void *)m[0].data;
+		const struct ampsoc_rpmsg_ns_msg *ns = (const void *)m[0].data;
 
 		n = collect(&r, &rx, m, 3);
 		ok = n == 3 && m[0].hdr.dst == 53 && m[0].hdr.len == 40 &&
 		     !memchr(ns->name, 0, sizeof(ns->name)) &&
 		     m[1].hdr.len == 39 && m[2].hdr.len == 40 && ns[0].flags == 0 &&
-		     ((const struct amp_rpmsg_ns_msg *)m[2].data)->flags == 7 &&
+		     ((const struct ampsoc_rpmsg_ns_msg *)m[2].data)->flags == 7 &&
 		     echo_works(&r, &rx, &tx, echo_addr, "still there");
 	} else if (!strcmp(mode, "badidx")) {
 		uint16_t before = rx.last_used, ahead;
@@ -769,7 +769,7 @@ static void test_bad_remote(const char *mode)
 		n = collect(&r, &rx, flood, 1000);
 		ok = n == 1000;
 		for (unsigned int i = 0; ok && i < n; i++) {
-			const struct amp_rpmsg_ns_msg *ns = (const void *)flood[i].data;
+			const struct ampsoc_rpmsg_ns_msg *ns = (const void *)flood[i].data;
 
 			snprintf(want, sizeof(want), "ampsoc-flood-%u", i);
 			ok = flood[i].hdr.dst == 53 && flood[i].hdr.len == 40 &&
@@ -783,7 +783,7 @@ static void test_bad_remote(const char *mode)
 
 		/* ampsoc-flood's announcement, then Linux speaks first. */
 		ok = collect(&r, &rx, m, 1) == 1 && m[0].hdr.dst == 53;
-		fl = ((struct amp_rpmsg_ns_msg *)m[0].data)->addr;
+		fl = ((struct ampsoc_rpmsg_ns_msg *)m[0].data)->addr;
 		ok = ok && linux_send(&r, &tx, 1, fl, "go", 2) &&
 		     collect(&r, &rx, flood, 2000) == 2000;
 		for (unsigned int i = 0; ok && i < 2000; i++) {
@@ -851,7 +851,7 @@ static void test_rpmsg_sink_source(void)
 		goto out;
 	}
 	for (n = 0; n < ECHO_NSVC; n++) {
-		const struct amp_rpmsg_ns_msg *ns = (const void *)m[n].data;
+		const struct ampsoc_rpmsg_ns_msg *ns = (const void *)m[n].data;
 
 		if (!strcmp(ns->name, "ampsoc-sink"))
 			sink = ns->addr;
@@ -919,13 +919,13 @@ static void test_rpmsg_big(void)
 	bool ok = false;
 
 	lbuf = 2048;
-	lfeatures = 1 | 1u << AMP_VIRTIO_RPMSG_F_BUFSZ | 1u << AMP_VIRTIO_RPMSG_F_FC;
+	lfeatures = 1 | 1u << AMPSOC_VIRTIO_RPMSG_F_BUFSZ | 1u << AMPSOC_VIRTIO_RPMSG_F_FC;
 	if (link_up(&r, &fw, "rpmsg-echo-big", &rx, &tx) &&
 	    collect(&r, &rx, m, ECHO_NSVC) == ECHO_NSVC &&
 	    console_wait(&r, "link up, mtu 2032, name service on, flow control on")) {
 		for (unsigned int n = 0; n < ECHO_NSVC; n++)
-			if (!strcmp(((struct amp_rpmsg_ns_msg *)m[n].data)->name, "ampsoc-echo"))
-				echo = ((struct amp_rpmsg_ns_msg *)m[n].data)->addr;
+			if (!strcmp(((struct ampsoc_rpmsg_ns_msg *)m[n].data)->name, "ampsoc-echo"))
+				echo = ((struct ampsoc_rpmsg_ns_msg *)m[n].data)->addr;
 		memset(text, 'b', sizeof(text) - 1);
 		text[sizeof(text) - 1] = 0;
 		/* got_msg keeps 48 bytes: the echo's length and start prove it. */
@@ -955,8 +955,8 @@ static void test_rpmsg_phys(void)
 	    collect(&r, &rx, m, ECHO_NSVC) == ECHO_NSVC &&
 	    console_wait(&r, "buffers by physical address")) {
 		for (unsigned int n = 0; n < ECHO_NSVC; n++)
-			if (!strcmp(((struct amp_rpmsg_ns_msg *)m[n].data)->name, "ampsoc-echo"))
-				echo = ((struct amp_rpmsg_ns_msg *)m[n].data)->addr;
+			if (!strcmp(((struct ampsoc_rpmsg_ns_msg *)m[n].data)->name, "ampsoc-echo"))
+				echo = ((struct ampsoc_rpmsg_ns_msg *)m[n].data)->addr;
 		ok = echo && echo_works(&r, &rx, &tx, echo, "by physical address");
 	}
 	ktap_ok(ok, "%srpmsg_buffers_by_physical_address", P->tag);

@@ -7,7 +7,7 @@
  * addresses the test checks against.
  */
 #include <amp/amp.h>
-#include <ampsoc/core_mmio.h>
+#include <uapi/ampsoc/core_mmio.h>
 
 #include "fault.h"
 

@@ -13,7 +13,7 @@
  * and a clear mstatus.MIE holding it back until lowered or set.
  */
 #include <amp/amp.h>
-#include <ampsoc/core_mmio.h>
+#include <uapi/ampsoc/core_mmio.h>
 
 #include "irq.h"
 

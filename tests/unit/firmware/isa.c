@@ -27,7 +27,7 @@
 #include <sys/socket.h>
 #include <sys/syscall.h>
 
-#include <ampsoc/core_mmio.h>
+#include <uapi/ampsoc/core_mmio.h>
 
 #define GDB_BIN		"gdb-multiarch"
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))

@@ -30,7 +30,7 @@ static unsigned int sends;
 static int send_error;
 static uint8_t last_sent[64];
 static uint32_t last_len, last_dst;
-static char created_name[AMP_RPMSG_NAME_SIZE];
+static char created_name[AMPSOC_RPMSG_NAME_SIZE];
 static uint32_t created_addr, created_dst;
 
 enum server_mode {
@@ -213,8 +213,8 @@ static bool init_announces(void)
 	reset();
 	return KTAP_CHECK(amp_resmgr_init(&rm, &rdev) == 0) &&
 	       KTAP_CHECK(!strcmp(created_name, "rpmsg-resmgr")) &&
-	       KTAP_CHECK(created_addr == AMP_RPMSG_ADDR_ANY) &&
-	       KTAP_CHECK(created_dst == AMP_RPMSG_ADDR_ANY) &&
+	       KTAP_CHECK(created_addr == AMPSOC_RPMSG_ADDR_ANY) &&
+	       KTAP_CHECK(created_dst == AMPSOC_RPMSG_ADDR_ANY) &&
 	       KTAP_CHECK(!amp_resmgr_ready(&rm));
 }
 

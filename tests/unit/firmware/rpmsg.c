@@ -124,7 +124,7 @@ struct drv_vq {
 static struct drv_vq dvq[2];	/* 0: Linux rx, 1: Linux tx */
 static uint32_t rx_len = BUF;	/* Linux's rx buffers (remote-to-host) */
 static bool tx_busy[NUM];
-AMP_RSC_VDEV_CFG_TYPE(test_vdev, 2, struct amp_rpmsg_vdev_config);
+AMP_RSC_VDEV_CFG_TYPE(test_vdev, 2, struct ampsoc_rpmsg_vdev_config);
 static struct test_vdev vdev;
 
 static uint64_t buf_da(unsigned int i)
@@ -177,14 +177,14 @@ static void drv_reset(uint32_t gfeatures, bool post_rx)
 	drv_vq_init(&dvq[1], VRING1_DA);
 	memset(tx_busy, 0, sizeof(tx_busy));
 	memset(&vdev, 0, sizeof(vdev));
-	vdev.type = RSC_VDEV;
-	vdev.id = AMP_VIRTIO_ID_RPMSG;
+	vdev.type = AMPSOC_RSC_VDEV;
+	vdev.id = AMPSOC_VIRTIO_ID_RPMSG;
 	vdev.dfeatures = 1;
 	vdev.gfeatures = gfeatures;
 	vdev.config_len = sizeof(vdev.config);
 	vdev.num_of_vrings = 2;
-	vdev.vring[0] = (struct fw_rsc_vdev_vring){ VRING0_DA, ALIGN, NUM, 0, 0 };
-	vdev.vring[1] = (struct fw_rsc_vdev_vring){ VRING1_DA, ALIGN, NUM, 1, 0 };
+	vdev.vring[0] = (struct ampsoc_rsc_vring){ VRING0_DA, ALIGN, NUM, 0, 0 };
+	vdev.vring[1] = (struct ampsoc_rsc_vring){ VRING1_DA, ALIGN, NUM, 1, 0 };
 	vdev.status = AMP_VIRTIO_STATUS_ACKNOWLEDGE | AMP_VIRTIO_STATUS_DRIVER |
 		      AMP_VIRTIO_STATUS_FEATURES_OK | AMP_VIRTIO_STATUS_DRIVER_OK;
 	if (post_rx)
@@ -213,7 +213,7 @@ static void drv_reclaim_tx(void)
 static int drv_send_raw(uint32_t src, uint32_t dst, const void *data,
 			uint16_t hdr_len, uint32_t desc_len)
 {
-	struct amp_rpmsg_hdr *h;
+	struct rpmsg_hdr *h;
 	unsigned int i;
 
 	drv_reclaim_tx();
@@ -243,10 +243,10 @@ static int drv_send(uint32_t src, uint32_t dst, const void *data, uint16_t len)
 }
 
 /* Receive in Linux: one used buffer of vring 0, reposted at once. */
-static bool drv_recv(struct amp_rpmsg_hdr *hdr, uint8_t *data, uint32_t *used_len)
+static bool drv_recv(struct rpmsg_hdr *hdr, uint8_t *data, uint32_t *used_len)
 {
 	struct drv_vq *q = &dvq[0];
-	const struct amp_rpmsg_hdr *h;
+	const struct rpmsg_hdr *h;
 	uint32_t id, len;
 
 	if (q->used->idx == q->last_used)
@@ -336,7 +336,7 @@ static void test_init(void)
 	vdev.id = 1;
 	ok &= KTAP_CHECK(amp_rpmsg_init(&rdev, &vdev) == -EINVAL);
 	drv_reset(1, true);
-	vdev.vring[1].da = FW_RSC_ADDR_ANY;
+	vdev.vring[1].da = AMPSOC_FW_RSC_ADDR_ANY;
 	ok &= KTAP_CHECK(amp_rpmsg_init(&rdev, &vdev) == -EINVAL);
 	drv_reset(1, true);
 	vdev.vring[0].da = MEM_DA + MEM_SIZE - 0x1000;
@@ -371,35 +371,35 @@ static void test_init(void)
 
 static void test_ns(void)
 {
-	struct amp_rpmsg_hdr h;
-	struct amp_rpmsg_ns_msg ns;
+	struct rpmsg_hdr h;
+	struct ampsoc_rpmsg_ns_msg ns;
 	struct amp_rpmsg_ept e2;
 	uint32_t len;
 	bool ok;
 
-	ok = up(1) && amp_rpmsg_ept_create(&rdev, &ept, "rpmsg-echo", AMP_RPMSG_ADDR_ANY,
-					   AMP_RPMSG_ADDR_ANY, echo_cb, NULL) == 0;
+	ok = up(1) && amp_rpmsg_ept_create(&rdev, &ept, "rpmsg-echo", AMPSOC_RPMSG_ADDR_ANY,
+					   AMPSOC_RPMSG_ADDR_ANY, echo_cb, NULL) == 0;
 	ok &= KTAP_CHECK(ept.addr == 1024 && ept.announced && kicks == 1 &&
 			 kicks_by_id[0] == 1);
 	ok &= KTAP_CHECK(drv_recv(&h, (uint8_t *)&ns, &len));
 	ktap_ok(ok && h.src == 1024 && h.dst == 53 && h.len == 40 && h.flags == 0 &&
 		len == 16 + 40 && !strcmp(ns.name, "rpmsg-echo") &&
-		ns.addr == 1024 && ns.flags == AMP_RPMSG_NS_CREATE &&
+		ns.addr == 1024 && ns.flags == AMPSOC_RPMSG_NS_CREATE &&
 		sizeof(ns) == 40 && sizeof(h) == 16, "ns_announcement_on_the_wire");
 
-	ok = amp_rpmsg_ept_create(&rdev, &e2, "x", 1024, AMP_RPMSG_ADDR_ANY,
+	ok = amp_rpmsg_ept_create(&rdev, &e2, "x", 1024, AMPSOC_RPMSG_ADDR_ANY,
 				  echo_cb, NULL) == -EEXIST;
 	ok &= amp_rpmsg_ept_create(&rdev, &e2, "0123456789012345678901234567890123",
-				   AMP_RPMSG_ADDR_ANY, AMP_RPMSG_ADDR_ANY, echo_cb,
+				   AMPSOC_RPMSG_ADDR_ANY, AMPSOC_RPMSG_ADDR_ANY, echo_cb,
 				   NULL) == -EINVAL;
-	ok &= amp_rpmsg_ept_create(&rdev, &e2, NULL, 53, AMP_RPMSG_ADDR_ANY,
+	ok &= amp_rpmsg_ept_create(&rdev, &e2, NULL, 53, AMPSOC_RPMSG_ADDR_ANY,
 				   echo_cb, NULL) == -EEXIST;
-	ok &= amp_rpmsg_ept_create(&rdev, &e2, "second", AMP_RPMSG_ADDR_ANY,
-				   AMP_RPMSG_ADDR_ANY, echo_cb, NULL) == 0 &&
+	ok &= amp_rpmsg_ept_create(&rdev, &e2, "second", AMPSOC_RPMSG_ADDR_ANY,
+				   AMPSOC_RPMSG_ADDR_ANY, echo_cb, NULL) == 0 &&
 	      e2.addr == 1025 && drv_recv(&h, (uint8_t *)&ns, &len);
 	amp_rpmsg_ept_destroy(&e2);
 	ok &= drv_recv(&h, (uint8_t *)&ns, &len) && h.src == 1025 &&
-	      ns.addr == 1025 && ns.flags == AMP_RPMSG_NS_DESTROY &&
+	      ns.addr == 1025 && ns.flags == AMPSOC_RPMSG_NS_DESTROY &&
 	      !strcmp(ns.name, "second");
 	ktap_ok(ok, "ept_addresses_and_ns_destroy");
 
@@ -418,23 +418,23 @@ static void test_ns(void)
 		ns_addr == 0x402 && ns_flags == 0 && rdev.stats.bad_ns == 2,
 		"ns_from_linux_validated");
 
-	ok = up(0) && amp_rpmsg_ept_create(&rdev, &ept, "rpmsg-echo", AMP_RPMSG_ADDR_ANY,
-					   AMP_RPMSG_ADDR_ANY, echo_cb, NULL) == 0;
+	ok = up(0) && amp_rpmsg_ept_create(&rdev, &ept, "rpmsg-echo", AMPSOC_RPMSG_ADDR_ANY,
+					   AMPSOC_RPMSG_ADDR_ANY, echo_cb, NULL) == 0;
 	ktap_ok(ok && !ept.announced && !drv_recv(&h, NULL, &len) && kicks == 0,
 		"no_ns_without_feature");
 }
 
 static void test_messages(void)
 {
-	struct amp_rpmsg_hdr h;
+	struct rpmsg_hdr h;
 	uint8_t data[BUF], msg[BUF];
 	uint32_t len;
 	unsigned int sent = 0, got = 0, bad = 0;
 	bool ok;
 
 	up(1);
-	amp_rpmsg_ept_create(&rdev, &ept, "rpmsg-echo", AMP_RPMSG_ADDR_ANY,
-			     AMP_RPMSG_ADDR_ANY, echo_cb, NULL);
+	amp_rpmsg_ept_create(&rdev, &ept, "rpmsg-echo", AMPSOC_RPMSG_ADDR_ANY,
+			     AMPSOC_RPMSG_ADDR_ANY, echo_cb, NULL);
 	drv_recv(&h, NULL, &len);
 	echo = false;
 	cb_calls = 0;
@@ -525,7 +525,7 @@ static int two_replies_cb(struct amp_rpmsg_ept *e, void *data, uint32_t len,
 static void test_send_errors(void)
 {
 	uint8_t big[BUF] = { 0 };
-	struct amp_rpmsg_hdr h;
+	struct rpmsg_hdr h;
 	uint32_t len;
 	bool ok = true;
 
@@ -545,7 +545,7 @@ static void test_send_errors(void)
 	ktap_ok(ok, "blocked_send_completes_when_linux_posts");
 
 	ok = amp_rpmsg_trysend(&ept, big, 497) == -EMSGSIZE;
-	ok &= amp_rpmsg_trysendto(&ept, AMP_RPMSG_ADDR_ANY, big, 1) == -ENOTCONN;
+	ok &= amp_rpmsg_trysendto(&ept, AMPSOC_RPMSG_ADDR_ANY, big, 1) == -ENOTCONN;
 	ktap_ok(ok, "oversize_and_unconnected_rejected");
 
 	/* A Linux rx buffer we must not write is skipped and counted. */
@@ -580,7 +580,7 @@ static void test_send_errors(void)
 
 	/* The misbehaviour helper writes exactly what it is told. */
 	{
-		struct amp_rpmsg_hdr lie = { .src = 1, .dst = 2, .len = 400 };
+		struct rpmsg_hdr lie = { .src = 1, .dst = 2, .len = 400 };
 
 		while (drv_recv(&h, NULL, &len))
 			;
@@ -593,7 +593,7 @@ static void test_send_errors(void)
 
 static void test_zero_copy(void)
 {
-	struct amp_rpmsg_hdr h;
+	struct rpmsg_hdr h;
 	uint8_t data[BUF];
 	uint32_t size = 0, len;
 	void *b1, *b2;
@@ -675,13 +675,13 @@ static void test_bad_input(void)
 
 static void test_bufsz(void)
 {
-	struct amp_rpmsg_hdr h;
+	struct rpmsg_hdr h;
 	uint8_t data[2048];
 	uint32_t len;
 	bool ok;
 
 	/* Proposed 1024 towards the core, 2048 towards Linux, negotiated. */
-	drv_reset(1u << AMP_VIRTIO_RPMSG_F_BUFSZ, false);
+	drv_reset(1u << AMPSOC_VIRTIO_RPMSG_F_BUFSZ, false);
 	vdev.config.h2r_buf_size = 1024;
 	vdev.config.r2h_buf_size = 2048;
 	rx_len = 2048;
@@ -708,12 +708,12 @@ static void test_bufsz(void)
 	drv_reset(0, false);
 	vdev.config.r2h_buf_size = 2048;
 	ok = amp_rpmsg_init(&rdev, &vdev) == 0 && amp_rpmsg_mtu(&rdev) == 496;
-	drv_reset(1u << AMP_VIRTIO_RPMSG_F_BUFSZ, false);
+	drv_reset(1u << AMPSOC_VIRTIO_RPMSG_F_BUFSZ, false);
 	vdev.config.h2r_buf_size = 1000;
 	vdev.config.r2h_buf_size = 1 << 20;
 	ok &= amp_rpmsg_init(&rdev, &vdev) == 0 && amp_rpmsg_mtu(&rdev) == 496 &&
 	      rdev.rx_buf_size == 512;
-	drv_reset(1u << AMP_VIRTIO_RPMSG_F_BUFSZ, false);
+	drv_reset(1u << AMPSOC_VIRTIO_RPMSG_F_BUFSZ, false);
 	vdev.config_len = 4;
 	vdev.config.r2h_buf_size = 2048;
 	ok &= amp_rpmsg_init(&rdev, &vdev) == 0 && amp_rpmsg_mtu(&rdev) == 496;
@@ -723,41 +723,41 @@ static void test_bufsz(void)
 
 static void test_fc(void)
 {
-	struct amp_rpmsg_fc_msg fc = { .addr = 3000, .peer = LINUX_ADDR, .flags = 1 };
-	struct amp_rpmsg_hdr h;
+	struct ampsoc_rpmsg_fc_msg fc = { .addr = 3000, .peer = LINUX_ADDR, .flags = 1 };
+	struct rpmsg_hdr h;
 	uint32_t len;
 	uint8_t data[BUF];
 	bool ok;
 
-	up(1u << AMP_VIRTIO_RPMSG_F_FC);
+	up(1u << AMPSOC_VIRTIO_RPMSG_F_FC);
 	amp_rpmsg_ept_create(&rdev, &ept, NULL, 3000, LINUX_ADDR, echo_cb, NULL);
 	echo = false;
-	drv_send(LINUX_ADDR, AMP_RPMSG_FC_ADDR, &fc, sizeof(fc));
+	drv_send(LINUX_ADDR, AMPSOC_RPMSG_FC_ADDR, &fc, sizeof(fc));
 	ok = amp_rpmsg_poll(&rdev) == 1 && ept.paused &&
 	     amp_rpmsg_trysend(&ept, "x", 1) == -EAGAIN &&
 	     amp_rpmsg_send(&ept, "x", 1, 1000) == -EAGAIN;
 	fc.flags = 0;
-	drv_send(LINUX_ADDR, AMP_RPMSG_FC_ADDR, &fc, sizeof(fc));
+	drv_send(LINUX_ADDR, AMPSOC_RPMSG_FC_ADDR, &fc, sizeof(fc));
 	ok &= amp_rpmsg_poll(&rdev) == 1 && !ept.paused &&
 	      amp_rpmsg_trysend(&ept, "x", 1) == 0 && drv_recv(&h, NULL, &len);
 	ktap_ok(ok, "fc_linux_pauses_and_resumes_an_endpoint");
 
 	fc.flags = 2;
-	drv_send(LINUX_ADDR, AMP_RPMSG_FC_ADDR, &fc, sizeof(fc));
+	drv_send(LINUX_ADDR, AMPSOC_RPMSG_FC_ADDR, &fc, sizeof(fc));
 	fc.flags = 1;
 	fc.addr = 4444;
-	drv_send(LINUX_ADDR, AMP_RPMSG_FC_ADDR, &fc, sizeof(fc));
+	drv_send(LINUX_ADDR, AMPSOC_RPMSG_FC_ADDR, &fc, sizeof(fc));
 	fc.addr = 3000;
-	drv_send(LINUX_ADDR, AMP_RPMSG_FC_ADDR, &fc, sizeof(fc) - 1);
+	drv_send(LINUX_ADDR, AMPSOC_RPMSG_FC_ADDR, &fc, sizeof(fc) - 1);
 	ok = amp_rpmsg_poll(&rdev) == 3 && rdev.stats.bad_fc == 3 && !ept.paused;
 	ktap_ok(ok, "fc_bad_messages_refused");
 
 	ok = amp_rpmsg_set_flow_control(&ept, LINUX_ADDR, true) == 0 &&
-	     drv_recv(&h, data, &len) && h.src == 3000 && h.dst == AMP_RPMSG_FC_ADDR &&
+	     drv_recv(&h, data, &len) && h.src == 3000 && h.dst == AMPSOC_RPMSG_FC_ADDR &&
 	     h.len == 12 && len == 28;
 	memcpy(&fc, data, sizeof(fc));
-	ok &= fc.addr == LINUX_ADDR && fc.peer == 3000 && fc.flags == AMP_RPMSG_FC_PAUSED;
-	ok &= amp_rpmsg_set_flow_control(&ept, AMP_RPMSG_ADDR_ANY, true) == -EINVAL;
+	ok &= fc.addr == LINUX_ADDR && fc.peer == 3000 && fc.flags == AMPSOC_RPMSG_FC_PAUSED;
+	ok &= amp_rpmsg_set_flow_control(&ept, AMPSOC_RPMSG_ADDR_ANY, true) == -EINVAL;
 	up(0);
 	amp_rpmsg_ept_create(&rdev, &ept, NULL, 3000, LINUX_ADDR, echo_cb, NULL);
 	ok &= amp_rpmsg_set_flow_control(&ept, LINUX_ADDR, true) == -EOPNOTSUPP;
@@ -768,7 +768,7 @@ static void test_carveout(void)
 {
 	struct amp_rsc_carveout c = AMP_RSC_CARVEOUT_INIT(BUFS_DA, AMP_RSC_ADDR_ANY,
 							  0x80000, 0, "vdev0buffer");
-	struct amp_rpmsg_hdr h;
+	struct rpmsg_hdr h;
 	uint32_t len;
 	bool ok;
 
@@ -779,10 +779,10 @@ static void test_carveout(void)
 	c.c.pa = 0xc0000000;
 	c.c.da = MEM_DA + MEM_SIZE - 0x1000;
 	ok &= amp_rpmsg_use_carveout(&rdev, &c) == -EINVAL;
-	c.type = RSC_TRACE;
+	c.type = AMPSOC_RSC_TRACE;
 	c.c.da = BUFS_DA;
 	ok &= amp_rpmsg_use_carveout(&rdev, &c) == -EINVAL;
-	c.type = RSC_CARVEOUT;
+	c.type = AMPSOC_RSC_CARVEOUT;
 	ok &= amp_rpmsg_use_carveout(&rdev, &c) == 0;
 	ktap_ok(ok, "carveout_checks");
 
@@ -814,7 +814,7 @@ static void test_carveout(void)
  */
 static void test_ddr(void)
 {
-	struct amp_rpmsg_hdr h;
+	struct rpmsg_hdr h;
 	uint32_t len;
 	bool ok;
 
@@ -889,8 +889,8 @@ static void test_notify_suppression(void)
 	dvq[1].avail->ring[dvq[1].avail_idx % NUM] = 7;
 	dvq[1].desc[7].addr = buf_da(NUM + 7);
 	dvq[1].desc[7].len = 17;
-	((struct amp_rpmsg_hdr *)platform_da_to_va(buf_da(NUM + 7), BUF))->len = 1;
-	((struct amp_rpmsg_hdr *)platform_da_to_va(buf_da(NUM + 7), BUF))->dst = 3000;
+	((struct rpmsg_hdr *)platform_da_to_va(buf_da(NUM + 7), BUF))->len = 1;
+	((struct rpmsg_hdr *)platform_da_to_va(buf_da(NUM + 7), BUF))->dst = 3000;
 	dvq[1].avail->idx = ++dvq[1].avail_idx;
 	wait_hook = NULL;
 	irq_pending = 0;

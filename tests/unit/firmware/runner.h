@@ -35,8 +35,8 @@
 #include <linux/elf.h>
 
 #include <ktap_user.h>
-#include <ampsoc/bootrom.h>
-#include <ampsoc/core_fault.h>
+#include <uapi/ampsoc/bootrom.h>
+#include <uapi/ampsoc/core_fault.h>
 #include <amp/rsc_table.h>
 
 #define SHM_SIZE	(64u << 20)
@@ -299,17 +299,17 @@ static inline int fw_load(struct run *r, struct fw *fw, const struct window *w, 
 	fw->trace_len = 0;
 	for (unsigned int i = 0; i < elf_nsec(fw); i++) {
 		struct elf_sec s = elf_sec(fw, i);
-		const struct resource_table *t;
+		const struct ampsoc_rsc_table *t;
 
 		if (strcmp(s.name, ".resource_table"))
 			continue;
 		t = (const void *)(fw->data + s.offset);
 		for (uint32_t e = 0; e < t->num; e++) {
 			const uint8_t *at = (const uint8_t *)t + t->offset[e];
-			const struct fw_rsc_hdr *h = (const void *)at;
-			const struct fw_rsc_trace *tr = (const void *)h->data;
+			const struct ampsoc_rsc_hdr *h = (const void *)at;
+			const struct ampsoc_rsc_trace *tr = (const void *)h->data;
 
-			if (h->type == RSC_TRACE) {
+			if (h->type == AMPSOC_RSC_TRACE) {
 				fw->trace_da = tr->da;
 				fw->trace_len = tr->len;
 			}

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <ampsoc/core_fault.h>
+#include <uapi/ampsoc/core_fault.h>
 
 #include "board.h"
 #include "ktap_user.h"

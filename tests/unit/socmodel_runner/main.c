@@ -23,7 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <ampsoc/core_fault.h>
+#include <uapi/ampsoc/core_fault.h>
 
 #include "ktap_user.h"
 

@@ -26,7 +26,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <ampsoc/core_fault.h>
+#include <uapi/ampsoc/core_fault.h>
 
 #include "board.h"
 #include "ivshmem.h"

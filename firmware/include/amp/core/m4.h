@@ -6,7 +6,7 @@
  *
  *   0x00000000  code TCM  256 KiB  vector table, .text .rodata
  *   0x20000000  data SRAM 256 KiB  .resource_table .data .bss stack, trace
- *   0x40000000  core peripheral (include/ampsoc/core_mmio.h)
+ *   0x40000000  core peripheral (include/uapi/ampsoc/core_mmio.h)
  *   0x80000000  DRAM      16 MiB   vrings, buffers, carveouts (given out by
  *                                  Linux): the shared DDR as the M4 of an
  *                                  i.MX 7Dual sees it, at 0x80000000

@@ -6,7 +6,7 @@
  * Read by C code and, through the C preprocessor, by ld/core.ld.S.
  *
  *   0x08000000  ITIM      256 KiB  .text .rodata
- *   0x0c000000  PLIC      (include/ampsoc/core_mmio.h)
+ *   0x0c000000  PLIC      (include/uapi/ampsoc/core_mmio.h)
  *   0x10000000  core peripheral
  *   0x80000000  DTIM      256 KiB  .resource_table .data .bss stack, trace
  *   0xc0000000  DRAM      16 MiB   vrings, buffers, carveouts (given out by

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Firmware entry point. The core calls it as a function with the boot ROM
- * in %rdi (include/ampsoc/bootrom.h). Switch to the firmware's own stack,
+ * in %rdi (include/uapi/ampsoc/bootrom.h). Switch to the firmware's own stack,
  * clear .bss and continue in amp_start(), which never returns.
  */
 	.section .text.start, "ax", @progbits

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The native x86-64 ampsoc core: the hardware seam over the boot ROM
- * (include/ampsoc/bootrom.h). Memory is mapped at its device addresses, so
+ * (include/uapi/ampsoc/bootrom.h). Memory is mapped at its device addresses, so
  * a device address is its own pointer once it is known to be in a window.
  *
  * Kicks towards Linux are platform_common.c's. After every wake-up the
@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include <ampsoc/bootrom.h>
+#include <uapi/ampsoc/bootrom.h>
 #include <amp/platform.h>
 
 #include "../common/common.h"

@@ -12,7 +12,7 @@
  */
 #include <stdint.h>
 
-#include <ampsoc/core_mmio.h>
+#include <uapi/ampsoc/core_mmio.h>
 #include <amp/cpu.h>
 
 #include "../../../lib/link.h"

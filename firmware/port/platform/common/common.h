@@ -5,7 +5,7 @@
 
 #include <stdint.h>
 
-#include <ampsoc/bootrom.h>
+#include <uapi/ampsoc/bootrom.h>
 
 /* @da..@da+@len as a pointer if it lies in one of the @n windows @w. */
 void *amp_window_find(const struct ampsoc_bootrom_window *w, unsigned int n,

@@ -10,7 +10,7 @@
 
 #include <stdint.h>
 
-#include <ampsoc/core_mmio.h>
+#include <uapi/ampsoc/core_mmio.h>
 
 /* The core peripheral sits at one address per instruction set. */
 #if defined(__arm__)

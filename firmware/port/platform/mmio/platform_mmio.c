@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The emulated ampsoc cores (ARMv7-M, RV32): the hardware seam over the
- * core peripheral's registers (include/ampsoc/core_mmio.h), with the
+ * core peripheral's registers (include/uapi/ampsoc/core_mmio.h), with the
  * instruction set's interrupt controller (port/platform/<isa>/) delivering
  * its lines:
  *  - DOORBELL: the handler reads DOORBELL_IN (which lowers the line) and
@@ -17,8 +17,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include <ampsoc/bootrom.h>
-#include <ampsoc/core_mmio.h>
+#include <uapi/ampsoc/bootrom.h>
+#include <uapi/ampsoc/core_mmio.h>
 #include <amp/cpu.h>
 #include <amp/platform.h>
 

@@ -11,7 +11,7 @@
  */
 #include <stdint.h>
 
-#include <ampsoc/core_mmio.h>
+#include <uapi/ampsoc/core_mmio.h>
 #include <amp/cpu.h>
 
 #include "../mmio/mmio.h"

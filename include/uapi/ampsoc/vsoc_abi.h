@@ -22,19 +22,7 @@
 #ifndef _AMPSOC_VSOC_ABI_H
 #define _AMPSOC_VSOC_ABI_H
 
-#ifdef __KERNEL__
-#include <linux/types.h>
-#else
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
-#error "the vsoc ABI accessors below assume a little-endian host"
-#endif
-/* The same types as <linux/types.h>, so either may come first. */
-#ifndef _LINUX_TYPES_H
-typedef unsigned short __le16;
-typedef unsigned int __le32;
-typedef unsigned long long __le64;
-#endif
-#endif
+#include "types.h"
 
 /* ------------------------------------------------------------------ */
 /* Versioning and global constants                                    */
@@ -310,7 +298,7 @@ struct vsoc_periph_desc {
  *	for domain d; no other (version 1.3; reserved, so zero, before)
  * @resmgr_clocks: bit c set: the same for clock c (version 1.3)
  * @flags: VSOC_CORE_F_* (version 1.3)
- * @isa: AMPSOC_CORE_ISA_* (include/ampsoc/core_fault.h) of the core's
+ * @isa: AMPSOC_CORE_ISA_* (include/uapi/ampsoc/core_fault.h) of the core's
  *	instruction set (version 1.4; reserved, so zero, before: a reader
  *	takes 0 as AMPSOC_CORE_ISA_X86_64)
  */
@@ -578,7 +566,7 @@ struct vsoc_mbox_fifo {
 #define VSOC_CRASH_POWER	5	/* domain lost power while running */
 /*
  * VSOC_CRASH_FAULT (1.3): the core's runner reported the fault that ended
- * it: @crash_info = AMPSOC_CORE_FAULT_* (include/ampsoc/core_fault.h), with
+ * it: @crash_info = AMPSOC_CORE_FAULT_* (include/uapi/ampsoc/core_fault.h), with
  * @fault_addr, @fault_pc and @fault_access.
  */
 #define VSOC_CRASH_FAULT	6

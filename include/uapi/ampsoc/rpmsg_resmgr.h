@@ -15,17 +15,7 @@
 #ifndef _AMPSOC_RPMSG_RESMGR_H
 #define _AMPSOC_RPMSG_RESMGR_H
 
-#ifdef __KERNEL__
-#include <linux/types.h>
-#else
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
-#error "the resource-manager wire format is little-endian"
-#endif
-#ifndef _LINUX_TYPES_H
-typedef unsigned short __le16;
-typedef unsigned int __le32;
-#endif
-#endif
+#include "types.h"
 
 /* The service (channel) name the remote announces. */
 #define AMPSOC_RESMGR_SERVICE		"rpmsg-resmgr"

@@ -32,15 +32,7 @@
 #ifndef _AMPSOC_BOOTROM_H
 #define _AMPSOC_BOOTROM_H
 
-#ifdef __KERNEL__
-#include <linux/types.h>
-#else
-/* The same types as <linux/types.h>, so either may come first. */
-#ifndef _LINUX_TYPES_H
-typedef unsigned int __u32;
-typedef unsigned long long __u64;
-#endif
-#endif
+#include "types.h"
 
 #define AMPSOC_BOOTROM_MAGIC	0x4d4f5242u	/* "BROM" little-endian */
 #define AMPSOC_BOOTROM_VERSION	1u

@@ -3,7 +3,7 @@
  * What a remote core's runner (ampsoc-core, soc-model/core/) tells the SoC
  * model about the fault that ended the core, and the instruction sets a
  * core can have. The model copies the reason into the core's control block
- * (include/ampsoc/vsoc_abi.h) for Linux, which picks remoteproc's crash
+ * (include/uapi/ampsoc/vsoc_abi.h) for Linux, which picks remoteproc's crash
  * type from it.
  *
  * The record travels on the runner's fault descriptor (--fault-fd): a pipe
@@ -21,14 +21,7 @@
 #ifndef _AMPSOC_CORE_FAULT_H
 #define _AMPSOC_CORE_FAULT_H
 
-#ifdef __KERNEL__
-#include <linux/types.h>
-#else
-#ifndef _LINUX_TYPES_H
-typedef unsigned int __u32;
-typedef unsigned long long __u64;
-#endif
-#endif
+#include "types.h"
 
 /* Instruction set of a core (board file "isa = ...") */
 #define AMPSOC_CORE_ISA_X86_64		1	/* native: runs in the runner */

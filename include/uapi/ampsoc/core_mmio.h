@@ -5,7 +5,7 @@
  * SDK (firmware/port/platform/mmio/) uses them. docs/cores.md is the prose.
  *
  * A native x86-64 core reaches the outside through the boot ROM's function
- * table (include/ampsoc/bootrom.h). An emulated core is a real CPU: it has
+ * table (include/uapi/ampsoc/bootrom.h). An emulated core is a real CPU: it has
  * no such table, only loads and stores. Every service of the boot ROM is
  * therefore a register of one block, the "core peripheral", at a fixed
  * device address per instruction set, and the core's interrupts come from

@@ -71,6 +71,7 @@
 #include <linux/virtio_ring.h>
 #include <linux/workqueue.h>
 #include <uapi/ampsoc/core_fault.h>
+#include <uapi/ampsoc/rsc_table.h>
 #include <ampsoc/pm_domain.h>
 #include <ampsoc/vsoc.h>
 
@@ -88,42 +89,15 @@
 #define CTL(field)	offsetof(struct vsoc_core_ctl, field)
 
 /*
- * The resource table as the firmware wrote it (mainline's layout,
- * <linux/remoteproc.h>), spelled here so that the table walk is the same
- * on both stacks: only what the vring firewall and the vring placement read.
+ * What the vring firewall and the vring placement read of the resource
+ * table (<uapi/ampsoc/rsc_table.h>, mainline's layout), walked the same
+ * way on both stacks, within these bounds.
  */
-#define VSOC_RSC_VDEV		3
-#define VSOC_RSC_ADDR_ANY	0xffffffffu
 #define VSOC_RSC_MAX_ENTRIES	256
 #define VSOC_RSC_MAX_VRINGS	2
 #define VSOC_RSC_MAX_VRING_NUM	32768
 #define VSOC_RSC_MIN_VRING_ALIGN 16
 #define VSOC_RSC_MAX_VRING_ALIGN 65536
-
-struct vsoc_rsc_table {
-	u32 ver;
-	u32 num;
-	u32 reserved[2];
-} __packed;
-
-struct vsoc_rsc_vring {
-	u32 da;
-	u32 align;
-	u32 num;
-	u32 notifyid;
-	u32 pa;
-} __packed;
-
-struct vsoc_rsc_vdev {
-	u32 id;
-	u32 notifyid;
-	u32 dfeatures;
-	u32 gfeatures;
-	u32 config_len;
-	u8 status;
-	u8 num_of_vrings;
-	u8 reserved[2];
-} __packed;
 
 struct vsoc_rproc;
 
@@ -525,11 +499,11 @@ static bool vsoc_rproc_vring_sane(u32 num, u32 align)
 static int vsoc_rproc_walk_vrings(struct vsoc_rproc *vr, const u8 *t,
 				  size_t size,
 				  int (*fn)(struct vsoc_rproc *vr,
-					    const struct vsoc_rsc_vring *r,
+					    const struct ampsoc_rsc_vring *r,
 					    u32 vdev, u32 vring, void *arg),
 				  void *arg)
 {
-	struct vsoc_rsc_table hdr;
+	struct ampsoc_rsc_table hdr;
 	u32 i, k, num, off, type, nvdev = 0;
 	int ret;
 
@@ -541,13 +515,13 @@ static int vsoc_rproc_walk_vrings(struct vsoc_rproc *vr, const u8 *t,
 	    sizeof(hdr) + num * sizeof(u32) > size)
 		return -EINVAL;
 	for (i = 0; i < num; i++) {
-		struct vsoc_rsc_vdev vdev;
+		struct ampsoc_rsc_vdev vdev;
 
 		memcpy(&off, t + sizeof(hdr) + i * sizeof(u32), sizeof(off));
 		if (off > size || size - off < sizeof(type))
 			return -EINVAL;
 		memcpy(&type, t + off, sizeof(type));
-		if (type != VSOC_RSC_VDEV)
+		if (type != AMPSOC_RSC_VDEV)
 			continue;
 		off += sizeof(type);
 		if (size - off < sizeof(vdev))
@@ -555,10 +529,10 @@ static int vsoc_rproc_walk_vrings(struct vsoc_rproc *vr, const u8 *t,
 		memcpy(&vdev, t + off, sizeof(vdev));
 		if (vdev.num_of_vrings > VSOC_RSC_MAX_VRINGS ||
 		    size - off - sizeof(vdev) <
-		    vdev.num_of_vrings * sizeof(struct vsoc_rsc_vring))
+		    vdev.num_of_vrings * sizeof(struct ampsoc_rsc_vring))
 			return -EINVAL;
 		for (k = 0; k < vdev.num_of_vrings; k++) {
-			struct vsoc_rsc_vring r;
+			struct ampsoc_rsc_vring r;
 
 			memcpy(&r, t + off + sizeof(vdev) + k * sizeof(r),
 			       sizeof(r));
@@ -584,7 +558,7 @@ struct vsoc_rproc_fw_walk {
  * core writes the used ring alone.
  */
 static int vsoc_rproc_vring_region(struct vsoc_rproc *vr,
-				   const struct vsoc_rsc_vring *r,
+				   const struct ampsoc_rsc_vring *r,
 				   u32 vdev, u32 vring, void *arg)
 {
 	struct vsoc_rproc_fw_walk *w = arg;
@@ -609,7 +583,7 @@ static int vsoc_rproc_vring_region(struct vsoc_rproc *vr,
 		}
 	}
 
-	if (!vsoc_rproc_vring_sane(num, align) || da == VSOC_RSC_ADDR_ANY)
+	if (!vsoc_rproc_vring_sane(num, align) || da == AMPSOC_FW_RSC_ADDR_ANY)
 		return -EINVAL;
 	len = ALIGN(16ULL * num + 6 + 2ULL * num, align);
 	if (!vsoc_rproc_da_ok(vr, da, len))
@@ -812,17 +786,17 @@ static int vsoc_rproc_ddr_release(struct rproc *rproc,
 
 /* Register vring @vring of vdev @vdev as a carveout in Linux's DRAM. */
 static int vsoc_rproc_ddr_vring(struct vsoc_rproc *vr,
-				const struct vsoc_rsc_vring *r,
+				const struct ampsoc_rsc_vring *r,
 				u32 vdev, u32 vring, void *arg)
 {
 	struct rproc_mem_entry *mem;
 
 	/* A fixed address, or nonsense: mainline's own checks decide. */
-	if (r->da != VSOC_RSC_ADDR_ANY || !vsoc_rproc_vring_sane(r->num, r->align))
+	if (r->da != AMPSOC_FW_RSC_ADDR_ANY || !vsoc_rproc_vring_sane(r->num, r->align))
 		return 0;
 	mem = rproc_mem_entry_init(vr->dev, NULL, 0,
 				   PAGE_ALIGN(vring_size(r->num, r->align)),
-				   VSOC_RSC_ADDR_ANY, vsoc_rproc_ddr_alloc,
+				   AMPSOC_FW_RSC_ADDR_ANY, vsoc_rproc_ddr_alloc,
 				   vsoc_rproc_ddr_release, "vdev%uvring%u",
 				   vdev, vring);
 	if (!mem)

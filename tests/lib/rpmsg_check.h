@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The check protocol: checked rpmsg traffic between Linux's
- * tests/guest/rpmsg_check.c and the firmware firmware/examples/rpmsg-check.c,
+ * tests/guest/rpmsg_check.c and the firmware tests/firmware/rpmsg-check.c,
  * which both include this header (the firmware through its SDK's CRC, a
  * hosted program through zlib's).
  *

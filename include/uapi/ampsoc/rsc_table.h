@@ -3,8 +3,9 @@
  * The resource table of a remoteproc firmware image: mainline Linux's
  * layout (include/linux/remoteproc.h, Debian's <linux/rsc_table.h>), byte
  * for byte, under an ampsoc_ prefix so that it never meets the kernel's own
- * definitions. Linux's loader (drivers/remoteproc/ampsoc_rproc_fw.c) parses
- * it, the firmware SDK (firmware/include/amp/rsc_table.h) builds it.
+ * definitions. Linux's loader (drivers/remoteproc/remoteproc_fw.c) parses
+ * it, the vsoc remote-core driver (drivers/vsoc/vsoc_rproc.c) reads its
+ * vrings, the firmware SDK (firmware/include/amp/rsc_table.h) builds it.
  *
  * The table is packed; its fields are in the remote's byte order, which is
  * little-endian on every ampsoc core, as mainline assumes. A table starts

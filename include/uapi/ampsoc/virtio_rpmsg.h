@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * rpmsg over virtio: the wire format between Linux's transport
- * (drivers/rpmsg/virtio_rpmsg.c) and a remote (the firmware SDK's
+ * (drivers/rpmsg/virtio_rpmsg_bus.c) and a remote (the firmware SDK's
  * firmware/lib/rpmsg.c, the test loopback in tests/kmod/rpmsg/).
  *
  * Mainline's part is byte for byte that of Linux's virtio_rpmsg_bus and

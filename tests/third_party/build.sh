@@ -114,7 +114,10 @@ build_one() {
 	rm -f "$out"/*.ko "$out/.inputs"
 	local log=$out/build.log rc=0
 	echo "  THIRD-PARTY $tag ($(echo "$files" | tr '\n' ' ')from ${doc#"$root"/})"
-	make -C "$dir" AMPSOC="$AMPSOC" KVER="$KVER" ${KDIR:+KDIR="$KDIR"} \
+	# As a user would run it: not as a sub-make of ours, whose jobserver
+	# (make -jN) it does not share and would warn about.
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
+		make -C "$dir" AMPSOC="$AMPSOC" KVER="$KVER" ${KDIR:+KDIR="$KDIR"} \
 		>"$log" 2>&1 || rc=$?
 	if [ "$rc" != 0 ] ||
 	   grep -v 'Skipping BTF generation' "$log" | grep -qiE 'warning|error'; then

@@ -7,7 +7,9 @@
 #   lock or counter warning was printed.
 # STRATEGY: load the fake SoC with 24 extra devices spread over top, mid,
 #   leaf and side; pd_stress runs 4 threads of random power/control and
-#   busy requests, then restores auto and waits for all domains to go off.
+#   busy requests in two rounds, each followed by auto everywhere and a
+#   wait for all domains to go off; some domain must have powered on
+#   again after going off.
 # smp: 2
 # timeout: 240
 . /ampsoc/lib.sh

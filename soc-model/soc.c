@@ -1006,22 +1006,6 @@ static void mbox_push(struct soc *s, uint32_t m, uint32_t word)
 	ring_guest(s, bm->vector);
 }
 
-static const char *fault_name(uint32_t reason)
-{
-	static const char *const names[] = {
-		[AMPSOC_CORE_FAULT_FIREWALL] = "firewall",
-		[AMPSOC_CORE_FAULT_UNMAPPED] = "unmapped",
-		[AMPSOC_CORE_FAULT_PROT] = "protection",
-		[AMPSOC_CORE_FAULT_ILLEGAL] = "illegal instruction",
-		[AMPSOC_CORE_FAULT_MISALIGNED] = "misaligned",
-		[AMPSOC_CORE_FAULT_DOUBLE] = "double fault",
-		[AMPSOC_CORE_FAULT_BREAKPOINT] = "breakpoint",
-	};
-
-	return reason <= AMPSOC_CORE_FAULT_MAX && names[reason] ?
-	       names[reason] : "?";
-}
-
 static const char *access_name(uint32_t access)
 {
 	switch (access) {
@@ -1056,7 +1040,7 @@ static void core_ended(struct soc *s, unsigned int i, uint32_t reason,
 		core_set_state(s, i, VSOC_CORE_CRASHED);
 		if (reason == VSOC_CRASH_FAULT)
 			fprintf(stderr, "socmodel: core %s crashed (%s fault: %s %#llx pc %#llx)\n",
-				s->b->core[i].name, fault_name(info),
+				s->b->core[i].name, ampsoc_core_fault_name(info),
 				access_name(c->fault_access),
 				(unsigned long long)c->fault_addr,
 				(unsigned long long)c->fault_pc);

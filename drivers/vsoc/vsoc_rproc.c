@@ -373,23 +373,6 @@ static enum rproc_crash_type vsoc_rproc_crash_type(u32 reason, u32 info)
 	return RPROC_FATAL_ERROR;
 }
 
-static const char *vsoc_rproc_fault_name(u32 info)
-{
-	static const char *const names[] = {
-		[AMPSOC_CORE_FAULT_FIREWALL] = "firewall",
-		[AMPSOC_CORE_FAULT_UNMAPPED] = "unmapped address",
-		[AMPSOC_CORE_FAULT_PROT] = "protection",
-		[AMPSOC_CORE_FAULT_ILLEGAL] = "illegal instruction",
-		[AMPSOC_CORE_FAULT_MISALIGNED] = "misaligned access",
-		[AMPSOC_CORE_FAULT_DOUBLE] = "double fault",
-		[AMPSOC_CORE_FAULT_BREAKPOINT] = "breakpoint",
-		[AMPSOC_CORE_FAULT_WATCHDOG] = "watchdog",
-	};
-
-	return info < ARRAY_SIZE(names) && names[info] ? names[info] :
-							  "unknown";
-}
-
 static const char *vsoc_rproc_access_name(u32 access)
 {
 	switch (access) {
@@ -413,7 +396,7 @@ static void vsoc_rproc_log_crash(struct vsoc_rproc *vr, u32 reason, u32 info)
 		return;
 	}
 	dev_err(vr->dev, "%s crashed: %s fault: %s at %#llx, pc %#llx\n",
-		vr->core->name, vsoc_rproc_fault_name(info),
+		vr->core->name, ampsoc_core_fault_name(info),
 		vsoc_rproc_access_name(readl(vr->ctl + CTL(fault_access))),
 		readq(vr->ctl + CTL(fault_addr)), readq(vr->ctl + CTL(fault_pc)));
 }

@@ -40,6 +40,24 @@
 #define AMPSOC_CORE_FAULT_WATCHDOG	8	/* the core's watchdog expired */
 #define AMPSOC_CORE_FAULT_MAX		8
 
+/* The name of a reason, for the logs of every side; "unknown" if none. */
+static inline const char *ampsoc_core_fault_name(__u32 reason)
+{
+	static const char *const names[AMPSOC_CORE_FAULT_MAX + 1] = {
+		[AMPSOC_CORE_FAULT_FIREWALL] = "firewall",
+		[AMPSOC_CORE_FAULT_UNMAPPED] = "unmapped address",
+		[AMPSOC_CORE_FAULT_PROT] = "protection",
+		[AMPSOC_CORE_FAULT_ILLEGAL] = "illegal instruction",
+		[AMPSOC_CORE_FAULT_MISALIGNED] = "misaligned access",
+		[AMPSOC_CORE_FAULT_DOUBLE] = "double fault",
+		[AMPSOC_CORE_FAULT_BREAKPOINT] = "breakpoint",
+		[AMPSOC_CORE_FAULT_WATCHDOG] = "watchdog",
+	};
+
+	return reason <= AMPSOC_CORE_FAULT_MAX && names[reason] ?
+	       names[reason] : "unknown";
+}
+
 /* @access */
 #define AMPSOC_CORE_ACCESS_NONE		0
 #define AMPSOC_CORE_ACCESS_READ		1

@@ -25,7 +25,9 @@
 . /ampsoc/lib.sh
 . /ampsoc/lib/core.sh
 
-dmesg_has() { dmesg | grep -qF "$1"; }
+# At least $1 crashes reported as MMU faults: Linux reports a crash after
+# the model counts it, so wait for the line.
+mmufaults() { [ "$(dmesg | grep -cF "crash detected in ipu: type mmufault")" -ge "$1" ]; }
 
 core_find ipu || bail "no remote processor for core ipu"
 check_eq recovery_enabled enabled cat "$R/recovery"
@@ -55,7 +57,7 @@ cycle() {
 	b0=$(core_field boot_count)
 	ctl_call "crash 100" >/dev/null
 	check "crash$1_counted" wait_for 10 sh -c "[ \$(awk '\$1 == \"crash_count\" { print \$2 }' $C/ctl) -gt $c0 ]"
-	check "crash$1_mmufault" dmesg_has "crash detected in ipu: type mmufault"
+	check "crash$1_mmufault" wait_for 10 mmufaults "$1"
 	check "crash$1_channel_back" wait_for 20 new_chan
 	check "crash$1_rebooted" test "$(core_field boot_count)" -gt "$b0"
 	check_eq "crash$1_running" running cat "$R/state"

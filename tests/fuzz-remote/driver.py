@@ -255,10 +255,9 @@ def main():
             sys.exit("fuzz-remote: needs the KCOV debug kernel (%s has no .built): "
                      "make debug-kernel first, or --blind on the stock kernel" % a.kernel_dir)
     run = load_runner()
-    ns = argparse.Namespace(
-        build=a.build, kver=a.kver, accel=None, timeout_scale=1.0, boot_timeout=0,
-        cpu="max", jobs=1, extra="", cmd="", filter=None, stack=None, board=None,
-        kernel=None)
+    # the runner's own defaults (a hand-made list missed --gdb once)
+    ns = run.arg_parser().parse_args(["--build", a.build, "--kver", a.kver,
+                                      "--jobs", "1"])
     if a.kernel_dir:
         ns.kernel = os.path.join(a.kernel_dir, "arch", "x86", "boot", "bzImage")
         ns.cpu = "max,-la57"

@@ -838,7 +838,10 @@ def check_initramfs(runner):
         sys.exit("ampsoc: ACCEL=kvm but /dev/kvm is not usable; leave ACCEL unset for TCG")
 
 
-def main():
+def arg_parser():
+    """The runner's options; tools that drive the Runner themselves
+    (tests/fuzz-remote/driver.py) take their defaults from here, so a new
+    option cannot leave them behind."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--kver", default=os.environ.get("KVER", ""))
@@ -877,7 +880,11 @@ def main():
                     help="print the module stacks the selected scenarios "
                          "boot, one a line, and exit (no guest runs)")
     ap.add_argument("dirs", nargs="*")
-    a = ap.parse_args()
+    return ap
+
+
+def main():
+    a = arg_parser().parse_args()
 
     if a.list_stacks:
         return list_stacks(a)

@@ -284,7 +284,8 @@ UNIT_TESTS += $(FW_UT_OUT)/firmware_libc $(FW_UT_OUT)/firmware_trace \
 # and its own linker script, nothing else. In the guest for core_hello's
 # m4 run; firmware_porting checks the image and boots it on the runner.
 FW_BARE_M4 := $(FW_OUT)/ampsoc-bare-m4.elf
-$(FW_BARE_M4): $(FW_SRC)/examples/bare-m4/bare-m4.c $(FW_SRC)/examples/bare-m4/bare-m4.ld \
+$(FW_BARE_M4): $(FW_SRC)/examples/bare-m4/bare-m4.c $(FW_SRC)/examples/bare-m4/bare-m4.h \
+		$(FW_SRC)/examples/bare-m4/bare-m4.ld \
 		$(wildcard $(ROOT)/include/uapi/ampsoc/*.h)
 	@mkdir -p $(@D)
 	$(FW_CC_armv7m) -std=gnu11 -O2 -g -Wall -Wextra -Werror -mcpu=cortex-m4 -mthumb \

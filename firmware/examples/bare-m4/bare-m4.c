@@ -18,20 +18,26 @@
 #include <uapi/ampsoc/core_mmio.h>
 #include <uapi/ampsoc/rsc_table.h>
 
+#include "bare-m4.h"
+
 #define PERIPH		AMPSOC_CORE_MMIO_BASE_ARMV7M
 #define SCS		AMPSOC_CORE_SCS_BASE
 #define TRACE_LEN	1024
 #define CARVE_DA	0x80000000u	/* the start of the DRAM window */
 #define CARVE_LEN	0x1000u
 
+/* Device registers: one aligned 32-bit access each, never merged or cached. */
 static inline uint32_t rd(uint32_t addr)
 {
-	return *(volatile uint32_t *)addr;
+	uint32_t v;
+
+	__asm__ volatile("ldr %0, [%1]" : "=r"(v) : "r"(addr) : "memory");
+	return v;
 }
 
 static inline void wr(uint32_t addr, uint32_t val)
 {
-	*(volatile uint32_t *)addr = val;
+	__asm__ volatile("str %0, [%1]" :: "r"(val), "r"(addr) : "memory");
 }
 
 /* The trace buffer: in .bss, which remoteproc zeroes before the start. */
@@ -116,9 +122,6 @@ static void fault_handler(void)
 		;
 }
 
-extern uint32_t __bss_start[], __bss_end[], __stack_top[];
-void reset_handler(void);
-
 /* At the code base (address 0), where VTOR points at reset. */
 __attribute__((section(".vectors"), used))
 void (*const vectors[16 + AMPSOC_IRQ_COUNT])(void) = {
@@ -174,6 +177,6 @@ void reset_handler(void)
 	__asm__ volatile("cpsid i" ::: "memory");
 	wr(SCS + AMPSOC_SCS_VTOR, (uint32_t)vectors);
 	for (p = __bss_start; p < __bss_end; p++)
-		*(volatile uint32_t *)p = 0;
+		*p = 0;
 	bare_main();
 }

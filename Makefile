@@ -47,7 +47,7 @@ include $(filter-out $(ROOT)/soc-model/build.mk,$(wildcard $(ROOT)/*/build.mk \
 .PHONY: all deps kver modules host guest-progs firmware initramfs check \
 	unit demo shell bench soak style sparse fuzz debug-kernel check-debug \
 	check-debug-ci soak-debug dkms-src dkms-install dkms-build dkms-remove dist \
-	check-rt-ci clean help peer third-party
+	check-rt-ci clean help peer third-party install uninstall
 
 all: modules host ## build kernel modules and host tools
 
@@ -205,6 +205,24 @@ dist: ## a release tarball of HEAD
 	@tar -C $(BUILD)/dist -czf $(BUILD)/ampsoc-$(DKMS_VERSION).tar.gz ampsoc-$(DKMS_VERSION)
 	@rm -rf $(BUILD)/dist
 	@echo "$(BUILD)/ampsoc-$(DKMS_VERSION).tar.gz (HEAD; uncommitted changes are not in it)"
+
+# The user's tool on this machine, from a checkout or a release tarball
+# (README.md, "Install the tools"): ampsocctl built for the host and its
+# man page, under PREFIX (/usr/local: a from-source install on Debian),
+# staged under DESTDIR if given. It goes in sbin with its page in section 8:
+# it administers the system's remote cores (start, stop, firmware,
+# recovery) and creates rpmsg endpoints on control devices only root may
+# open, as ethtool does for network devices. uninstall removes those two
+# files and nothing else; the directories stay (other programs use them).
+PREFIX  ?= /usr/local
+SBINDIR ?= $(PREFIX)/sbin
+MAN8DIR ?= $(PREFIX)/share/man/man8
+install: $(AMPSOCCTL_HOST) ## ampsocctl and its man page (PREFIX=/usr/local, DESTDIR=)
+	install -d '$(DESTDIR)$(SBINDIR)' '$(DESTDIR)$(MAN8DIR)'
+	install -m 0755 $(AMPSOCCTL_HOST) '$(DESTDIR)$(SBINDIR)/ampsocctl'
+	install -m 0644 $(AMPSOCCTL_MAN) '$(DESTDIR)$(MAN8DIR)/ampsocctl.8'
+uninstall: ## remove what make install put (same PREFIX and DESTDIR)
+	rm -f '$(DESTDIR)$(SBINDIR)/ampsocctl' '$(DESTDIR)$(MAN8DIR)/ampsocctl.8'
 
 # lockdep+KASAN kernel from linux-source-6.1, cached outside the repo.
 debug-kernel: ## build the lockdep+KASAN kernel (cached outside the repo)

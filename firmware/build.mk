@@ -278,3 +278,27 @@ UNIT_TESTS += $(FW_UT_OUT)/firmware_libc $(FW_UT_OUT)/firmware_trace \
 	$(FW_UT_OUT)/firmware_rsc $(FW_UT_OUT)/firmware_core
 
 # The fuzz target of the rpmsg library: tests/fuzz/firmware/build.mk.
+
+# A Cortex-M4 firmware written without the SDK, as a user's own is
+# (docs/porting-firmware.md): the cross compiler, ampsoc's uapi headers
+# and its own linker script, nothing else. In the guest for core_hello's
+# m4 run; firmware_porting checks the image and boots it on the runner.
+FW_BARE_M4 := $(FW_OUT)/ampsoc-bare-m4.elf
+$(FW_BARE_M4): $(FW_SRC)/examples/bare-m4/bare-m4.c $(FW_SRC)/examples/bare-m4/bare-m4.h \
+		$(FW_SRC)/examples/bare-m4/bare-m4.ld \
+		$(wildcard $(ROOT)/include/uapi/ampsoc/*.h)
+	@mkdir -p $(@D)
+	$(FW_CC_armv7m) -std=gnu11 -O2 -g -Wall -Wextra -Werror -mcpu=cortex-m4 -mthumb \
+		-mfloat-abi=soft -ffreestanding -nostdlib -fno-tree-loop-distribute-patterns \
+		-I$(ROOT)/include -Wl,-z,max-page-size=4096 -Wl,--build-id=none \
+		-T $(FW_SRC)/examples/bare-m4/bare-m4.ld -o $@ $<
+GUEST_FIRMWARE += $(FW_BARE_M4)
+
+$(FW_UT_OUT)/firmware_porting: $(ROOT)/tests/unit/firmware/porting.py $(FW_BARE_M4) $(CORE_BIN) \
+		$(ROOT)/soc-model/boards/omap4.ini
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexec python3 %s %s %s %s\n' $(ROOT)/tests/unit/firmware/porting.py \
+		$(FW_BARE_M4) $(CORE_BIN) $(ROOT)/soc-model/boards/omap4.ini >$@
+	chmod +x $@
+
+UNIT_TESTS += $(FW_UT_OUT)/firmware_porting

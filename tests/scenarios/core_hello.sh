@@ -11,7 +11,10 @@
 #   trace0 text ("hello" with the core's name), the model's domain state
 #   (on) and the control block (RUNNING, boot count up), a mailbox echo
 #   round trip answered by the firmware; echo stop; check the domain is off
-#   in the model and the core is no longer running.
+#   in the model and the core is no longer running. On the m4 (armv7m)
+#   only, the same boot with ampsoc-bare-m4, firmware written without the
+#   SDK (docs/porting-firmware.md): its trace line carries the carveout pa
+#   Linux wrote back, and it answers the mailbox echo.
 # services: socmodel
 # isa: x86_64 armv7m rv32imac
 # load-all: 1
@@ -44,5 +47,21 @@ check_eq offline_after_stop offline cat "$R/state"
 check_eq domain_off_after_stop off dom_state $CORE
 check core_not_running_after_stop core_not_running
 check_eq runtime_pm_suspended suspended cat "$PDEV/power/runtime_status"
+
+# Firmware of one's own (firmware/examples/bare-m4, docs/porting-firmware.md):
+# Linux loads it, gives its carveout a pa and shows its trace buffer.
+if [ "$CORE" = m4 ]; then
+	check bare_firmware_set sh -c "echo $(fw bare) >$R/firmware"
+	check bare_start sh -c "echo start >$R/state"
+	check_eq bare_running running cat "$R/state"
+	check bare_trace_line wait_for 10 grep -q \
+		"^bare-m4: hello from m4, carveout da 0x80000000 pa 0x" "$D/trace0"
+	ktap_diag "trace0: $(tr '\n' '|' <"$D/trace0")"
+	check bare_carveout_pa_written_back sh -c "! grep -q 'pa 0xffffffff' $D/trace0"
+	echo 20 >"$C/iters"
+	check bare_mbox_echo sh -c "grep -q 'status 0 iters 20 ' $C/mbox_ping"
+	check bare_stop sh -c "echo stop >$R/state"
+	check_eq bare_domain_off_after_stop off dom_state $CORE
+fi
 check_eq no_violations 0 tele_field violations
 ktap_done

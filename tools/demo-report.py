@@ -157,7 +157,7 @@ class Axis:
             if span > 10 and span > 0.4 * self.end:
                 lo, hi = a + 0.5, b - 0.5
                 shown = self.end - (hi - lo)
-                self.cut = (lo, hi, max(0.5, 0.04 * shown))
+                self.cut = (lo, hi, 0.05 * shown)
 
     def x(self, t):
         if not self.cut:
@@ -266,8 +266,9 @@ def plot_script(term, out, pfile, sfile, tracks, order, energy, total,
           "set key outside right top title %s box" % gp_str(
               "energy, total %s" % joules(total)),
           "set label 999 %s at screen 0.45, screen 0.98 center front" % gp_str(
-              "ampsoc: power per domain (stacked, mW), the steps, "
-              "system suspend shaded")]
+              "ampsoc: power per domain (stacked, mW)" +
+              (", the steps" if steps else "") +
+              (", system suspend shaded" if sleeps else ""))]
     for i, (t, label) in enumerate(steps):
         g.append("set label %d %s at %.6f, graph 1.02 left rotate by 35 "
                  "front" % (i + 1, gp_str(label), x(t / 1e9)))

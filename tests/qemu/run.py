@@ -1033,6 +1033,9 @@ def demo(r, a):
     """make demo: the story live, then the energy report and the timeline."""
     board = os.path.abspath(a.board) if a.board else os.path.join(
         ROOT, "soc-model", "boards", "omap4.ini")
+    if a.board and not os.path.exists(board) and os.sep not in a.board:
+        # a board of the tree by its name: BOARD=omap4-bigipu.ini
+        board = os.path.join(ROOT, "soc-model", "boards", a.board)
     if not os.path.exists(board):
         sys.exit("ampsoc: no board file %s" % board)
     print("ampsoc demo on board %s (the guest boots under TCG; about a minute)" %
@@ -1168,7 +1171,22 @@ def shell(r):
         finally:
             r.stop_services(started, log)
             r.release_guest_ram(h)
+    session_picture(rundir)
     return rc
+
+
+def session_picture(rundir):
+    """make shell: the session's energy report and power picture, drawn
+    from what the SoC model left (as make demo's)."""
+    mdir = os.path.join(rundir, "socmodel")
+    if not all(os.path.isfile(os.path.join(mdir, f)) for f in ("report", "timeline.txt")):
+        return
+    if not shutil.which("gnuplot"):
+        print("ampsoc: no gnuplot for this session's power picture "
+              "(tools/deps.sh demo installs it)")
+        return
+    print("\nampsoc: this session's energy (from the SoC model):", flush=True)
+    subprocess.call([os.path.join(ROOT, "tools", "demo-report.py"), mdir, rundir])
 
 
 if __name__ == "__main__":

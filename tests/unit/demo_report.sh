@@ -91,8 +91,9 @@ INI
 "$model" --check "$tmp/hex.ini" >"$tmp/check.log" 2>&1
 result 1 hex_board_accepted "$([ $? = 0 ] && echo 1)" "$tmp/check.log"
 
-# A model with no guest: started, given two marks and a label one byte too
-# long (refused), told to quit, its report written at exit.
+# A model with no guest: started, given two marks, a label one byte too
+# long and one with a tab (both refused), told to quit, its report written
+# at exit.
 mkdir -p "$tmp/model"
 long=$(printf '%032d' 0)
 "$model" --board "$tmp/hex.ini" --socket "$tmp/s" --report "$tmp/model/report" \
@@ -100,6 +101,7 @@ long=$(printf '%032d' 0)
 	pid=$(cat "$tmp/pid") &&
 	"$ctl" "$tmp/s.ctl" mark first step >>"$tmp/model.log" 2>&1 &&
 	! "$ctl" "$tmp/s.ctl" mark "$long" >>"$tmp/model.log" 2>&1 &&
+	! "$ctl" "$tmp/s.ctl" mark "$(printf 'tab\there')" >>"$tmp/model.log" 2>&1 &&
 	"$ctl" "$tmp/s.ctl" mark second >>"$tmp/model.log" 2>&1 &&
 	"$ctl" "$tmp/s.ctl" quit >>"$tmp/model.log" 2>&1 &&
 	tail --pid="$pid" -f /dev/null

@@ -522,12 +522,17 @@ static void ctl_command(struct model *m, int fd, char *cmd)
 			fprintf(f, "error: %s\n", err);
 		else
 			fprintf(f, "ok\n");
+	} else if (!strncmp(cmd, "mark ", 5)) {
+		if (soc_mark(&m->soc, cmd + 5, err, sizeof(err)))
+			fprintf(f, "error: %s\n", err);
+		else
+			fprintf(f, "ok\n");
 	} else if (!strcmp(cmd, "quit")) {
 		snprintf(m->exit_reason, sizeof(m->exit_reason), "quit command");
 		m->stop = true;
 		fprintf(f, "ok\n");
 	} else if (!strcmp(cmd, "help") || !*cmd) {
-		fprintf(f, "commands: state violations energy timeline report fault quit\n");
+		fprintf(f, "commands: state violations energy timeline report fault mark quit\n");
 	} else {
 		fprintf(f, "error: unknown command '%s' (try help)\n", cmd);
 	}

@@ -1705,6 +1705,36 @@ void soc_dump_energy(struct soc *s, FILE *f)
 		(unsigned long long)(s->now / 1000000));
 }
 
+int soc_mark(struct soc *s, const char *label, char *err, size_t errlen)
+{
+	size_t i, n = strlen(label);
+	char *m;
+
+	if (!n || n >= SOC_MARK_LEN) {
+		snprintf(err, errlen, "mark: a label of 1 to %d characters",
+			 SOC_MARK_LEN - 1);
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		if (label[i] < ' ' || label[i] > '~') {
+			snprintf(err, errlen,
+				 "mark: printable ASCII only (byte %zu)", i);
+			return -1;
+		}
+	}
+	if (s->nr_marks >= SOC_MARKS_MAX) {
+		snprintf(err, errlen, "mark: %d marks already", SOC_MARKS_MAX);
+		return -1;
+	}
+	m = s->mark[s->nr_marks];
+	/* one word in the timeline's columns: spaces become '_' */
+	for (i = 0; i < n; i++)
+		m[i] = label[i] == ' ' ? '_' : label[i];
+	m[n] = '\0';
+	timeline(s, TL_MARK, s->nr_marks++, 0);
+	return 0;
+}
+
 void soc_dump_timeline(const struct soc *s, FILE *f)
 {
 	uint32_t i;
@@ -1735,9 +1765,19 @@ void soc_dump_timeline(const struct soc *s, FILE *f)
 			name = s->b->core[t->idx].name;
 			st = soc_core_state_name(t->state);
 			break;
+		case TL_MARK:
+			kind = "mark";
+			name = s->mark[t->idx];
+			st = "-";
+			break;
 		}
-		fprintf(f, "%llu %s %s %s %u\n", (unsigned long long)t->t,
+		fprintf(f, "%llu %s %s %s %u", (unsigned long long)t->t,
 			kind, name, st, t->power_uw);
+		/* a peripheral's power is its domain's: name the domain */
+		if (t->kind == TL_PERIPH)
+			fprintf(f, " %s",
+				s->b->domain[s->b->periph[t->idx].domain].name);
+		fputc('\n', f);
 	}
 	if (s->tl_dropped)
 		fprintf(f, "# %u entries dropped\n", s->tl_dropped);

@@ -17,6 +17,9 @@
 
 #define SOC_VIOL_MAX		4096
 #define SOC_TIMELINE_MAX	65536
+/* Step marks a control client puts on the timeline (soc_mark()). */
+#define SOC_MARKS_MAX		256
+#define SOC_MARK_LEN		32	/* with the NUL */
 /* Read-only ranges the model hands a core's runner (its --ro options). */
 #define SOC_RO_MAX		16
 #define SOC_FW_PAGE		4096ull	/* the firewall's granularity */
@@ -44,7 +47,7 @@ struct soc_violation {
 	uint32_t rule, kind, idx, seq;
 };
 
-enum { TL_DOMAIN = 1, TL_CLOCK, TL_PERIPH, TL_CORE };
+enum { TL_DOMAIN = 1, TL_CLOCK, TL_PERIPH, TL_CORE, TL_MARK };
 
 struct soc_tl {
 	uint64_t t;
@@ -122,6 +125,8 @@ struct soc {
 	struct soc_violation *viol;	/* SOC_VIOL_MAX */
 	struct soc_tl *tl;		/* SOC_TIMELINE_MAX */
 	uint32_t nr_tl, tl_dropped;
+	char mark[SOC_MARKS_MAX][SOC_MARK_LEN];	/* TL_MARK labels, by idx */
+	uint32_t nr_marks;
 
 	/* echo */
 	uint32_t ping_acked;
@@ -192,6 +197,11 @@ void soc_dump_state(const struct soc *s, FILE *f);
 void soc_dump_violations(const struct soc *s, FILE *f);
 void soc_dump_energy(struct soc *s, FILE *f);
 void soc_dump_timeline(const struct soc *s, FILE *f);
+/*
+ * Put a labelled mark on the timeline at the model's current time (the
+ * demo's steps). 0, or -1 with @err set for a bad or one-too-many label.
+ */
+int soc_mark(struct soc *s, const char *label, char *err, size_t errlen);
 uint64_t soc_energy_uj(const struct soc *s, unsigned int domain);
 
 const char *soc_pwr_state_name(uint32_t st);

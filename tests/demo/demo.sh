@@ -6,9 +6,13 @@
 # STRATEGY: load everything; show the board; use peripherals and watch their
 #   domains go off and come back in the kernel and in the SoC model; boot the
 #   M3 core, talk to it over rpmsg, let it power a domain through the
-#   resource manager, crash it and watch it recover; suspend
-#   and resume the system. The host side then prints the energy report and
-#   draws the power timeline (tools/demo-report.py).
+#   resource manager, crash it and watch it recover; boot the emulated
+#   Cortex-M4 (ARMv7-M) with the SDK's echo firmware and talk to it; suspend
+#   and resume the system. Each step starts with a "# demo-mark: LABEL"
+#   line: the runner (tests/qemu/run.py --demo) has the SoC model put the
+#   mark on its timeline, "sleep" and "wake" around the suspend. The host
+#   side then prints the energy report and draws the power picture
+#   (tools/demo-report.py).
 # services: socmodel
 # load-all: 1
 # timeout: 240
@@ -24,6 +28,12 @@ KVER=$(uname -r)
 section() {
 	echo
 	echo "== $* =="
+}
+
+# mark LABEL: the SoC model marks its timeline with LABEL now (the runner
+# sends it when it reads this line; the picture draws it)
+mark() {
+	echo "# demo-mark: $*"
 }
 
 # run CMD...: show a command and what it printed
@@ -73,6 +83,7 @@ check demo_board_domains test -d "$PD/l4per"
 check demo_board_clocks test -d /sys/kernel/debug/clk/sys_clk
 
 section "2. Runtime power management"
+mark runtime PM
 TIMER=$(device_of gpt2)
 SENSOR=$(device_of temp0)
 DMA=$(device_of sdma)
@@ -101,6 +112,7 @@ check demo_domains_off_again wait_for 10 both_domain l4per off
 show_domain l4per
 
 section "3. Remote cores"
+mark remote boot
 if available ampsoc_vsoc_rproc; then
 	RP=$(for d in /sys/class/remoteproc/*; do
 		[ "$(cat "$d/name" 2>/dev/null)" = ipu ] && echo "$d"; done)
@@ -121,6 +133,7 @@ else
 fi
 
 section "4. rpmsg"
+mark echo
 echo_chan() {
 	ECHO=$(ls -d /sys/bus/rpmsg/devices/*.ampsoc-echo.* 2>/dev/null | head -n 1)
 	[ -n "$ECHO" ]
@@ -147,6 +160,7 @@ if available ampsoc_vsoc_rproc && available ampsoc_rpmsg_virtio; then
 	run ampsocctl ept "$CTRL" demo-echo 3000 "$DST" ping 100 496
 	check demo_echo_from_userspace ampsocctl ept "$CTRL" demo-echo 3001 "$DST" ping 20 64
 	if [ "$RMFW" = ampsoc-rpmsg-resmgr.elf ]; then
+		mark resource manager
 		echo "The remote asks Linux over its rpmsg-resmgr channel to power $RMDOM;"
 		echo "Linux holds it through runtime PM, and the SoC model powers it on:"
 		check demo_resmgr_domain_on wait_for 20 both_domain "$RMDOM" on
@@ -172,6 +186,7 @@ fi
 
 section "5. Recovery"
 if [ -n "${RP:-}" ] && grep -qx running "$RP/state"; then
+	mark crash and recovery
 	echo "The firmware crashes; remoteproc recovers it and the channels come back:"
 	run sh -c "echo 1 >/sys/kernel/debug/remoteproc/$(basename "$RP")/crash"
 	check demo_recovered wait_for 30 grep -qx running "$RP/state"
@@ -196,12 +211,47 @@ else
 	echo "(recovery: needs a running remote core)"
 fi
 
-section "6. System suspend and resume"
+section "6. A Cortex-M4 core"
+# The board's ARMv7-M core: the one whose default firmware is the SDK's
+# hello for ARMv7-M (docs/cores.md), m4 on omap4.ini.
+M4=
+for d in /sys/class/remoteproc/*; do
+	[ "$(cat "$d/firmware" 2>/dev/null)" = ampsoc-hello-m4.elf ] && M4=$d
+done
+if [ -n "$M4" ] && available ampsoc_rpmsg_virtio; then
+	M4NAME=$(cat "$M4/name")
+	M4DOM=$(awk -v c="$M4NAME" '$1 == "core" && $3 == c { print $5 }' "$VSOC/board")
+	mark Cortex-M4 echo
+	echo "$M4NAME is an emulated ARMv7-M core; the SDK's echo firmware, built for it:"
+	run ampsocctl rproc firmware "$M4NAME" ampsoc-rpmsg-echo-m4.elf
+	run ampsocctl rproc start "$M4NAME"
+	check demo_m4_running wait_for 30 grep -qx running "$M4/state"
+	check demo_m4_domain_on wait_for 10 both_domain "$M4DOM" on
+	show_domain "$M4DOM"
+	check demo_m4_channels_announced wait_for 30 echo_chan
+	run ampsocctl channels
+	CTRL=$(ls /dev/rpmsg_ctrl* 2>/dev/null | head -n 1)
+	DST=$(($(cat "$ECHO/dst")))
+	echo "Echo from userspace, answered by Thumb-2 code:"
+	run ampsocctl ept "$CTRL" demo-echo 3003 "$DST" ping 20 496
+	check demo_m4_echo ampsocctl ept "$CTRL" demo-echo 3004 "$DST" ping 20 64
+	run sh -c "ampsocctl rproc trace $M4NAME | tail -n 3"
+	run ampsocctl rproc stop "$M4NAME"
+	check demo_m4_domain_off wait_for 10 both_domain "$M4DOM" off
+	show_domain "$M4DOM"
+else
+	echo "(no ARMv7-M core on this board, or no rpmsg in this build)"
+fi
+
+section "7. System suspend and resume"
+mark suspend
 before=$(awk '$1 == "domain" && $2 == "l4per" { print $0 }' "$TEL")
 ok0=$(cat /sys/power/suspend_stats/success)
 echo "Suspend to RAM (ACPI S3), woken 3 s later by the RTC alarm:"
 run sh -c "echo deep >/sys/power/mem_sleep; echo 0 >/sys/class/rtc/rtc0/wakealarm; echo +3 >/sys/class/rtc/rtc0/wakealarm"
+mark sleep
 run sh -c "echo mem >/sys/power/state"
+mark wake
 check demo_suspend_resumed test "$(cat /sys/power/suspend_stats/success)" -gt "$ok0"
 run cat /sys/power/suspend_stats/success
 check demo_domains_off_after_resume wait_for 10 both_domain l4per off

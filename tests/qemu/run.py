@@ -21,6 +21,7 @@ import re
 import shlex
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -511,11 +512,14 @@ class Runner:
             dst.write(cpio_newc({"ampsoc/run.conf": conf.encode()}))
         return initrd
 
-    def run_guest(self, rel, live=False, path=None, service_args=None, stack=None):
+    def run_guest(self, rel, live=False, path=None, service_args=None, stack=None,
+                  hook=None):
         """Boot one guest for scenario `rel` (its path under /ampsoc in the
         guest, which is its path relative to ROOT unless `path` says), as
         'rel@ISA' for one run of the ISA matrix, and on `stack` for one of a
-        "# stacks:" scenario's runs (NAME@STACK)."""
+        "# stacks:" scenario's runs (NAME@STACK). A live run calls
+        hook(rundir, line) when QEMU starts (line None) and for each line
+        of the guest's output; a line it returns True for is not shown."""
         rel, _, isa = rel.partition("@")
         path = path or os.path.join(ROOT, rel)
         name = os.path.splitext(os.path.basename(rel))[0]
@@ -586,6 +590,8 @@ class Runner:
                 p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=log,
                                      stderr=subprocess.STDOUT, start_new_session=True)
                 t_boot = time.monotonic()
+                if hook:
+                    hook(rundir, None)
                 hung = False
                 while p.poll() is None:
                     if time.monotonic() > deadline:
@@ -602,7 +608,7 @@ class Runner:
                         p.wait()
                         break
                     if live and os.path.exists(verdict_path):
-                        shown = self.show_live(verdict_path, shown)
+                        shown = self.show_live(verdict_path, shown, hook, rundir)
                     time.sleep(0.05)
                 if hung:
                     # The kernel never ran init: no ampsoc code was involved
@@ -631,7 +637,7 @@ class Runner:
                         break
                 boot += 1
             if live and os.path.exists(verdict_path):
-                self.show_live(verdict_path, shown)
+                self.show_live(verdict_path, shown, hook, rundir)
             svc_text, svc_ok = self.stop_services(started, log)
             self.release_guest_ram(h)
         res["time"] = time.monotonic() - t0
@@ -700,7 +706,7 @@ class Runner:
                    verdict=verdict, console=console)
         return res
 
-    def show_live(self, path, shown):
+    def show_live(self, path, shown, hook=None, rundir=None):
         with open(path, "rb") as f:
             f.seek(shown)
             raw = f.read()
@@ -709,7 +715,7 @@ class Runner:
         data = raw[:cut].decode(errors="replace")
         for line in data.replace("\r", "").splitlines():
             if line.startswith(TOKEN) or line.startswith("KTAP version") or \
-                    PLAN.match(line):
+                    PLAN.match(line) or (hook and hook(rundir, line)):
                 continue
             m = RESULT.match(line)
             if m and not m.group(1):
@@ -1002,17 +1008,65 @@ def list_stacks(a):
     return 0
 
 
+DEMO_MARK = re.compile(r"^# demo-mark: (.+)$")
+
+
+def model_command(svcdir, cmd):
+    """Send one control command to the SoC model whose service directory
+    is svcdir (tests/qemu/services/socmodel: its socket is there, or in
+    the directory its "sockdir" file names); its reply, or None."""
+    sockdir = svcdir
+    try:
+        with open(os.path.join(svcdir, "sockdir")) as f:
+            sockdir = f.read().strip()
+    except OSError:
+        pass
+    try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as so:
+            so.settimeout(5)
+            so.connect(os.path.join(sockdir, "vsoc.sock.ctl"))
+            so.sendall((cmd + "\n").encode())
+            out = b""
+            while True:
+                chunk = so.recv(4096)
+                if not chunk:
+                    return out.decode(errors="replace")
+                out += chunk
+    except OSError:
+        return None
+
+
 def demo(r, a):
     """make demo: the story live, then the energy report and the timeline."""
     board = os.path.abspath(a.board) if a.board else os.path.join(
         ROOT, "soc-model", "boards", "omap4.ini")
+    if a.board and not os.path.exists(board) and os.sep not in a.board:
+        # a board of the tree by its name: BOARD=omap4-bigipu.ini
+        board = os.path.join(ROOT, "soc-model", "boards", a.board)
     if not os.path.exists(board):
         sys.exit("ampsoc: no board file %s" % board)
     print("ampsoc demo on board %s (the guest boots under TCG; about a minute)" %
           os.path.relpath(board, ROOT), flush=True)
+    marks = []
+
+    def mark(rundir, line):
+        # The model timestamps each step on its own clock: "boot" when QEMU
+        # starts, then every "# demo-mark: LABEL" the guest prints (the
+        # runner polls its output every 50 ms).
+        if line is None:
+            label = "boot"
+        else:
+            m = DEMO_MARK.match(line)
+            if not m:
+                return False
+            label = m.group(1).strip()
+        marks.append(model_command(os.path.join(rundir, "socmodel"),
+                                   "mark " + label) or "no reply")
+        return True
+
     res = r.run_guest("tests/demo/demo.sh", live=True,
-                      service_args={"socmodel": ["board=" + board]})
-    print("\n== 7. Energy (from the SoC model) ==", flush=True)
+                      service_args={"socmodel": ["board=" + board]}, hook=mark)
+    print("\n== 8. Energy (from the SoC model) ==", flush=True)
     outdir = os.path.join(r.build, "demo")
     rc = subprocess.call([os.path.join(ROOT, "tools", "demo-report.py"),
                           os.path.join(res["rundir"], "socmodel"), outdir])
@@ -1025,6 +1079,10 @@ def demo(r, a):
         print("failed: %s" % f)
     if rc != 0:
         print("problem: the energy report or the timeline could not be made")
+    bad = [m for m in marks if m.strip() != "ok"]
+    if bad:
+        rc = rc or 1
+        print("problem: the model refused a step mark: %s" % bad[0].strip()[:200])
     print("logs: %s" % os.path.relpath(res["rundir"], ROOT))
     ok = c.failed == 0 and rc == 0
     print("demo: %s" % ("every step did what it claims" if ok else "FAILED (see above)"))
@@ -1120,7 +1178,22 @@ def shell(r):
         finally:
             r.stop_services(started, log)
             r.release_guest_ram(h)
+    session_picture(rundir)
     return rc
+
+
+def session_picture(rundir):
+    """make shell: the session's energy report and power picture, drawn
+    from what the SoC model left (as make demo's)."""
+    mdir = os.path.join(rundir, "socmodel")
+    if not all(os.path.isfile(os.path.join(mdir, f)) for f in ("report", "timeline.txt")):
+        return
+    if not shutil.which("gnuplot"):
+        print("ampsoc: no gnuplot for this session's power picture "
+              "(tools/deps.sh demo installs it)")
+        return
+    print("\nampsoc: this session's energy (from the SoC model):", flush=True)
+    subprocess.call([os.path.join(ROOT, "tools", "demo-report.py"), mdir, rundir])
 
 
 if __name__ == "__main__":

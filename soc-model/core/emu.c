@@ -43,6 +43,8 @@ struct emu_win {
 
 static struct emu_win wins[AMPSOC_BOOTROM_MAX_WINDOWS];
 static unsigned int nr_wins;
+/* Linux's DRAM (--ddr), if one window is it; ddr.len 0 if none. */
+static struct emu_win ddr;
 
 /* The core peripheral's registers (CPU thread). */
 static struct {
@@ -374,7 +376,12 @@ static uint64_t per_read(uc_engine *uc, uint64_t off, unsigned int size, void *o
 		return core.isa;
 	case AMPSOC_MMIO_FEATURES:
 		return (core.mbox_in.present ? AMPSOC_MMIO_F_MBOX_IN : 0) |
-		       (core.mbox_out.present ? AMPSOC_MMIO_F_MBOX_OUT : 0);
+		       (core.mbox_out.present ? AMPSOC_MMIO_F_MBOX_OUT : 0) |
+		       (ddr.len ? AMPSOC_MMIO_F_DDR : 0);
+	case AMPSOC_MMIO_DDR_DA:
+		return ddr.da;
+	case AMPSOC_MMIO_DDR_LEN:
+		return ddr.len;
 	case AMPSOC_MMIO_NR_WINDOWS:
 		return nr_wins;
 	case AMPSOC_MMIO_NR_VECTORS:
@@ -985,6 +992,8 @@ static void map_windows_emu(uint64_t shm_size)
 			    (unsigned long long)m->da, (unsigned long long)m->len,
 			    strerror(errno));
 		wins[i] = (struct emu_win){ .da = m->da, .len = m->len, .host = p };
+		if (m->ram)
+			ddr = wins[i];
 	}
 	nr_wins = core.nr_maps;
 }

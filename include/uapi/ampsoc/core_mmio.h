@@ -42,6 +42,14 @@
 #define AMPSOC_MMIO_FEATURES	0x00c	/* RO: AMPSOC_MMIO_F_* */
 #define AMPSOC_MMIO_NR_WINDOWS	0x010	/* RO: entries of WINDOW_DA/LEN in use */
 #define AMPSOC_MMIO_NR_VECTORS	0x014	/* RO: entries of VECTOR in use */
+/*
+ * DDR_DA/DDR_LEN (RO, only with AMPSOC_MMIO_F_DDR): which window is Linux's
+ * own DRAM (a board's ddr key), guest physical address 0 at DDR_DA. A vring
+ * mainline's DMA API placed there carries bus addresses of that RAM in its
+ * descriptors, which the core translates through this window.
+ */
+#define AMPSOC_MMIO_DDR_DA	0x018
+#define AMPSOC_MMIO_DDR_LEN	0x01c
 #define AMPSOC_MMIO_NAME	0x020	/* RO: 32 bytes, the core's name, NUL-padded */
 #define AMPSOC_MMIO_WINDOW_DA(i)	(0x040 + 8 * (i))	/* RO, i < 8 */
 #define AMPSOC_MMIO_WINDOW_LEN(i)	(0x044 + 8 * (i))	/* RO, i < 8 */
@@ -55,6 +63,7 @@
 
 #define AMPSOC_MMIO_F_MBOX_IN	0x1u	/* the core has a guest->core channel */
 #define AMPSOC_MMIO_F_MBOX_OUT	0x2u	/* the core has a core->guest channel */
+#define AMPSOC_MMIO_F_DDR	0x4u	/* DDR_DA/DDR_LEN name Linux's DRAM */
 
 /* ---- doorbells ---------------------------------------------------------- */
 

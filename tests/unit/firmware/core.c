@@ -99,6 +99,7 @@ static void test_probe(void)
 		ktap_ok(false, "%srom_wait_irq_poll_and_timeout", P->tag);
 		return;
 	}
+	ktap_ok(console_wait(&r, "probe: ddr -19 0 0\n"), "%sno_ddr_without_ram", P->tag);
 	ktap_ok(console_wait(&r, "probe: wait0 0\n") &&
 		console_wait(&r, "probe: timeout 0 late-enough\n"),
 		"%srom_wait_irq_poll_and_timeout", P->tag);
@@ -117,6 +118,41 @@ static void test_probe(void)
 	ktap_ok(console_wait(&r, "probe: monotonic yes\n"), "%srom_time_monotonic", P->tag);
 	st = reap(&r);
 	ktap_ok(WIFEXITED(st) && WEXITSTATUS(st) == 9, "%smain_return_is_exit_status", P->tag);
+	free(fw.data);
+	shm_free(&r);
+}
+
+/*
+ * With --ram-fd and --ddr (a board's ddr key), the firmware learns where
+ * Linux's DRAM is from its boot ROM or, on an emulated core, from the core
+ * peripheral's DDR_DA/DDR_LEN (docs/cores.md): platform_ddr() gives the
+ * window, whatever the instruction set.
+ */
+static void test_probe_ddr(void)
+{
+	/* clear of each map's windows and, on a native core, of the runner */
+	uint64_t da = P->machine == EM_ARM ? 0x90000000 :
+		      P->machine == EM_RISCV ? 0x40000000 : 0x60000000;
+	char ddr[64], fdarg[16], want[80];
+	const char *const extra[] = { "--ram-fd", fdarg, "--ddr", ddr, NULL };
+	int ram = memfd_create("ampsoc-ram", 0);	/* inherited */
+	struct fw fw = { 0 };
+	struct run r;
+
+	snprintf(fdarg, sizeof(fdarg), "%d", ram);
+	snprintf(ddr, sizeof(ddr), "%#llx:0x200000", (unsigned long long)da);
+	snprintf(want, sizeof(want), "probe: ddr 0 %llx 200000\n", (unsigned long long)da);
+	if (ram < 0 || ftruncate(ram, 0x200000) || shm_new(&r) || fw_read("probe", &fw) ||
+	    fw_load(&r, &fw, P->win, P->nwin) ||
+	    spawn(&r, P->win, P->nwin, fw.entry, false, extra)) {
+		ktap_ok(false, "%sddr_window_told_to_firmware", P->tag);
+	} else {
+		ktap_ok(console_wait(&r, want), "%sddr_window_told_to_firmware", P->tag);
+		stop(&r);
+		reap(&r);
+	}
+	if (ram >= 0)
+		close(ram);
 	free(fw.data);
 	shm_free(&r);
 }
@@ -972,6 +1008,7 @@ static void test_core(void)
 {
 	test_hello();
 	test_probe();
+	test_probe_ddr();
 	test_bad_rsc();
 	test_crash("crash", "ampsoc-crash: core %s about to crash\n",
 		   SIGSEGV, "crash_is_sigsegv_after_trace");
@@ -1000,7 +1037,7 @@ int main(void)
 		ktap_skip("runner not built", "runner");
 		return ktap_exit();
 	}
-	ktap_plan(58 + 2 * 40);
+	ktap_plan(60 + 2 * 42);
 	test_core();
 	test_dsp_two_windows();
 	test_code();

@@ -27,8 +27,12 @@ int main(void)
 	static const char raw[] = "a\001b\tc\177\n";
 	char longline[300];
 	uint64_t t0, t1, dt;
+	uint64_t ddr_da = 0, ddr_len = 0;
 	int ret, i;
 
+	ret = platform_ddr(&ddr_da, &ddr_len);
+	printf("probe: ddr %d %llx %llx\n", ret, (unsigned long long)ddr_da,
+	       (unsigned long long)ddr_len);
 	printf("probe: wait0 %d\n", platform_wait_irq(0));
 	t0 = platform_time_ns();
 	ret = platform_wait_irq(20 * MS);

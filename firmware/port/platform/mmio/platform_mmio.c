@@ -222,12 +222,14 @@ void *platform_da_to_va(uint64_t da, uint64_t len)
 	return amp_window_find(core.windows, core.nr_windows, da, len);
 }
 
-/* The core peripheral does not say where Linux's DRAM is (docs/cores.md). */
+/* Linux's DRAM, if the core peripheral names one of the windows as it. */
 int platform_ddr(uint64_t *da, uint64_t *len)
 {
-	(void)da;
-	(void)len;
-	return -ENODEV;
+	if (!(rd(AMPSOC_MMIO_FEATURES) & AMPSOC_MMIO_F_DDR))
+		return -ENODEV;
+	*da = rd(AMPSOC_MMIO_DDR_DA);
+	*len = rd(AMPSOC_MMIO_DDR_LEN);
+	return *len ? 0 : -ENODEV;
 }
 
 void platform_exit(int code)

@@ -22,7 +22,6 @@
 /* Protects the domain list, the graph's links and the providers. */
 DEFINE_MUTEX(ampsoc_pd_list_lock);
 LIST_HEAD(ampsoc_pd_list);
-atomic64_t ampsoc_pd_qos_gen = ATOMIC64_INIT(1);
 static atomic64_t pd_dev_walks = ATOMIC64_INIT(0);
 
 static int pd_runtime_suspend(struct device *dev);
@@ -120,7 +119,6 @@ static void pd_update_latency(struct ampsoc_pd *pd, s64 *latency, s64 elapsed,
 	if (st->fixed || elapsed <= *latency)
 		return;
 	*latency = elapsed;
-	atomic64_inc(&ampsoc_pd_qos_gen);
 	pr_debug("%s: power-%s latency exceeded, new value %lld ns\n",
 		 pd->name, on ? "on" : "off", elapsed);
 }
@@ -447,7 +445,7 @@ static void pd_grow(struct ampsoc_pd *pd, s64 *latency, s64 elapsed)
 	lockdep_assert_held(&pd->lock);
 	if (elapsed > *latency) {
 		*latency = elapsed;
-		atomic64_inc(&ampsoc_pd_qos_gen);
+		ampsoc_pd_qos_invalidate(pd);
 	}
 }
 
@@ -587,7 +585,7 @@ static int pd_qos_notifier(struct notifier_block *nb, unsigned long val,
 	struct ampsoc_pd_dev *pdd = container_of(nb, struct ampsoc_pd_dev,
 						 qos_nb);
 
-	atomic64_inc(&ampsoc_pd_qos_gen);
+	ampsoc_pd_qos_invalidate(pdd->pd);
 	/* A governor that refused may agree now. */
 	ampsoc_pd_queue_power_off(pdd->pd);
 	return NOTIFY_DONE;
@@ -659,7 +657,7 @@ int ampsoc_pd_init(struct ampsoc_pd *pd, const struct ampsoc_pd_governor *gov,
 	pd->on_time_ns = 0;
 	pd->accounting_time = ampsoc_pd_now();
 	pd->idle_avg_ns = 0;
-	pd->qos_gen = 0;
+	atomic_set(&pd->qos_dirty, 1);
 	pd->qos_constraint_ns = -1;
 	/*
 	 * No constraint for the parents until a governor computes one; a
@@ -938,7 +936,7 @@ int ampsoc_pd_add_device(struct ampsoc_pd *pd, struct device *dev)
 		else
 			pdd->qos_registered = true;
 	}
-	atomic64_inc(&ampsoc_pd_qos_gen);
+	ampsoc_pd_qos_invalidate(pd);
 	trace_ampsoc_pd_attach(pd->name, dev);
 	return 0;
 
@@ -1000,7 +998,7 @@ int ampsoc_pd_remove_device(struct device *dev)
 	if (pdd->qos_registered)
 		dev_pm_qos_remove_notifier(dev, &pdd->qos_nb,
 					   DEV_PM_QOS_RESUME_LATENCY);
-	atomic64_inc(&ampsoc_pd_qos_gen);
+	ampsoc_pd_qos_invalidate(pd);
 	spin_lock_irq(&dev->power.lock);
 	dev->power.subsys_data->domain_data = NULL;
 	spin_unlock_irq(&dev->power.lock);
@@ -1097,7 +1095,7 @@ int ampsoc_pd_add_subdomain(struct ampsoc_pd *parent, struct ampsoc_pd *child)
 	list_add_tail(&link->child_node, &child->parent_links);
 	if (child->status == AMPSOC_PD_ON)
 		atomic_inc(&parent->sd_count);
-	atomic64_inc(&ampsoc_pd_qos_gen);
+	ampsoc_pd_qos_invalidate(parent);
 	link = NULL;
 out:
 	mutex_unlock(&parent->lock);
@@ -1158,7 +1156,7 @@ int ampsoc_pd_remove_subdomain(struct ampsoc_pd *parent,
 	if (child->status == AMPSOC_PD_ON &&
 	    atomic_dec_and_test(&parent->sd_count))
 		ampsoc_pd_queue_power_off(parent);
-	atomic64_inc(&ampsoc_pd_qos_gen);
+	ampsoc_pd_qos_invalidate(parent);
 out:
 	mutex_unlock(&parent->lock);
 	mutex_unlock(&child->lock);

@@ -4,9 +4,11 @@
  *
  * The QoS governor keeps, per domain, the tightest resume-latency
  * constraint of its devices and of its subdomains. The value is cached and
- * recomputed only when a constraint, a measured latency or the domain graph
- * changed since (a global generation count tells), so the power-off
- * decision itself is constant-time.
+ * recomputed only when something it is made of changed: a device's
+ * constraint or measured latency, the device list, the subdomain links, or
+ * what a subdomain leaves its parents. Each of those marks only the domain
+ * concerned (as 6.1's genpd does), so a change in one domain costs no walk
+ * in another, and the power-off decision itself is constant-time.
  */
 #include <linux/pm_qos.h>
 
@@ -79,7 +81,7 @@ static s64 pd_min_constraint(s64 a, s64 b)
 }
 
 /* Recompute the cached constraint (lock held). */
-static void pd_qos_refresh(struct ampsoc_pd *pd, u64 gen)
+static void pd_qos_refresh(struct ampsoc_pd *pd)
 {
 	struct ampsoc_pd_link *link;
 	struct ampsoc_pd_dev *pdd;
@@ -91,30 +93,32 @@ static void pd_qos_refresh(struct ampsoc_pd *pd, u64 gen)
 	pd_for_each_child(pd, link)
 		c = pd_min_constraint(c, READ_ONCE(link->child->qos_off_ns));
 	pd->qos_constraint_ns = c;
-	pd->qos_gen = gen;
 }
 
 /*
  * What this domain leaves of the constraint for its parents; a change
- * invalidates their cached values.
+ * invalidates their cached values. The links are stable under @pd's lock
+ * (linking takes both domains' locks).
  */
 static void pd_qos_set_off(struct ampsoc_pd *pd, s64 off)
 {
+	struct ampsoc_pd_link *link;
+
 	if (READ_ONCE(pd->qos_off_ns) == off)
 		return;
 	WRITE_ONCE(pd->qos_off_ns, off);
-	if (!list_empty(&pd->parent_links))
-		atomic64_inc(&ampsoc_pd_qos_gen);
+	pd_for_each_parent(pd, link)
+		ampsoc_pd_qos_invalidate(link->parent);
 }
 
 static bool qos_power_down_ok(struct ampsoc_pd *pd)
 {
-	u64 gen = atomic64_read(&ampsoc_pd_qos_gen);
 	int i, fit = -1, best = -1;
 	s64 c;
 
-	if (pd->qos_gen != gen)
-		pd_qos_refresh(pd, gen);
+	/* xchg orders the reads of the refresh after a writer's release */
+	if (atomic_xchg(&pd->qos_dirty, 0))
+		pd_qos_refresh(pd);
 	c = pd->qos_constraint_ns;
 
 	for (i = pd->state_count - 1; i >= 0; i--) {

@@ -64,7 +64,6 @@ struct ampsoc_pd_dev {
 
 extern struct mutex ampsoc_pd_list_lock;
 extern struct list_head ampsoc_pd_list;
-extern atomic64_t ampsoc_pd_qos_gen;
 
 /* domain.c */
 bool ampsoc_pd_is_ours(struct device *dev);
@@ -106,5 +105,16 @@ bool ampsoc_pd_provider_uses(struct ampsoc_pd *pd);
 	list_for_each_entry(link, &(pd)->parent_links, child_node)
 #define pd_for_each_child(pd, link) \
 	list_for_each_entry(link, &(pd)->child_links, parent_node)
+
+/*
+ * The QoS governor's cached constraint of @pd is stale: a device's
+ * constraint or latency, the device list or the subdomains changed. Any
+ * context, any lock: the governor clears it under @pd's lock (with a full
+ * barrier) before it reads what the cache is made of.
+ */
+static inline void ampsoc_pd_qos_invalidate(struct ampsoc_pd *pd)
+{
+	atomic_set_release(&pd->qos_dirty, 1);
+}
 
 #endif /* _AMPSOC_PD_INTERNAL_H */

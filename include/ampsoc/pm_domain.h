@@ -218,7 +218,7 @@ struct ampsoc_pd_dev_ops {
  * @on_time_ns: accounting: total time on (up to @accounting_time)
  * @accounting_time: accounting: monotonic ns of the last status change
  * @idle_avg_ns: recent idle time, an exponential moving average
- * @qos_gen: QoS governor cache: generation the cache was computed for
+ * @qos_dirty: QoS governor cache: non-zero when @qos_constraint_ns is stale
  * @qos_constraint_ns: QoS governor cache: tightest latency constraint
  * @qos_off_ns: latency constraint seen by this domain's parents
  * @warned: one-time misuse warnings already printed for this domain
@@ -260,7 +260,7 @@ struct ampsoc_pd {
 	u64 on_time_ns;
 	u64 accounting_time;
 	s64 idle_avg_ns;
-	u64 qos_gen;
+	atomic_t qos_dirty;
 	s64 qos_constraint_ns;
 	s64 qos_off_ns;
 	unsigned long warned;
@@ -347,11 +347,13 @@ void ampsoc_pd_power_off_unused(void);
  *
  * Runtime suspend and resume, and the power-off decision of a domain
  * without a governor or with the always-on one, never walk a device list.
- * The QoS governor walks its domain's list once after a QoS constraint, a
- * measured latency or the domain graph changed anywhere (its cache is
- * global), then not again until the next change; debugfs and sysfs reads
- * and ampsoc_pd_power_off_unused() walk too. The count is flat while
- * runtime PM runs with no such change.
+ * The QoS governor walks its domain's list once after a resume-latency
+ * constraint or a measured latency of one of its devices changed, a device
+ * came or went, a subdomain was linked or unlinked, or what a subdomain
+ * leaves its parents changed: that domain's change, not one anywhere else
+ * (6.1's genpd invalidates the same way). Debugfs and sysfs reads and
+ * ampsoc_pd_power_off_unused() walk too. The count is flat while runtime
+ * PM runs with no such change.
  *
  * Context: any.
  * Return: the number of device-list walks since the module was loaded.

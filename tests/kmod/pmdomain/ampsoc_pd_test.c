@@ -1323,6 +1323,104 @@ static void gov_measured_latency(struct ampsoc_ktap_test *t)
 	KTAP_EXPECT_EQ(t, tpd_del(d), 0);
 }
 
+#define QOS_LOCAL_DEVICES	100
+#define QOS_LOCAL_CYCLES	10
+
+/* Cycle @p (the only device that moves) and let the domains settle. */
+static void qos_local_cycles(struct platform_device *p)
+{
+	unsigned int i;
+
+	for (i = 0; i < QOS_LOCAL_CYCLES; i++) {
+		tget(p);
+		tput(p);
+		settle();
+	}
+}
+
+/*
+ * The QoS governor's cache is per domain (docs/pmdomain.md, header of
+ * ampsoc_pd_dev_walks()): a constraint that changes in one domain costs a
+ * walk there and nowhere else, as in 6.1, where a QoS change marks only the
+ * device's domain and its parents. "a" (QoS-governed, 100 devices, all
+ * suspended) decides each time its ungoverned subdomain "c" powers off;
+ * a constraint added in the unrelated domain "b" must not make "a" walk
+ * its list again, and one added in "a" must, once.
+ */
+static void gov_qos_local(struct ampsoc_ktap_test *t)
+{
+	struct dev_pm_qos_request req_b = {}, req_a = {};
+	struct platform_device **devs, *p, *q;
+	struct tpd *a, *b, *c;
+	unsigned int i, made = 0;
+	u64 walks;
+
+	a = tpd_new_full("pdt_qloc_a", false, &ampsoc_pd_qos_gov, 0, 3);
+	b = tpd_new_full("pdt_qloc_b", false, &ampsoc_pd_qos_gov, 0, 3);
+	c = tpd_new("pdt_qloc_c", false);
+	devs = kcalloc(QOS_LOCAL_DEVICES, sizeof(*devs), GFP_KERNEL);
+	if (!KTAP_EXPECT(t, a && b && c && devs))
+		return;
+	tpd_states(a, 0, 20 * NSEC_PER_MSEC, 200 * NSEC_PER_MSEC, 0);
+	tpd_states(b, 0, 20 * NSEC_PER_MSEC, 200 * NSEC_PER_MSEC, 0);
+	if (!KTAP_EXPECT_EQ(t, ampsoc_pd_add_subdomain(&a->pd, &c->pd), 0))
+		return;
+	for (i = 0; i < QOS_LOCAL_DEVICES; i++) {
+		devs[i] = tdev_new(a);
+		if (!devs[i])
+			break;
+		made++;
+	}
+	KTAP_EXPECT_EQ(t, made, QOS_LOCAL_DEVICES);
+	p = tdev_new(c);
+	q = tdev_new(b);
+	if (!KTAP_EXPECT(t, p && q && made))
+		return;
+	settle();
+	qos_local_cycles(p);	/* whatever setting up left stale is walked now */
+	KTAP_EXPECT(t, !pd_on(a) && !pd_on(b) && !pd_on(c));
+
+	walks = ampsoc_pd_dev_walks();
+	qos_local_cycles(p);
+	KTAP_EXPECT_EQ(t, ampsoc_pd_dev_walks() - walks, 0);
+	KTAP_EXPECT_EQ(t, a->pd.state_idx, 2);
+
+	/* A constraint in b: b walks its one device, a nothing. */
+	if (!KTAP_EXPECT(t, dev_pm_qos_add_request(&q->dev, &req_b,
+						   DEV_PM_QOS_RESUME_LATENCY,
+						   500 * USEC_PER_MSEC) >= 0))
+		return;
+	settle();
+	walks = ampsoc_pd_dev_walks();
+	qos_local_cycles(p);
+	KTAP_EXPECT_EQ(t, ampsoc_pd_dev_walks() - walks, 0);
+	KTAP_EXPECT_EQ(t, a->pd.state_idx, 2);
+
+	/* A constraint in a: one walk, and the decision follows it. */
+	walks = ampsoc_pd_dev_walks();
+	if (!KTAP_EXPECT(t, dev_pm_qos_add_request(&devs[0]->dev, &req_a,
+						   DEV_PM_QOS_RESUME_LATENCY,
+						   100 * USEC_PER_MSEC) >= 0))
+		return;
+	settle();
+	qos_local_cycles(p);
+	KTAP_EXPECT_EQ(t, ampsoc_pd_dev_walks() - walks, 1);
+	KTAP_EXPECT(t, !pd_on(a));
+	KTAP_EXPECT_EQ(t, a->pd.state_idx, 1);
+
+	dev_pm_qos_remove_request(&req_a);
+	dev_pm_qos_remove_request(&req_b);
+	tdev_del(p);
+	tdev_del(q);
+	for (i = 0; i < made; i++)
+		tdev_del(devs[i]);
+	kfree(devs);
+	ampsoc_pd_remove_subdomain(&a->pd, &c->pd);
+	KTAP_EXPECT_EQ(t, tpd_del(c), 0);
+	KTAP_EXPECT_EQ(t, tpd_del(b), 0);
+	KTAP_EXPECT_EQ(t, tpd_del(a), 0);
+}
+
 static void flag_always_on(struct ampsoc_ktap_test *t)
 {
 	struct tpd *d = tpd_new_full("pdt_flag_aon", false, NULL,
@@ -2020,6 +2118,7 @@ static const struct ampsoc_ktap_case governor_cases[] = {
 	AMPSOC_KTAP_CASE(gov_qos_subdomain),
 	AMPSOC_KTAP_CASE(gov_qos_residency),
 	AMPSOC_KTAP_CASE(gov_measured_latency),
+	AMPSOC_KTAP_CASE(gov_qos_local),
 	AMPSOC_KTAP_CASE(flag_always_on),
 	{}
 };

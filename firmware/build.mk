@@ -172,7 +172,7 @@ FW_NOBUF := rpmsg-echo-nobuf rpmsg-check-nobuf rpmsg-resmgr-nobuf
 FW_ELFS := $(foreach e,$(FW_EXAMPLES) $(FW_NOBUF),$(FW_OUT)/ampsoc-$(e).elf \
 		$(FW_OUT)/ampsoc-$(e)-dsp.elf) \
 	$(foreach v,$(FW_VARIANTS),$(FW_OUT)/ampsoc-$(v).elf)
-FW_ELFS_EMU := $(foreach c,m4 rv,$(foreach e,$(FW_EXAMPLES) $(FW_VARIANTS),\
+FW_ELFS_EMU := $(foreach c,m4 rv,$(foreach e,$(FW_EXAMPLES) $(FW_VARIANTS) $(FW_NOBUF),\
 	$(FW_OUT)/ampsoc-$(e)-$(c).elf))
 GUEST_FIRMWARE += $(FW_ELFS) $(FW_ELFS_EMU)
 CHECK_DEPS += isa

@@ -8,3 +8,5 @@ UNIT_TESTS += $(ROOT)/tests/unit/third_party_build.sh
 UNIT_TESTS += $(ROOT)/tests/unit/build_lists.sh
 # The demo's energy report from the model's own output, on an all-hex board.
 UNIT_TESTS += $(ROOT)/tests/unit/demo_report.sh
+# The benchmarks' arithmetic: rounds, floors, three runs agreeing (docs/benchmarks.md).
+UNIT_TESTS += $(ROOT)/tests/unit/bench_agree.py

@@ -1149,6 +1149,10 @@ def bench_merge(rows):
     return [figs[n] for n in order]
 
 
+def bench_num(v):
+    return "%.0f" % v if abs(v) >= 100 else "%.3g" % v
+
+
 def bench_cell(cell):
     if cell is None:
         return "-"
@@ -1157,7 +1161,8 @@ def bench_cell(cell):
     st = cell.get("stats")
     if not st:
         return "none"
-    return "%.4g [%.4g..%.4g]" % (st["median"], st["min"], st["p90"])
+    return "%s [%s..%s]" % (bench_num(st["median"]), bench_num(st["min"]),
+                            bench_num(st["p90"]))
 
 
 def bench_table(r, rows):
@@ -1168,7 +1173,7 @@ def bench_table(r, rows):
     figs = bench_merge(rows)
     print("\nmedian [min..p90] over %d rounds; floor: the baseline interleaved "
           "with the figure in the same boot" % bench_rounds(r.a))
-    print("%-34s %-6s %-26s %-26s %-30s %8s %8s %8s %7s" % (
+    print("%-34s %-6s %-28s %-28s %-30s %8s %8s %8s %7s" % (
         "figure", "unit", "ampsoc", "mainline", "floor (ampsoc boot)",
         "a/floor", "m/floor", "m/a", "spread"))
     nerr = 0
@@ -1183,7 +1188,7 @@ def bench_table(r, rows):
         spreads = [c["stats"]["spread"] for c in f["stacks"].values()
                    if c.get("stats")]
         q = f["ratios"]
-        print("%-34s %-6s %-26s %-26s %-30s %8.3f %8.3f %8.3f %6.0f%%" % (
+        print("%-34s %-6s %-28s %-28s %-30s %8.3f %8.3f %8.3f %6.0f%%" % (
             f["name"][:34], f["unit"][:6], bench_cell(a), bench_cell(m),
             floor[:30], q.get("ampsoc/floor", nan), q.get("mainline/floor", nan),
             q.get("mainline/ampsoc", nan),

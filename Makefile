@@ -141,7 +141,8 @@ shell: deps ## a guest with everything loaded (EXTRA=files CMD=command STACK=mai
 # BENCH_SMOKE=1: every count tiny, to prove the benchmarks run, not to
 # measure (CI does this). R=N: rounds of each figure and its floor
 # (docs/benchmarks.md). RUNS=N: N runs in a row, each one's JSON kept as
-# build/bench/results-K.json, then bench-agree on them.
+# build/bench/results-K.json, then bench-agree on them; a failed run (a
+# floor error) does not stop the next, and the exit status says so.
 BENCH_RUN = $(RUN) --bench --jobs 1 $(if $(BENCH_SMOKE),--bench-smoke) \
 	$(if $(R),--bench-rounds $(R)) $(if $(T),--filter '$(T)') tests/bench
 bench: deps ## benchmarks, one table, JSON under build/bench/ (R= RUNS=)
@@ -150,12 +151,14 @@ bench: deps ## benchmarks, one table, JSON under build/bench/ (R= RUNS=)
 ifeq ($(RUNS),)
 	@$(BENCH_RUN)
 else
-	@json=$(BUILD)/bench/results$(if $(BENCH_SMOKE),-smoke).json; \
+	@json=$(BUILD)/bench/results$(if $(BENCH_SMOKE),-smoke).json; rc=0; \
+	rm -f $(BUILD)/bench/results-[0-9]*.json; \
 	for k in $$(seq $(RUNS)); do \
-		$(BENCH_RUN) || exit 1; \
+		$(BENCH_RUN) || rc=1; \
 		cp $$json $(BUILD)/bench/results-$$k.json || exit 1; \
 	done; \
-	$(ROOT)/tools/bench-agree.py $$(seq -f '$(BUILD)/bench/results-%g.json' $(RUNS))
+	$(ROOT)/tools/bench-agree.py $$(seq -f '$(BUILD)/bench/results-%g.json' $(RUNS)) || rc=1; \
+	exit $$rc
 endif
 
 # Do the last runs agree within 15 % on every ratio? (make bench RUNS=3

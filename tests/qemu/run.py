@@ -1173,7 +1173,7 @@ def bench_table(r, rows):
     figs = bench_merge(rows)
     print("\nmedian [min..p90] over %d rounds; floor: the baseline interleaved "
           "with the figure in the same boot" % bench_rounds(r.a))
-    print("%-34s %-6s %-28s %-28s %-30s %8s %8s %8s %7s" % (
+    print("%-34s %-6s %-28s %-28s %-40s %8s %8s %8s %7s" % (
         "figure", "unit", "ampsoc", "mainline", "floor (ampsoc boot)",
         "a/floor", "m/floor", "m/a", "spread"))
     nerr = 0
@@ -1188,9 +1188,9 @@ def bench_table(r, rows):
         spreads = [c["stats"]["spread"] for c in f["stacks"].values()
                    if c.get("stats")]
         q = f["ratios"]
-        print("%-34s %-6s %-28s %-28s %-30s %8.3f %8.3f %8.3f %6.0f%%" % (
+        print("%-34s %-6s %-28s %-28s %-40s %8.3f %8.3f %8.3f %6.0f%%" % (
             f["name"][:34], f["unit"][:6], bench_cell(a), bench_cell(m),
-            floor[:30], q.get("ampsoc/floor", nan), q.get("mainline/floor", nan),
+            floor[:40], q.get("ampsoc/floor", nan), q.get("mainline/floor", nan),
             q.get("mainline/ampsoc", nan),
             100 * max(spreads) if spreads else nan))
         for st, c in sorted(f["stacks"].items()):

@@ -100,7 +100,15 @@ def _():
         {"name": "k", "na": "no client", "stack": "mainline"}])
     e, k = figs
     return (abs(e["ratios"]["mainline/ampsoc"] - 1.5) < 1e-9 and not e["errors"]
-            and k["stacks"]["mainline"]["na"] == "no client")
+            and e["ampsoc_ahead"] and k["stacks"]["mainline"]["na"] == "no client")
+
+
+@t("mainline_ahead_on_throughput")
+def _():
+    figs = run.bench_merge([
+        {"name": "t", "value": "100", "better": "higher", "stack": "ampsoc"},
+        {"name": "t", "value": "120", "better": "higher", "stack": "mainline"}])
+    return figs[0]["ampsoc_ahead"] is False
 
 
 @t("na_line_keeps_its_reason")

@@ -45,7 +45,7 @@ include $(filter-out $(ROOT)/soc-model/build.mk,$(wildcard $(ROOT)/*/build.mk \
 	$(ROOT)/tests/*/build.mk))
 
 .PHONY: all deps kver modules host guest-progs firmware initramfs check \
-	unit demo shell bench soak style sparse fuzz debug-kernel check-debug \
+	unit demo shell bench bench-agree soak style sparse fuzz debug-kernel check-debug \
 	check-debug-ci soak-debug dkms-src dkms-install dkms-build dkms-remove dist \
 	check-rt-ci clean help peer third-party install uninstall
 
@@ -139,12 +139,33 @@ shell: deps ## a guest with everything loaded (EXTRA=files CMD=command STACK=mai
 # One benchmark guest at a time, whatever J= says (run.py --bench
 # enforces it): a guest that shares the CPUs measures its neighbour.
 # BENCH_SMOKE=1: every count tiny, to prove the benchmarks run, not to
-# measure (CI does this).
-bench: deps ## benchmarks, one table, JSON under build/bench/
+# measure (CI does this). R=N: rounds of each figure and its floor
+# (docs/benchmarks.md). RUNS=N: N runs in a row, each one's JSON kept as
+# build/bench/results-K.json, then bench-agree on them; a failed run (a
+# floor error) does not stop the next, and the exit status says so.
+BENCH_RUN = $(RUN) --bench --jobs 1 $(if $(BENCH_SMOKE),--bench-smoke) \
+	$(if $(R),--bench-rounds $(R)) $(if $(T),--filter '$(T)') tests/bench
+bench: deps ## benchmarks, one table, JSON under build/bench/ (R= RUNS=)
 	@$(MAKE) --no-print-directory initramfs host \
 		PEER=$(call needs-peer,--bench $(if $(T),--filter '$(T)') tests/bench)
-	@$(RUN) --bench --jobs 1 $(if $(BENCH_SMOKE),--bench-smoke) \
-		$(if $(T),--filter '$(T)') tests/bench
+ifeq ($(RUNS),)
+	@$(BENCH_RUN)
+else
+	@json=$(BUILD)/bench/results$(if $(BENCH_SMOKE),-smoke).json; rc=0; \
+	rm -f $(BUILD)/bench/results-[0-9]*.json; \
+	for k in $$(seq $(RUNS)); do \
+		$(BENCH_RUN) || rc=1; \
+		cp $$json $(BUILD)/bench/results-$$k.json || exit 1; \
+	done; \
+	$(ROOT)/tools/bench-agree.py $$(seq -f '$(BUILD)/bench/results-%g.json' $(RUNS)) || rc=1; \
+	exit $$rc
+endif
+
+# Do the last runs agree within 15 % on every ratio? (make bench RUNS=3
+# does it itself.) BENCH_RESULTS= names other files.
+bench-agree: ## compare the JSON of the last make bench RUNS=N
+	@$(ROOT)/tools/bench-agree.py $(or $(BENCH_RESULTS),$(sort $(wildcard \
+		$(BUILD)/bench/results-[0-9]*.json)))
 
 # Long campaigns (tests/soak, docs/soak.md): the full counts of the soak_*
 # scenarios, one guest at a time unless J= says otherwise.

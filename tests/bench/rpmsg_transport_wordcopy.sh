@@ -9,7 +9,7 @@
 #   emulated copy and how much is the transport.
 # STRATEGY: run tests/bench/rpmsg_transport.sh unchanged, its figures
 #   prefixed with wordcopy_.
-# timeout: 900
+# timeout: 1500
 # smp: 2
 # cpu-flags: -erms,-fsrm
 BENCH_PREFIX=wordcopy_

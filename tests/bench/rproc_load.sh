@@ -9,11 +9,12 @@
 #   mkfw, in the guest's rootfs so that other scenarios' initramfs stays
 #   small). For each size, 3 times: start it (the firmware must print its
 #   hello, so the image really ran), read debugfs load_stats (the kernel's
-#   own timing of request_firmware and of the segment copy), stop; then 3
-#   runs of debugfs memcpy_bench with the same address and length (vmalloc
-#   source, as the firmware loader's buffer). Medians are reported: the
-#   whole load (request_firmware + copy) and the copy alone, each against
-#   the memcpy. Boot latency: rproc_bench latency times 21 start/stop
+#   own timing of request_firmware and of the segment copy), stop, then
+#   one run of debugfs memcpy_bench with the same address and length
+#   (vmalloc source, as the firmware loader's buffer): R rounds
+#   (BENCH_ROUNDS), load and memcpy interleaved. Every round is reported:
+#   the whole load (request_firmware + copy) and the copy alone, each
+#   against the memcpy as its floor. Boot latency: rproc_bench latency times 21 start/stop
 #   cycles of ampsoc-hello from the write of "start" to the first byte in
 #   trace0 (CLOCK_MONOTONIC, polled); the baseline is how long the "start"
 #   write itself took (load, power-on and release from reset).
@@ -23,22 +24,19 @@
 # timeout: 900
 . /ampsoc/lib.sh
 . /ampsoc/lib/core.sh
+. /ampsoc/lib/bench.sh
 
 core_find ipu || bail "no remote processor for core ipu"
 DA=10200000
-RUNS=3
+RUNS=$(bench_rounds)
 
-# median: the middle one of the numbers on stdin.
-median() {
-	sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
-}
 # field FILE KEY: the value after KEY.
 field() {
 	awk -v k="$2" '{ for (i = 1; i < NF; i++) if ($i == k) print $(i + 1) }' "$1"
 }
-# mibs BYTES NS: MiB/s
+# mibs BYTES FILE: MiB/s of each round of FILE (ns a line), comma-separated
 mibs() {
-	awk -v b="$1" -v n="$2" 'BEGIN { printf "%.1f", (b / 1048576) / (n / 1e9) }'
+	awk -v b="$1" '$1 > 0 { printf "%s%.1f", n++ ? "," : "", (b / 1048576) / ($1 / 1e9) }' "$2"
 }
 
 for mib in 1 8 32; do
@@ -66,10 +64,10 @@ for mib in 1 8 32; do
 	check_eq "segment_bytes_${mib}m" 1 awk -v b="$lb" -v m=$((mib << 20)) \
 		'BEGIN { print (b >= m && b < m + 4194304) }'
 	ktap_diag "$mib MiB: fw_bytes $fwb load_bytes $lb whole_ns $(tr '\n' ' ' </tmp/whole)copy_ns $(tr '\n' ' ' </tmp/copy)memcpy_ns $(tr '\n' ' ' </tmp/mc)"
-	MC=$(mibs $((mib << 20)) "$(median </tmp/mc)")
-	bench "rproc_fw_load_${mib}m" "$(mibs "$fwb" "$(median </tmp/whole)")" \
+	MC=$(mibs $((mib << 20)) /tmp/mc)
+	bench_floor "rproc_fw_load_${mib}m" "$(mibs "$fwb" /tmp/whole)" \
 		MiB/s "memcpy_${mib}m" "$MC" higher
-	bench "rproc_fw_copy_${mib}m" "$(mibs "$lb" "$(median </tmp/copy)")" \
+	bench_floor "rproc_fw_copy_${mib}m" "$(mibs "$lb" /tmp/copy)" \
 		MiB/s "memcpy_${mib}m" "$MC" higher
 	rm -f /lib/firmware/$fw
 done

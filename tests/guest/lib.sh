@@ -152,7 +152,9 @@ guest_test() {
 }
 
 # bench NAME VALUE UNIT BASELINE_NAME BASELINE_VALUE [lower|higher]
-# Report one benchmark figure and the baseline measured in the same boot.
+# Report one benchmark figure and the baseline measured in the same boot;
+# VALUE and BASELINE_VALUE are one number or the rounds, comma-separated
+# (lib/bench.sh has bench_floor, rounds and docs/benchmarks.md the method).
 bench() {
 	echo "# BENCH name=$1 value=$2 unit=$3 baseline=$4 baseline_value=$5 better=${6:-lower}"
 }

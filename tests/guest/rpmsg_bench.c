@@ -7,10 +7,12 @@
  * /dev/rpmsgN takes (the remote's debugfs "ping" and "raw" files: a raw
  * doorbell round trip and the raw 496-byte slot ring). Prints
  * "name value unit" lines for tests/bench/rpmsg_transport.sh; each figure
- * is the best of ROUNDS runs (the host is shared), and a round trip is a
- * round's median.
+ * is the best of ROUNDS runs (default 3), and a round trip is a round's
+ * median. Each round measures the baseline, then each size. With ROUNDS 1
+ * the script runs it once per round of the benchmark and keeps every
+ * round (docs/benchmarks.md).
  *
- * Usage: rpmsg_bench CTRL_DEV [RTT_ITERS [TPUT_MSGS]]
+ * Usage: rpmsg_bench CTRL_DEV [RTT_ITERS [TPUT_MSGS [ROUNDS]]]
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -29,7 +31,6 @@
 
 #define ECHO	0x400
 #define SINK	0x500
-#define ROUNDS	3
 
 static uint64_t now_ns(void)
 {
@@ -143,12 +144,13 @@ int main(int argc, char **argv)
 	static const int sizes[] = { 16, 64, 496 };
 	int rtt_iters = argc > 2 ? atoi(argv[2]) : 2000;
 	int tput = argc > 3 ? atoi(argv[3]) : 20000;
+	int rounds = argc > 4 ? atoi(argv[4]) : 3;
 	uint64_t med[4], mean[4], tp[4], m, total, ns;
 	char buf[512] = { 0 };
 	int ctrl, e, s, ping, raw, i, r;
 	uint64_t *t;
 
-	if (argc < 2 || rtt_iters < 1 || tput < 1)
+	if (argc < 2 || rtt_iters < 1 || tput < 1 || rounds < 1)
 		return 2;
 	t = calloc(rtt_iters, sizeof(*t));
 	ctrl = open(argv[1], O_RDWR);
@@ -165,10 +167,10 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	/*
-	 * The host is shared: every round measures the baseline and then each
-	 * size, and every figure keeps its best round.
+	 * Every round measures the baseline and then each size (interleaved),
+	 * and every figure keeps its best round.
 	 */
-	for (r = 0; r < ROUNDS; r++) {
+	for (r = 0; r < rounds; r++) {
 		for (i = 0; i < 4; i++) {
 			m = i ? round_trips(e, buf, sizes[i - 1], rtt_iters, t, &total)
 			      : round_trips(ping, buf, 1, rtt_iters, t, &total);
@@ -186,7 +188,7 @@ int main(int argc, char **argv)
 		print_rtt(buf, med[i + 1], mean[i + 1], rtt_iters);
 	}
 	memset(buf, 0, sizeof(buf));
-	for (r = 0; r < ROUNDS; r++) {
+	for (r = 0; r < rounds; r++) {
 		for (i = 0; i < 4; i++) {
 			ns = i ? one_way(s, buf, sizes[i - 1], tput, "sink_msgs")
 			       : one_way(raw, buf, 496, tput, "raw_consumed");

@@ -13,9 +13,25 @@
  *	firmware has written something, write "stop". Prints the median, the
  *	minimum and the maximum of the time to the first trace byte and of the
  *	time the "start" write took, in microseconds.
+ *   rproc_bench firstmsg STATE GLOB
+ *	Once: write "start" to STATE and poll until a path matches GLOB (an
+ *	rpmsg channel in sysfs: the firmware's first message, its name
+ *	service announcement, has been handled). Prints the time the "start"
+ *	write took and the time to the channel, in microseconds. The core is
+ *	left running.
+ *   rproc_bench recover CRASH WHAT GLOB
+ *	Once: note the channel that GLOB matches, write WHAT to CRASH (the
+ *	remoteproc debugfs crash file) and poll until GLOB matches a channel
+ *	that is not that one (another sysfs inode): the crash was reported,
+ *	the core booted again and announced its channel again. Prints the
+ *	time in microseconds.
+ * Both poll with sched_yield() between looks, so the kernel work they
+ * wait for runs on a single CPU too.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <glob.h>
+#include <sched.h>
 #include <linux/elf.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -198,6 +214,86 @@ static int latency(const char *state, const char *trace, int runs)
 	return 0;
 }
 
+/* The inode of the first path matching PATTERN, or 0 if none does. */
+static ino_t glob_ino(const char *pattern)
+{
+	struct stat st;
+	glob_t g;
+	ino_t ino = 0;
+
+	if (glob(pattern, 0, NULL, &g))
+		return 0;
+	if (g.gl_pathc && !stat(g.gl_pathv[0], &st))
+		ino = st.st_ino;
+	globfree(&g);
+	return ino;
+}
+
+/* Poll until PATTERN matches something other than inode OLD (0: anything). */
+static int wait_glob(const char *pattern, ino_t old, uint64_t deadline)
+{
+	ino_t ino;
+
+	for (;;) {
+		ino = glob_ino(pattern);
+		if (ino && ino != old)
+			return 0;
+		if (now_ns() > deadline)
+			return -1;
+		sched_yield();
+	}
+}
+
+static int firstmsg(const char *state, const char *pattern)
+{
+	uint64_t t0, ret;
+	int err;
+
+	if (glob_ino(pattern)) {
+		fprintf(stderr, "%s exists before the start\n", pattern);
+		return 1;
+	}
+	t0 = now_ns();
+	err = put(state, "start");
+	if (err) {
+		fprintf(stderr, "start: %s\n", strerror(-err));
+		return 1;
+	}
+	ret = now_ns() - t0;
+	if (wait_glob(pattern, 0, t0 + 20000000000ull)) {
+		fprintf(stderr, "no %s within 20 s\n", pattern);
+		return 1;
+	}
+	printf("start_write_us %llu first_msg_us %llu\n",
+	       (unsigned long long)ret / 1000,
+	       (unsigned long long)(now_ns() - t0) / 1000);
+	return 0;
+}
+
+static int recover(const char *crash, const char *what, const char *pattern)
+{
+	ino_t old = glob_ino(pattern);
+	uint64_t t0;
+	int err;
+
+	if (!old) {
+		fprintf(stderr, "no %s before the crash\n", pattern);
+		return 1;
+	}
+	t0 = now_ns();
+	err = put(crash, what);
+	if (err) {
+		fprintf(stderr, "%s: %s\n", crash, strerror(-err));
+		return 1;
+	}
+	if (wait_glob(pattern, old, t0 + 30000000000ull)) {
+		fprintf(stderr, "no new %s within 30 s\n", pattern);
+		return 1;
+	}
+	printf("recover_us %llu\n", (unsigned long long)(now_ns() - t0) / 1000);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 6 && !strcmp(argv[1], "mkfw"))
@@ -205,7 +301,11 @@ int main(int argc, char **argv)
 			    strtoull(argv[5], NULL, 16));
 	if (argc == 5 && !strcmp(argv[1], "latency"))
 		return latency(argv[2], argv[3], atoi(argv[4]));
-	fprintf(stderr, "usage: %s mkfw IN OUT SIZE DA | latency STATE TRACE RUNS\n",
-		argv[0]);
+	if (argc == 4 && !strcmp(argv[1], "firstmsg"))
+		return firstmsg(argv[2], argv[3]);
+	if (argc == 5 && !strcmp(argv[1], "recover"))
+		return recover(argv[2], argv[3], argv[4]);
+	fprintf(stderr, "usage: %s mkfw IN OUT SIZE DA | latency STATE TRACE RUNS |\n"
+		"\tfirstmsg STATE GLOB | recover CRASH WHAT GLOB\n", argv[0]);
 	return 2;
 }

@@ -301,6 +301,12 @@ class Runner:
         if self.a.boot_timeout:
             # vcpu_state() names a hung vCPU's symbol from System.map.
             append.append("nokaslr")
+        if self.a.bench:
+            # A benchmark guest's idle loop polls: a wake-up (a doorbell's
+            # interrupt, a completion) is then not bound to the next timer
+            # tick of an idle vCPU, so a floor approaches the transport's
+            # limit (docs/benchmarks.md, "Method").
+            append.append("idle=poll")
         machine = "pc,accel=%s" % accel
         ram = []
         if h.get("guest-ram"):
@@ -543,7 +549,8 @@ class Runner:
         shutil.rmtree(rundir, ignore_errors=True)
         os.makedirs(rundir)
         res = {"name": name, "rel": rel, "counts": Counts(), "reasons": [], "notes": [],
-               "failures": [], "rundir": rundir, "bench": [], "expect": h["expect"]}
+               "failures": [], "rundir": rundir, "bench": [], "expect": h["expect"],
+               "stack": h["stack"]}
         conf = "MODE=run\nSCENARIO=%s\nLOAD_ALL=%s\nSTACK=%s\nISA=%s\n" % (
             shlex.quote(rel), h["load-all"], shlex.quote(h["stack"]),
             isa or "x86_64")
@@ -551,6 +558,8 @@ class Runner:
             conf += "CMD=%s\n" % shlex.quote(self.a.cmd)
         if self.a.bench_smoke:
             conf += "BENCH_SMOKE=1\n"
+        if self.a.bench:
+            conf += "BENCH_ROUNDS=%d\n" % bench_rounds(self.a)
         t0 = time.monotonic()
         if h["stack"] not in STACKS:
             res["reasons"].append("unknown module stack '%s' (one of: %s)" %
@@ -698,10 +707,9 @@ class Runner:
         if reasons and c.failed == 0:
             c.failed = 1
         for line in verdict.splitlines():
-            m = BENCH.match(line)
-            if m:
-                res["bench"].append(dict(kv.split("=", 1) for kv in m.group(1).split()
-                                         if "=" in kv))
+            b = parse_bench_line(line)
+            if b is not None:
+                res["bench"].append(b)
         res.update(counts=c, reasons=reasons, failures=failures,
                    verdict=verdict, console=console)
         return res
@@ -879,6 +887,10 @@ def arg_parser():
     ap.add_argument("--bench-smoke", action="store_true",
                     help="benchmarks with tiny counts (bench_count in lib.sh): "
                          "they must run and report, their figures mean nothing")
+    ap.add_argument("--bench-rounds", type=int, default=0,
+                    help="rounds of every benchmark figure and its floor, "
+                         "interleaved (default %d, %d on a smoke run)" %
+                         (BENCH_ROUNDS, BENCH_SMOKE_ROUNDS))
     ap.add_argument("--stack", choices=STACKS,
                     help="module stack of the shell, of CMD and of every "
                          "scenario whose header names none")
@@ -967,12 +979,17 @@ def main():
             total.add(res["counts"])
             for b in res["bench"]:
                 b["scenario"] = res["name"]
+                b["stack"] = res.get("stack", "ampsoc")
                 bench_rows.append(b)
 
     if a.bench:
-        bench_table(r, bench_rows)
+        errors = bench_table(r, bench_rows)
         if not bench_rows:
             print("ampsoc: the benchmarks reported no figure")
+            total.failed += 1
+        elif errors and not a.bench_smoke:
+            # A floor slower than its figure is no floor: the run fails.
+            # A smoke run's figures mean nothing, so it only prints them.
             total.failed += 1
     print("# total time %.0f s" % (time.monotonic() - t_start))
     print("%d passed, %d failed%s" % (total.passed, total.failed,
@@ -1089,28 +1106,178 @@ def demo(r, a):
     return 0 if ok else 1
 
 
+# ---- benchmarks (docs/benchmarks.md) ----------------------------------
+# Rounds of every figure and of its floor, interleaved by the scenario
+# (ABAB): BENCH_ROUNDS in the guest's run.conf.
+BENCH_ROUNDS = 7
+BENCH_SMOKE_ROUNDS = 2
+
+
+def bench_rounds(a):
+    if a.bench_rounds > 0:
+        return a.bench_rounds
+    return BENCH_SMOKE_ROUNDS if a.bench_smoke else BENCH_ROUNDS
+
+
+def parse_bench_line(line):
+    """A "# BENCH key=value ..." line as a dict, or None. "na=" takes the
+    rest of the line (why a figure cannot exist on this stack)."""
+    m = BENCH.match(line)
+    if not m:
+        return None
+    body, _, na = m.group(1).partition(" na=")
+    b = dict(kv.split("=", 1) for kv in body.split() if "=" in kv)
+    if na:
+        b["na"] = na.strip()
+    return b
+
+
+def bench_values(text):
+    """The rounds of one figure: "1.5,2,1.7" -> [1.5, 2.0, 1.7]; nothing
+    that is not a number counts."""
+    out = []
+    for v in (text or "").split(","):
+        try:
+            f = float(v)
+        except ValueError:
+            continue
+        if f == f:
+            out.append(f)
+    return out
+
+
+def bench_stats(values):
+    """min, median and p90 (nearest rank) of a figure's rounds."""
+    if not values:
+        return None
+    v = sorted(values)
+    n = len(v)
+    med = v[n // 2] if n % 2 else (v[n // 2 - 1] + v[n // 2]) / 2
+    p90 = v[min(n - 1, max(0, -(-9 * n // 10) - 1))]
+    return {"rounds": n, "min": v[0], "median": med, "p90": p90,
+            "spread": (p90 - v[0]) / med if med else float("nan")}
+
+
+def bench_merge(rows):
+    """One entry per figure: its value on each stack, its floor (the
+    baseline measured in the same boot, interleaved with it), the ratios of
+    medians and what is wrong with it."""
+    figs = {}
+    order = []
+    for b in rows:
+        name = b.get("name", "?")
+        if name not in figs:
+            figs[name] = {"name": name, "unit": b.get("unit", ""),
+                          "better": b.get("better", "lower"),
+                          "kind": b.get("kind", "ref"), "stacks": {},
+                          "ratios": {}, "errors": []}
+            order.append(name)
+        f = figs[name]
+        st = b.get("stack", "ampsoc")
+        cell = {"scenario": b.get("scenario", "")}
+        if "na" in b:
+            cell["na"] = b["na"]
+        else:
+            vals = bench_values(b.get("value"))
+            cell["values"] = vals
+            cell["stats"] = bench_stats(vals)
+            if b.get("baseline"):
+                bvals = bench_values(b.get("baseline_value"))
+                cell["floor"] = b["baseline"]
+                cell["floor_values"] = bvals
+                cell["floor_stats"] = bench_stats(bvals)
+            if not vals:
+                f["errors"].append("%s: no value" % st)
+        if b.get("kind"):
+            f["kind"] = b["kind"]
+        f["stacks"][st] = cell
+    for name in order:
+        f = figs[name]
+        med = {}
+        for st, cell in f["stacks"].items():
+            if cell.get("stats"):
+                med[st] = cell["stats"]["median"]
+            fs = cell.get("floor_stats")
+            if cell.get("stats") and fs and fs["median"]:
+                q = cell["stats"]["median"] / fs["median"]
+                f["ratios"]["%s/floor" % st] = q
+                beyond = q < 1 if f["better"] == "lower" else q > 1
+                if f["kind"] == "floor" and beyond:
+                    f["errors"].append(
+                        "%s: floor %s (median %.4g) is %s than the figure "
+                        "(median %.4g): no floor" % (
+                            st, cell["floor"], fs["median"],
+                            "slower" if f["better"] == "lower" else "lower",
+                            cell["stats"]["median"]))
+        if med.get("ampsoc") and "mainline" in med:
+            q = med["mainline"] / med["ampsoc"]
+            f["ratios"]["mainline/ampsoc"] = q
+            # issue #17's goal: ampsoc ahead of mainline on every figure
+            f["ampsoc_ahead"] = q > 1 if f["better"] == "lower" else q < 1
+    return [figs[n] for n in order]
+
+
+def bench_num(v):
+    return "%.0f" % v if abs(v) >= 100 else "%.3g" % v
+
+
+def bench_cell(cell):
+    if cell is None:
+        return "-"
+    if "na" in cell:
+        return "n/a"
+    st = cell.get("stats")
+    if not st:
+        return "none"
+    return "%s [%s..%s]" % (bench_num(st["median"]), bench_num(st["min"]),
+                            bench_num(st["p90"]))
+
+
 def bench_table(r, rows):
+    """Print the table and write build/bench/results.json; return the
+    number of figures with an error."""
     out = os.path.join(r.build, "bench")
     os.makedirs(out, exist_ok=True)
-    print("\n%-40s %14s %-8s %-30s %14s %8s" % ("figure", "value", "unit", "baseline",
-                                                "baseline", "ratio"))
-    table = []
-    for b in rows:
-        try:
-            v, bv = float(b.get("value", "nan")), float(b.get("baseline_value", "nan"))
-            ratio = v / bv if bv else float("nan")
-        except ValueError:
-            v = bv = ratio = float("nan")
-        b["ratio"] = ratio
-        table.append(b)
-        print("%-40s %14.3f %-8s %-30s %14.3f %8.3f" % (
-            b.get("name", "?"), v, b.get("unit", ""), b.get("baseline", ""), bv, ratio))
+    figs = bench_merge(rows)
+    print("\nmedian [min..p90] over %d rounds; floor: the baseline interleaved "
+          "with the figure in the same boot" % bench_rounds(r.a))
+    print("%-34s %-6s %-28s %-28s %-40s %8s %8s %8s %7s %s" % (
+        "figure", "unit", "ampsoc", "mainline", "floor (ampsoc boot)",
+        "a/floor", "m/floor", "m/a", "spread", "ampsoc ahead"))
+    nerr = 0
+    nan = float("nan")
+    for f in figs:
+        a, m = f["stacks"].get("ampsoc"), f["stacks"].get("mainline")
+        fl = a if a and a.get("floor_stats") else m
+        floor = "-"
+        if fl and fl.get("floor_stats"):
+            floor = "%s %s" % (fl["floor"], bench_cell(
+                {"stats": fl["floor_stats"]}))
+        spreads = [c["stats"]["spread"] for c in f["stacks"].values()
+                   if c.get("stats")]
+        q = f["ratios"]
+        ahead = {True: "yes", False: "no"}.get(f.get("ampsoc_ahead"), "-")
+        print("%-34s %-6s %-28s %-28s %-40s %8.3f %8.3f %8.3f %6.0f%% %s" % (
+            f["name"][:34], f["unit"][:6], bench_cell(a), bench_cell(m),
+            floor[:40], q.get("ampsoc/floor", nan), q.get("mainline/floor", nan),
+            q.get("mainline/ampsoc", nan),
+            100 * max(spreads) if spreads else nan, ahead))
+        for st, c in sorted(f["stacks"].items()):
+            if "na" in c:
+                print("    %s: n/a: %s" % (st, c["na"]))
+        for e in f["errors"]:
+            print("    ERROR %s" % e)
+        nerr += bool(f["errors"])
     # A smoke run's figures mean nothing: they never replace real ones.
     path = os.path.join(out, "results-smoke.json" if r.a.bench_smoke else "results.json")
-    with open(path, "w") as f:
+    with open(path, "w") as fh:
         json.dump({"time": time.strftime("%Y-%m-%dT%H:%M:%S"), "kver": r.a.kver,
-                   "smoke": r.a.bench_smoke, "results": table}, f, indent=2)
+                   "smoke": r.a.bench_smoke, "rounds": bench_rounds(r.a),
+                   "figures": figs}, fh, indent=2)
     print("# written %s" % os.path.relpath(path, ROOT))
+    if nerr:
+        print("ampsoc: %d figure(s) with an error (above)" % nerr)
+    return nerr
 
 
 def shell_selftest(r):

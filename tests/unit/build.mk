@@ -10,3 +10,5 @@ UNIT_TESTS += $(ROOT)/tests/unit/build_lists.sh
 UNIT_TESTS += $(ROOT)/tests/unit/demo_report.sh
 # make install / uninstall of ampsocctl and its man page, also from a tarball.
 UNIT_TESTS += $(ROOT)/tests/unit/tools_install.py
+# The benchmarks' arithmetic: rounds, floors, three runs agreeing (docs/benchmarks.md).
+UNIT_TESTS += $(ROOT)/tests/unit/bench_agree.py

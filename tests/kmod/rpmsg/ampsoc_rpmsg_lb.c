@@ -1655,7 +1655,12 @@ static int lb_add_default(bool use_shm, unsigned int size, bool with_fc)
 	struct ampsoc_rpmsg_lb_config cfg = {
 		.features = BIT_ULL(AMPSOC_VIRTIO_RPMSG_F_NS),
 		.shm_region = use_shm,
-		.raw_ring = use_shm,
+		/*
+		 * The raw ring is the benchmarks' floor; it lives in the
+		 * remote's own region, offered to the driver or not, so a
+		 * remote without a buffer region (mainline's setup) has it too.
+		 */
+		.raw_ring = true,
 		.services = services,
 	};
 	struct ampsoc_rpmsg_lb *lb;

@@ -85,6 +85,13 @@ def _():
     return bool(merged("100,100", "90,95", better="higher")["errors"])
 
 
+@t("floor_noise_is_not_an_error")
+def _():
+    # the figure's median past the floor's median, not past its best round
+    return (not merged("10,10,10", "9,11,12")["errors"] and
+            not merged("100,100", "90,105", better="higher")["errors"])
+
+
 @t("reference_baseline_may_be_beaten")
 def _():
     return not merged("10", "20", kind="ref")["errors"]

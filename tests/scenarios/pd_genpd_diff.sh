@@ -13,7 +13,7 @@
 # timeout: 300
 . /ampsoc/lib.sh
 
-kmod_test ampsoc_pdgenpd_test seeds=1,2,3,4,5 steps=80
+kmod_test ampsoc_pdgenpd_test seeds=1,2,3,4,5,6 steps=200
 
 echo 0 >/sys/module/suspend/parameters/pm_test_delay 2>/dev/null
 if grep -q deep /sys/power/mem_sleep 2>/dev/null; then

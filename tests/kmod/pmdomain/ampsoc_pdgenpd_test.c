@@ -120,8 +120,11 @@ struct xdom {
 };
 
 /*
- * A genpd, allocated: pm_genpd_remove() drops the last reference to the
- * struct device pm_genpd_init() initialised, so it needs a release.
+ * A genpd, allocated. pm_genpd_remove() drops the last reference to the
+ * struct device pm_genpd_init() initialised, so that device needs a
+ * release; but 6.1 still reads the domain after that put, so the release
+ * frees nothing and gdom_free() frees the domain once
+ * pm_genpd_remove() has returned.
  */
 struct gdom {
 	struct generic_pm_domain g;
@@ -130,7 +133,12 @@ struct gdom {
 
 static void gdom_release(struct device *dev)
 {
-	kfree(container_of(dev, struct gdom, g.dev));
+}
+
+static void gdom_free(struct xdom *d)
+{
+	kfree(d->g);
+	d->g = NULL;
 }
 
 struct xdev {
@@ -563,8 +571,8 @@ static void side_teardown(struct side *s)
 		if (!d->inited)
 			continue;
 		if (is_genpd(s)) {
-			pm_genpd_remove(&d->g->g);
-			d->g = NULL;	/* freed by its device's release */
+			if (!pm_genpd_remove(&d->g->g))
+				gdom_free(d);
 		} else {
 			ampsoc_pd_remove(&d->a);
 		}
@@ -1207,7 +1215,11 @@ static void pin_add_device_powers_on(struct ampsoc_ktap_test *t)
 			if (!KTAP_EXPECT_EQ(t, ret, 0))
 				return;
 		}
-		/* no driver matches this name: runtime PM stays disabled */
+		/*
+		 * No driver matches this name: runtime PM stays disabled.
+		 * Registered, so that device_del() frees the PM QoS data
+		 * genpd attaches to it.
+		 */
 		p = platform_device_alloc(DRV_NAME "-unbound", k);
 		if (KTAP_EXPECT(t, p)) {
 			ret = side_add_device(s, d, &p->dev);
@@ -1216,14 +1228,20 @@ static void pin_add_device_powers_on(struct ampsoc_ktap_test *t)
 					KTAP_EXPECT(t, !d->hw_on && !dom_is_on(d));
 				else
 					KTAP_EXPECT(t, d->hw_on && dom_is_on(d));
+				ret = platform_device_add(p);
+				KTAP_EXPECT_EQ(t, ret, 0);
 				side_remove_device(s, &p->dev);
+				if (!ret)
+					platform_device_del(p);
 			}
 			platform_device_put(p);
 		}
-		if (is_genpd(s))
-			KTAP_EXPECT_EQ(t, pm_genpd_remove(&d->g->g), 0);
-		else
+		if (is_genpd(s)) {
+			if (KTAP_EXPECT_EQ(t, pm_genpd_remove(&d->g->g), 0))
+				gdom_free(d);
+		} else {
 			KTAP_EXPECT_EQ(t, ampsoc_pd_remove(&d->a), 0);
+		}
 	}
 }
 

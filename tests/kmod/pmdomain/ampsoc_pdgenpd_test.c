@@ -613,6 +613,7 @@ enum { OP_GET, OP_PUT, OP_GET_ASYNC, OP_PUT_ASYNC, OP_QOS, OP_VETO, NR_OPS };
 static const char * const op_names[NR_OPS] = {
 	"get_sync", "put_sync", "get_async", "put_async", "qos", "veto",
 };
+
 static const s32 qos_values[] = { 0, 10, 100000 };
 
 /*

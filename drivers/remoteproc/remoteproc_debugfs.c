@@ -343,10 +343,14 @@ DEFINE_SHOW_ATTRIBUTE(ampsoc_rproc_carveouts);
 static int ampsoc_rproc_load_stats_show(struct seq_file *s, void *unused)
 {
 	struct rproc *rproc = s->private;
-
 	struct ampsoc_rproc_state *ampsoc = rproc->ampsoc;
 
-	mutex_lock(&rproc->lock);
+	/*
+	 * Interruptible, as every reader here: crash handling holds the lock
+	 * while an "inline" coredump waits for userspace to collect it.
+	 */
+	if (mutex_lock_interruptible(&rproc->lock))
+		return -EINTR;
 	seq_printf(s, "fw_bytes %zu request_ns %llu load_bytes %llu load_ns %llu\n",
 		   ampsoc->load_fw_bytes, ampsoc->load_request_ns, ampsoc->load_bytes,
 		   ampsoc->load_ns);
@@ -362,7 +366,8 @@ static ssize_t ampsoc_rproc_memcpy_bench_read(struct file *file, char __user *ub
 	char buf[64];
 	int n;
 
-	mutex_lock(&rproc->lock);
+	if (mutex_lock_interruptible(&rproc->lock))
+		return -EINTR;
 	n = scnprintf(buf, sizeof(buf), "bytes %llu ns %llu\n",
 		      rproc->ampsoc->memcpy_bytes, rproc->ampsoc->memcpy_ns);
 	mutex_unlock(&rproc->lock);
@@ -395,7 +400,8 @@ static ssize_t ampsoc_rproc_memcpy_bench_write(struct file *file,
 	    len > SIZE_MAX)
 		return -EINVAL;
 
-	mutex_lock(&rproc->lock);
+	if (mutex_lock_interruptible(&rproc->lock))
+		return -EINTR;
 	if (rproc->state != RPROC_OFFLINE) {
 		ret = -EBUSY;
 		goto out;

@@ -8,10 +8,13 @@
 #   deadlock). Reading and releasing the dump lets recovery finish.
 #   Found by fuzz_userspace_core: a pending inline dump left readers of
 #   sysfs "firmware" and debugfs "carveout_memories" and the crash worker
-#   in D state for devcoredump's five minutes.
+#   in D state for devcoredump's five minutes; later, on PREEMPT_RT, a
+#   reader of ampsoc's debugfs "load_stats" (and "memcpy_bench" took the
+#   lock the same way).
 # STRATEGY: fake processor, coredump "inline", start, crash through
 #   debugfs; wait for the devcoredump; read sysfs firmware and debugfs
-#   carveout_memories in the background and wait until they sleep; they
+#   carveout_memories, load_stats and memcpy_bench in the background and
+#   wait until they sleep; they
 #   must be in state S, no task in D; kill them: they exit. Read and
 #   release the dump: the processor recovers to running.
 # timeout: 180
@@ -36,14 +39,25 @@ cat "$R/firmware" >/dev/null 2>&1 &
 p1=$!
 cat "$D/carveout_memories" >/dev/null 2>&1 &
 p2=$!
+cat "$D/load_stats" >/dev/null 2>&1 &
+p3=$!
+cat "$D/memcpy_bench" >/dev/null 2>&1 &
+p4=$!
 # A process waiting on a lock is S (interruptible) or D (uninterruptible).
-check readers_wait wait_for 10 sh -c "grep -Eq '^State:[[:space:]]+[SD]' /proc/$p1/status && grep -Eq '^State:[[:space:]]+[SD]' /proc/$p2/status"
-check_eq sysfs_reader_interruptible S sh -c "awk '/^State:/ { print \$2 }' /proc/$p1/status"
-check_eq debugfs_reader_interruptible S sh -c "awk '/^State:/ { print \$2 }' /proc/$p2/status"
+sleeping() {
+	for p in "$@"; do
+		grep -Eq '^State:[[:space:]]+[SD]' /proc/$p/status || return 1
+	done
+}
+state() { awk '/^State:/ { print $2 }' /proc/$1/status; }
+check readers_wait wait_for 10 sleeping $p1 $p2 $p3 $p4
+check_eq sysfs_reader_interruptible S state $p1
+check_eq debugfs_reader_interruptible S state $p2
+check_eq load_stats_reader_interruptible S state $p3
+check_eq memcpy_bench_reader_interruptible S state $p4
 check_eq no_task_in_d_state "" sh -c "grep -l '^State:[[:space:]]*D' /proc/[0-9]*/status 2>/dev/null"
-kill "$p1" "$p2"
-wait "$p1"
-wait "$p2"
+kill $p1 $p2 $p3 $p4
+for p in $p1 $p2 $p3 $p4; do wait $p; done
 ktap_ok readers_killed
 
 CD=$(devcd)

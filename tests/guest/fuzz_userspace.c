@@ -618,6 +618,33 @@ static void collect_dumps(void)
 		closedir(d);
 }
 
+/*
+ * Join @t, still ticking it and collecting dumps meanwhile: a thread that
+ * finished its share can be the one blocked in the kernel behind crash
+ * handling, which waits for an "inline" dump only this collector releases.
+ * False if it has not ended after about 120 s.
+ */
+static bool join_collecting(pthread_t t)
+{
+	struct timespec until;
+	unsigned int i;
+
+	for (i = 0; i < 6000; i++) {
+		clock_gettime(CLOCK_REALTIME, &until);
+		until.tv_nsec += 20 * 1000 * 1000;
+		if (until.tv_nsec >= 1000000000) {
+			until.tv_sec++;
+			until.tv_nsec -= 1000000000;
+		}
+		if (!pthread_timedjoin_np(t, NULL, &until))
+			return true;
+		pthread_kill(t, SIGUSR1);
+		if (i % 50 == 49)
+			collect_dumps();
+	}
+	return false;
+}
+
 /* A hang: show the blocked tasks' stacks on the console, and give up. */
 static void hung(const char *what)
 {
@@ -740,10 +767,18 @@ int main(int argc, char **argv)
 		ktap_ok(false, "workers_kept_progressing");
 		return ktap_exit();
 	}
-	if (unload_every)
-		pthread_join(unloader, NULL);
-	for (i = 0; i < nr_threads; i++)
-		pthread_join(w[i].thread, NULL);
+	if (unload_every && !join_collecting(unloader)) {
+		hung("an unload or reload did not end within 120 s");
+		ktap_ok(false, "workers_kept_progressing");
+		return ktap_exit();
+	}
+	for (i = 0; i < nr_threads; i++) {
+		if (!join_collecting(w[i].thread)) {
+			hung("a worker did not end within 120 s");
+			ktap_ok(false, "workers_kept_progressing");
+			return ktap_exit();
+		}
+	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 
 	ktap_diag("ops %lu ok %lu err %lu opens %lu bad_ptr %lu eps_created %lu",

@@ -40,6 +40,8 @@
 #define LB_MAX_NUM	1024
 #define LB_OUT_MAX	1024
 #define LB_FC_SLOTS	16
+/* messages sent between two looks at the inbox (see lb_fill_rx()) */
+#define LB_INBOX_EVERY	32
 
 static unsigned int nr_devices;
 module_param(nr_devices, uint, 0444);
@@ -556,16 +558,33 @@ static bool lb_take_trap(struct ampsoc_rpmsg_lb *lb, u16 head)
 }
 
 /* Device side of Linux's rx ring (vq 0). Returns true if it used any. */
+/* Has Linux sent something the thread has not read yet? */
+static bool lb_tx_waiting(struct ampsoc_rpmsg_lb *lb)
+{
+	return lb->last_avail[1] !=
+	       virtio16_to_cpu(&lb->vdev, READ_ONCE(lb->vr[1].avail->idx));
+}
+
+/*
+ * Fill Linux's rx buffers with what waits for it. Linux recycles buffers
+ * while this runs (at once where its rx work preempts this thread, as on
+ * PREEMPT_RT), so a pass could go on for good without reading a pause
+ * Linux sent meanwhile. A remote that reads its inbox every
+ * LB_INBOX_EVERY messages it sends loses nothing to flow control
+ * (docs/rpmsg.md): every so many messages, a pass ends if one waits.
+ */
 static bool lb_fill_rx(struct ampsoc_rpmsg_lb *lb, bool *broke)
 {
 	struct virtio_device *vdev = &lb->vdev;
 	struct vring *vr = &lb->vr[0];
-	unsigned int num = vr->num;
+	unsigned int num = vr->num, n = 0;
 	bool any = false;
 	struct lb_msg *m;
 
 	while (lb->last_avail[0] !=
 	       virtio16_to_cpu(vdev, READ_ONCE(vr->avail->idx))) {
+		if (++n % LB_INBOX_EVERY == 0 && lb_tx_waiting(lb))
+			break;
 		struct rpmsg_hdr *h;
 		struct vring_desc *d;
 		u32 len, used_len;
@@ -674,8 +693,7 @@ static bool lb_has_work(struct ampsoc_rpmsg_lb *lb)
 	else
 		out = lb->stream.remaining && !lb_is_paused(lb, LB_STREAM_ADDR);
 	spin_unlock(&lb->lock);
-	if (tx && lb->last_avail[1] !=
-	    virtio16_to_cpu(vdev, READ_ONCE(lb->vr[1].avail->idx)))
+	if (tx && lb_tx_waiting(lb))
 		return true;
 	return out && lb->last_avail[0] !=
 		virtio16_to_cpu(vdev, READ_ONCE(lb->vr[0].avail->idx));

@@ -179,16 +179,28 @@ if [ -r /proc/lockdep ]; then
 	}
 fi
 
+# vmap_areas: vmalloc areas in use, without those a lazy purge has yet to
+# free and without thread stacks (the kernel's workers come and go). A
+# leak check compares two readings with -le: what others free meanwhile
+# only lowers the second.
+vmap_areas() {
+	grep -vc -e unpurged -e alloc_thread_stack_node /proc/vmallocinfo
+}
+
 # Caches whose frees are deferred past any point a test can wait for:
 # vmap_area objects stay until the next lazy purge (vmalloc areas are
 # checked on their own, by /proc/vmallocinfo), and the VFS objects that
 # drop_caches releases go back through RCU callbacks. On a loaded host a
 # reading taken before those callbacks ran was 100-250 objects high in
-# these caches alone (lsm_inode_cache +243, vmap_area +108). ampsoc
+# these caches alone (lsm_inode_cache +243, vmap_area +108). On
+# PREEMPT_RT, where a spinlock does not fit in struct page, each page
+# table has its lock in "page->ptl"; the kernel's page tables of the
+# vmalloc range stay once made, and lazily freed areas move new ones to
+# new addresses (+76 over core_rpmsg_crash_traffic's 3 crashes). ampsoc
 # allocates from none of them; a leaked device, endpoint or buffer of
 # ours shows in kmalloc-*, skbuff or kernfs caches, which stay counted.
 SLAB_LAZY=" vmap_area dentry inode_cache proc_inode_cache lsm_inode_cache \
-filp shmem_inode_cache "
+filp shmem_inode_cache page->ptl "
 
 # _slab_once: active objects in every other cache, after dropping the
 # dentry and inode caches and shrinking every cache, which flushes the

@@ -443,6 +443,7 @@ static void free_coredumps(void)
 		closedir(d);
 }
 
+/* As vmap_areas in tests/guest/lib.sh: neither lazy nor thread stacks. */
 static long vmap_areas(void)
 {
 	char line[512];
@@ -452,7 +453,8 @@ static long vmap_areas(void)
 	if (!f)
 		return -1;
 	while (fgets(line, sizeof(line), f))
-		if (!strstr(line, "unpurged"))
+		if (!strstr(line, "unpurged") &&
+		    !strstr(line, "alloc_thread_stack_node"))
 			n++;
 	fclose(f);
 	return n;
@@ -530,7 +532,7 @@ int main(int argc, char **argv)
 		stopped_errors, done);
 	ktap_ok(s0 > 0 && s1 - s0 < slab_bound(cycles), "slab_no_leak (%+ld, bound %ld)",
 		s1 - s0, slab_bound(cycles));
-	ktap_ok(v1 == v0, "vmalloc_no_leak (%+ld)", v1 - v0);
+	ktap_ok(v1 <= v0, "vmalloc_no_leak (%+ld)", v1 - v0);
 	printf("1..%u\n", ktap_num);
 	return ktap_exit();
 }

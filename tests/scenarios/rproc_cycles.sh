@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # DESCRIPTION: 100 boot/stop cycles of a remote processor leak no memory:
-#   slab objects and vmalloc areas are the same before and after, and the
-#   processor's runtime PM status follows each cycle.
+#   slab objects grow by less than one per cycle, no vmalloc area is added
+#   (thread stacks aside), and the processor's runtime PM status follows
+#   each cycle.
 # STRATEGY: load the fake driver, warm up with 50 cycles (first-use caches),
 #   record the total of active slab objects and the vmalloc area count,
 #   run 100 start/stop cycles through sysfs, record again. Every slab cache
@@ -30,25 +31,24 @@ cycle() {
 		is "$pdev/power/runtime_status" suspended
 }
 # Lazily freed areas show as "unpurged" until the next purge.
-vmap() { grep -vc unpurged /proc/vmallocinfo; }
 
 i=0
 while [ $i -lt 50 ]; do cycle || break; i=$((i + 1)); done
 check warmup_cycles test $i = 50
 s0=$(slab)
-v0=$(vmap)
+v0=$(vmap_areas)
 slab_caches /tmp/slab0
 i=0
 while [ $i -lt 100 ]; do cycle || break; i=$((i + 1)); done
 check hundred_cycles test $i = 100
 s1=$(slab)
-v1=$(vmap)
+v1=$(vmap_areas)
 slab_caches /tmp/slab1
 # Name the caches that changed, for the log.
 slab_changes /tmp/slab0 /tmp/slab1
 ktap_diag "active slab objects: $s0 -> $s1; vmalloc areas: $v0 -> $v1"
 check slab_no_leak test $((s1 - s0)) -lt 50
-check vmalloc_no_leak test "$v1" = "$v0"
+check vmalloc_no_leak test "$v1" -le "$v0"
 check no_devcoredump sh -c '! ls /sys/class/devcoredump 2>/dev/null | grep -q devcd'
 check unload rmmod ampsoc_rproc_fake
 ktap_done

@@ -663,6 +663,13 @@ static bool lb_fill_rx(struct ampsoc_rpmsg_lb *lb, bool *broke)
 
 static bool lb_irq_wanted(struct ampsoc_rpmsg_lb *lb, int i)
 {
+	/*
+	 * The used index published before Linux's flags are read: Linux
+	 * clears NO_INTERRUPT and then reads the index, so without a full
+	 * barrier here (x86 lets a load pass an earlier store) each side can
+	 * miss the other's write, and the interrupt is lost for good.
+	 */
+	virtio_mb(false);
 	return !(virtio16_to_cpu(&lb->vdev, READ_ONCE(lb->vr[i].avail->flags)) &
 		 VRING_AVAIL_F_NO_INTERRUPT);
 }

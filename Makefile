@@ -293,13 +293,17 @@ check-debug-ci: ## CI's subset of check-debug
 
 # CI's share of Debian's PREEMPT_RT kernel (linux-image-rt-amd64, the
 # deps.txt group rt): the same scenarios, which take every lock class,
-# built against and booted on the newest installed -rt-amd64 kernel.
+# and those where only RT's scheduling found a bug (a system sleep under
+# flow control, leak counts, a reader behind an inline coredump), built
+# against and booted on the newest installed -rt-amd64 kernel.
 # It rebuilds the tree's modules for that kernel; the next plain make
 # rebuilds them for the plain one.
+RT_CI_SET := $(DEBUG_CI_SET) rpmsg_sleep core_cycles \
+	core_rpmsg_crash_traffic rproc_inline_dump
 check-rt-ci: ## CI's subset on Debian's PREEMPT_RT kernel
 	@$(ROOT)/tools/deps.sh rt
 	@krel=$$(KVER= KVER_FLAVOUR=rt $(ROOT)/tools/kver.sh) && \
-		$(MAKE) --no-print-directory check KVER=$$krel T='$(DEBUG_CI_SET)'
+		$(MAKE) --no-print-directory check KVER=$$krel T='$(RT_CI_SET)'
 
 # The coverage-guided remote (docs/fuzz-remote.md): the saved corpus on the
 # debug kernel, then FUZZ_SECONDS of campaign there (FUZZ_BLIND=1: on the

@@ -219,6 +219,10 @@ FW_UT_FW := $(FW_UT_OUT)/ampsoc-probe.elf $(FW_UT_OUT)/ampsoc-badrsc.elf \
 	$(FW_UT_OUT)/ampsoc-spin.elf
 FW_UT_FW_EMU := $(foreach c,m4 rv,$(foreach t,probe badrsc fault irq spin,\
 	$(FW_UT_OUT)/ampsoc-$(t)-$(c).elf))
+# The spin firmware goes into the guest too: the per-ISA benchmark
+# (tests/bench/core_isa.sh) counts each core's instructions per second with it.
+GUEST_FIRMWARE += $(FW_UT_OUT)/ampsoc-spin.elf $(FW_UT_OUT)/ampsoc-spin-m4.elf \
+	$(FW_UT_OUT)/ampsoc-spin-rv.elf
 
 define FW_UT_CORE_RULES
 $(FW_UT_OUT)/fw-$(1)/%.o: $(FW_UT_SRC)/%.c $(FW_HDRS)

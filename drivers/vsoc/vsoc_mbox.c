@@ -46,7 +46,7 @@
  * @fifo: the FIFO in shared memory
  * @lock: protects @pos, @bound and the FIFO index we own
  * @pos: our index (head for a sender, tail for a receiver)
- * @bound: a client is bound (rx: deliver messages)
+ * @bound: a client is bound (rx: deliver messages; tx: send, complete, retry)
  * @corrupt: corruptions seen
  * @resumed: words found by the resume scan (their doorbell was lost)
  * @txdone: completes a send outside the mailbox core's channel lock
@@ -94,6 +94,14 @@ static int vsoc_mbox_send(struct mbox_chan *chan, void *data)
 	if (!vsoc_mbox_is_tx(vc))
 		return -EINVAL;
 	spin_lock_irqsave(&vc->lock, flags);
+	if (!vc->bound) {
+		/*
+		 * Shutting down: arm no retry and queue no completion, which
+		 * would reach the mailbox core after it let the client go.
+		 */
+		spin_unlock_irqrestore(&vc->lock, flags);
+		return -ESHUTDOWN;
+	}
 	tail = readl(vc->fifo + FIFO(tail));
 	used = vc->pos - tail;
 	if (used > vc->info->depth) {
@@ -132,8 +140,18 @@ static void vsoc_mbox_txdone(struct irq_work *work)
 {
 	struct vsoc_mbox_chan *vc = container_of(work, struct vsoc_mbox_chan,
 						 txdone);
+	unsigned long flags;
+	bool bound;
 
-	mbox_chan_txdone(vc->chan, 0);
+	spin_lock_irqsave(&vc->lock, flags);
+	bound = vc->bound;
+	spin_unlock_irqrestore(&vc->lock, flags);
+	/*
+	 * After the shutdown the core has no client for the channel but may
+	 * still count queued messages: a completion would submit one to it.
+	 */
+	if (bound)
+		mbox_chan_txdone(vc->chan, 0);
 }
 
 static enum hrtimer_restart vsoc_mbox_retry(struct hrtimer *t)
@@ -215,11 +233,16 @@ static void vsoc_mbox_shutdown(struct mbox_chan *chan)
 	struct vsoc_mbox_chan *vc = chan->con_priv;
 	unsigned long flags;
 
-	hrtimer_cancel(&vc->retry);
-	irq_work_sync(&vc->txdone);
+	/*
+	 * Unbound first: a completion or retry already under way then
+	 * re-arms nothing (vsoc_mbox_send() refuses, vsoc_mbox_txdone() does
+	 * not complete), so neither runs again once both are waited for.
+	 */
 	spin_lock_irqsave(&vc->lock, flags);
 	vc->bound = false;
 	spin_unlock_irqrestore(&vc->lock, flags);
+	hrtimer_cancel(&vc->retry);
+	irq_work_sync(&vc->txdone);
 }
 
 static bool vsoc_mbox_peek(struct mbox_chan *chan)

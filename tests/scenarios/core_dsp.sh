@@ -19,6 +19,8 @@
 #   dsp's channel is recreated and echoes, ipu's channel is the same node
 #   and echoes; stop dsp (its domain off, ipu's on), stop ipu; no
 #   violations in the model.
+# Not in the ISA matrix (no "# isa:"): it is about the native dsp and ipu
+#   cores by name, and no board has an emulated DSP (docs/cores.md).
 # services: socmodel
 # load-all: 1
 # timeout: 300

@@ -7,19 +7,27 @@
 #   refuses, as a level-triggered mailbox interrupt stays asserted
 #   (docs/shm-abi.md, Mailboxes). Without either, the core slept forever
 #   on a full FIFO while Linux waited for room (the soak_remote deadlock).
-# STRATEGY: with ipu stopped, ampsoc_vsoc_test stale_fifo=ipu fills ipu's
-#   guest->core FIFO to its depth with words every core ignores; start
+#   A send the full FIFO keeps refusing is retried until the channel is
+#   freed, and never after (a retry re-armed behind the shutdown once
+#   reached the mailbox core with its client gone: a NULL dereference).
+# STRATEGY: with $CORE stopped, ampsoc_vsoc_test stale_fifo=$CORE fills its
+#   guest->core FIFO to its depth with words every core ignores, then 200
+#   times binds the channel, sends one more word from the other CPU (it
+#   stays queued and retried) and frees the channel at a varying point of
+#   the retry period, waiting five periods after each free; start
 #   ampsoc-rpmsg-echo: its echo channel must appear and 100 checked echoes
 #   pass, and the FIFO must end drained; stop.
 # services: socmodel
+# isa: x86_64 armv7m rv32imac
 # load-all: 1
+# smp: 2
 # timeout: 120
 . /ampsoc/lib.sh
 . /ampsoc/lib/core.sh
 
-core_find ipu || bail "no remote processor for core ipu"
+core_find $CORE || bail "no remote processor for core $CORE"
 check_eq offline_before offline cat "$R/state"
-kmod_test ampsoc_vsoc_test stale_fifo=ipu
+kmod_test ampsoc_vsoc_test stale_fifo=$CORE
 ktap_diag_file "$VSOC/mbox_stats"
 echo=
 echo_chan() {

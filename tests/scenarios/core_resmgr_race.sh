@@ -5,7 +5,7 @@
 #   request is served after the removal started, nothing stays held, the
 #   kernel and the SoC model agree that every domain the remote used is
 #   off.
-# STRATEGY: ampsoc-rpmsg-resmgr on ipu, two guest CPUs. (1) The race made
+# STRATEGY: ampsoc-rpmsg-resmgr on $CORE, two guest CPUs. (1) The race made
 #   wide: ampsoc_resmgr_race_test holds the receive callback of a request for
 #   l4per right where it queues the request's work, while the driver is
 #   unbound from the channel on the other CPU; the module reports that the
@@ -17,6 +17,7 @@
 #   it holds exactly its own l4per_sub again. Stopping it leaves every
 #   domain off on both sides. No model violation.
 # services: socmodel
+# isa: x86_64 armv7m rv32imac
 # load-all: 1
 # smp: 2
 # timeout: 300
@@ -27,7 +28,7 @@
 DOM=l4per_sub
 RACE=/sys/module/ampsoc_resmgr_race_test/parameters
 
-core_find ipu || bail "no remote processor for core ipu"
+core_find $CORE || bail "no remote processor for core $CORE"
 REMOTE=$(basename "$R")
 
 held_only_own() { [ "$(cat "$RM/$REMOTE/holdings" 2>/dev/null)" = "domain $DOM 1" ]; }
@@ -35,7 +36,7 @@ no_holder_devices() { ! grep -q '^resmgr-' /sys/kernel/ampsoc_pd/*/devices; }
 all_off() { both l4per_sub off && both l4per off; }
 race_is() { [ "$(cat $RACE/state)" = "$1" ]; }
 
-check set_firmware sh -c "echo ampsoc-rpmsg-resmgr.elf >$R/firmware"
+check set_firmware sh -c "echo $(fw rpmsg-resmgr) >$R/firmware"
 check start sh -c "echo start >$R/state"
 check channel_bound wait_for 20 bound || bail "no resource-manager channel"
 check holds_its_domain wait_for 10 held_only_own

@@ -7,7 +7,7 @@
 #   corruption of the used ring then kills only the transport (counted,
 #   every operation fails at once), remoteproc recovery brings the remote
 #   back, and a well-behaved firmware works afterwards.
-# STRATEGY: boot ampsoc-rpmsg-bad-chaos on ipu. From its seed (drawn from
+# STRATEGY: boot ampsoc-rpmsg-bad-chaos on $CORE. From its seed (drawn from
 #   the clock at every boot and printed here; make CHAOS_SEED=N builds a
 #   firmware that replays seed N at every boot) it sends 2000 items in
 #   random batches of 1-8 handed back in random order: random used
@@ -29,12 +29,13 @@
 # (firewall=off: the firmware writes Linux's descriptor table, which the
 #   vring firewall would fault; vsoc_firewall tests the firewall itself.)
 # services: socmodel firewall=off
+# isa: x86_64 armv7m rv32imac
 # load-all: 1
 # timeout: 240
 . /ampsoc/lib.sh
 . /ampsoc/lib/core.sh
 
-core_find ipu || bail "no remote processor for core ipu"
+core_find $CORE || bail "no remote processor for core $CORE"
 t0=$(date +%s)
 ITEMS=0
 REJECTED=0
@@ -100,7 +101,7 @@ round() {
 ino() { ls -di "$CHAN/" | awk '{ print $1 }'; }
 new_chan() { chan_of ampsoc-echo && [ "$(ino)" != "$old" ]; }
 
-check chaos_boots core_boot ampsoc-rpmsg-bad-chaos.elf ampsoc-echo ||
+check chaos_boots core_boot "$(fw rpmsg-bad-chaos)" ampsoc-echo ||
 	bail "chaos firmware did not come up"
 round chaos ring
 # Remoteproc recovery brings the remote back with a fresh transport. Each

@@ -5,7 +5,7 @@
 #   blocked write and read returns an error (EPIPE, not the 15 s send
 #   timeout), the channels disappear and come back, checked traffic works
 #   on the new channels, and repeated crashes leak nothing.
-# STRATEGY: boot ampsoc-rpmsg-check on ipu. Each cycle: rpmsg_check crash
+# STRATEGY: boot ampsoc-rpmsg-check on $CORE. Each cycle: rpmsg_check crash
 #   runs checked traffic on 8 endpoints, orders "crash 1500" (the
 #   firmware stops serving Linux, then faults 1.5 s later), starts a
 #   blocking writer and a blocking reader per endpoint; all 16 threads must
@@ -16,15 +16,16 @@
 #   active slab objects are counted (caches shrunk) around 3 more cycles;
 #   the transport's debugfs must list one device with nothing rejected.
 # services: socmodel
+# isa: x86_64 armv7m rv32imac
 # load-all: 1
 # timeout: 300
 . /ampsoc/lib.sh
 . /ampsoc/lib/core.sh
 
-core_find ipu || bail "no remote processor for core ipu"
+core_find $CORE || bail "no remote processor for core $CORE"
 check_eq recovery_enabled enabled cat "$R/recovery"
 echo disabled >"$R/coredump"
-echo ampsoc-rpmsg-check.elf >"$R/firmware"
+fw rpmsg-check >"$R/firmware"
 chan=
 check_chan() {
 	chan=$(ls -d /sys/bus/rpmsg/devices/*.ampsoc-check.* 2>/dev/null | head -n 1)
@@ -65,6 +66,6 @@ st=$(ls -d /sys/kernel/debug/ampsoc_rpmsg/virtio* | head -n 1)/stats
 ktap_diag_file "$st"
 check_eq transport_rejected_nothing 0 awk '$1 ~ /^bad_|unknown_dst|ns_rejected/ { s += $2 } END { print s + 0 }' "$st"
 check stop sh -c "echo stop >$R/state"
-check_eq domain_off_after_stop off dom_state ipu
+check_eq domain_off_after_stop off dom_state $CORE
 check_eq no_violations 0 tele_field violations
 ktap_done

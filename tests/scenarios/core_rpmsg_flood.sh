@@ -19,18 +19,19 @@
 #   back; close: the flood now counts as unknown_dst; stop. Finally
 #   ampsoc-rpmsg-echo works. No SoC-model violation.
 # services: socmodel
+# isa: x86_64 armv7m rv32imac
 # load-all: 1
 # timeout: 240
 . /ampsoc/lib.sh
 . /ampsoc/lib/core.sh
 
-core_find ipu || bail "no remote processor for core ipu"
+core_find $CORE || bail "no remote processor for core $CORE"
 t0=$(date +%s)
 
 # ---- nsflood -----------------------------------------------------------
 max=$(cat /sys/module/ampsoc_rpmsg_virtio/parameters/max_channels)
 s0=$(slab)
-check nsflood_boots core_boot ampsoc-rpmsg-bad-nsflood.elf ampsoc-echo
+check nsflood_boots core_boot "$(fw rpmsg-bad-nsflood)" ampsoc-echo
 check nsflood_done wait_for 60 trace_has "announcements of services that do not exist"
 ktap_diag "firmware: $(grep -F 'announcements of services' "$D/trace0")"
 check nsflood_counted wait_for 20 stats_are ns_rejected=$((1000 - (max - 1)))
@@ -51,7 +52,7 @@ ktap_diag "nsflood: slab objects after stop $s2"
 check nsflood_slab_released test $((s2 - s0)) -lt $(((s1 - s0) / 4))
 
 # ---- flood -------------------------------------------------------------
-check flood_boots core_boot ampsoc-rpmsg-bad-flood.elf ampsoc-flood
+check flood_boots core_boot "$(fw rpmsg-bad-flood)" ampsoc-flood
 fdst=$(($(cat "$CHAN/dst")))
 ctrl=$(ls /dev/rpmsg_ctrl* | head -n 1)
 dev=$(ampsocctl ept "$ctrl" flood-sink 3000 "$fdst" create)
@@ -78,7 +79,7 @@ check flood_no_ring_damage stats_are bad_len=0 bad_ring=0 bad_addr=0 dead=0
 stats_diag flood_closed
 check flood_stop core_stop
 
-check echo_boots core_boot ampsoc-rpmsg-echo.elf ampsoc-echo
+check echo_boots core_boot "$(fw rpmsg-echo)" ampsoc-echo
 check echo_works echo_ping 200 496
 check echo_stop core_stop
 ktap_diag "flood modes took $(($(date +%s) - t0)) s"

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # DESCRIPTION: Linux's rpmsg treats a real remote core as untrusted: each
 #   mode of the misbehaving firmware ampsoc-rpmsg-bad-MODE, run on core
-#   ipu, has its bad items rejected and counted by exactly the matching
+#   $CORE, has its bad items rejected and counted by exactly the matching
 #   counter, Linux stays up and still echoes through the channel (or, for
 #   a corrupted ring, declares the transport dead at once and remoteproc
 #   recovery brings the remote back), and a well-behaved firmware works
@@ -27,12 +27,13 @@
 # (firewall=off: the firmware writes Linux's descriptor table, which the
 #   vring firewall would fault; vsoc_firewall tests the firewall itself.)
 # services: socmodel firewall=off
+# isa: x86_64 armv7m rv32imac
 # load-all: 1
 # timeout: 240
 . /ampsoc/lib.sh
 . /ampsoc/lib/core.sh
 
-core_find ipu || bail "no remote processor for core ipu"
+core_find $CORE || bail "no remote processor for core $CORE"
 REJECTS="bad_len bad_ring bad_addr unknown_dst ns_rejected fc_rejected"
 
 # zero_except KEY=VALUE...: the listed counters have these values, every
@@ -48,7 +49,7 @@ zero_except() {
 
 # mode NAME LAST_TRACE_LINE KEY=VALUE: the common part of a surviving mode.
 mode() {
-	check "$1_boots" core_boot "ampsoc-rpmsg-bad-$1.elf" ampsoc-echo ||
+	check "$1_boots" core_boot "$(fw "rpmsg-bad-$1")" ampsoc-echo ||
 		{ core_stop; return; }
 	check "$1_misdeeds_done" wait_for 20 trace_has "$2"
 	check "$1_counted" wait_for 10 stats_are "$3"
@@ -73,7 +74,7 @@ any_vrp() {
 	[ -r "$VRP/stats" ]
 }
 ring_mode() {
-	echo "ampsoc-rpmsg-bad-$1.elf" >"$R/firmware"
+	fw "rpmsg-bad-$1" >"$R/firmware"
 	check "$1_boots" sh -c "echo start >$R/state"
 	check "$1_transport_up" wait_for 20 any_vrp || { core_stop; return 1; }
 	check "$1_misdeed_done" wait_for 20 trace_has "$2"
@@ -100,7 +101,7 @@ check badid_stop core_stop
 ring_mode badidx "bad: used index"
 check badidx_stop core_stop
 
-check echo_boots core_boot ampsoc-rpmsg-echo.elf ampsoc-echo
+check echo_boots core_boot "$(fw rpmsg-echo)" ampsoc-echo
 check echo_clean_counters zero_except
 check echo_works echo_ping 200 496
 check echo_stop core_stop

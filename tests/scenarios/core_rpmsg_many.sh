@@ -6,7 +6,7 @@
 #   /sys/bus/rpmsg, all carry checked traffic at once with the
 #   conversations interleaved, and when the firmware destroys them they
 #   disappear; twice.
-# STRATEGY: boot ampsoc-rpmsg-check on ipu; rpmsg_check many asks the
+# STRATEGY: boot ampsoc-rpmsg-check on $CORE; rpmsg_check many asks the
 #   firmware over "ampsoc-check-ctl" to add channels ampsoc-check-0..31,
 #   waits for each on /sys/bus/rpmsg, creates one endpoint per channel
 #   through /dev/rpmsg_ctrlN (its dst), runs 16000 checked messages over
@@ -17,13 +17,14 @@
 #   successors. The transport must count 34 channels at the peak and 2
 #   after, and reject nothing.
 # services: socmodel
+# isa: x86_64 armv7m rv32imac
 # load-all: 1
 # timeout: 240
 . /ampsoc/lib.sh
 . /ampsoc/lib/core.sh
 
-core_find ipu || bail "no remote processor for core ipu"
-echo ampsoc-rpmsg-check.elf >"$R/firmware"
+core_find $CORE || bail "no remote processor for core $CORE"
+fw rpmsg-check >"$R/firmware"
 check start sh -c "echo start >$R/state"
 check ctrl_dev wait_for 20 sh -c 'ls /dev/rpmsg_ctrl* >/dev/null 2>&1'
 ctrl=$(ls /dev/rpmsg_ctrl* | head -n 1)

@@ -6,7 +6,7 @@
 #   corruption, counts it once and declares the transport dead, so that
 #   senders fail at once; remoteproc recovery brings the remote back and
 #   the same happens again; a well-behaved firmware works afterwards.
-# STRATEGY: boot ampsoc-rpmsg-bad-flagrace on ipu. It first sends a lap
+# STRATEGY: boot ampsoc-rpmsg-bad-flagrace on $CORE. It first sends a lap
 #   of ordinary messages to an address with no endpoint, then keeps rx
 #   descriptor 0 marked chained and, for each further message, pulses
 #   NEXT/INDIRECT on that buffer's descriptor and flips the used id
@@ -23,12 +23,13 @@
 # (firewall=off: the firmware writes Linux's descriptor table, which the
 #   vring firewall would fault; vsoc_firewall tests the firewall itself.)
 # services: socmodel firewall=off
+# isa: x86_64 armv7m rv32imac
 # load-all: 1
 # timeout: 300
 . /ampsoc/lib.sh
 . /ampsoc/lib/core.sh
 
-core_find ipu || bail "no remote processor for core ipu"
+core_find $CORE || bail "no remote processor for core $CORE"
 t0=$(date +%s)
 
 # last_race: of the firmware's first and last race lines, the last one
@@ -53,7 +54,7 @@ round() {
 	check "$1_at_once" test $(($(date +%s) - _s)) -lt 5
 }
 
-check race_boots core_boot ampsoc-rpmsg-bad-flagrace.elf ampsoc-echo ||
+check race_boots core_boot "$(fw rpmsg-bad-flagrace)" ampsoc-echo ||
 	bail "flagrace firmware did not come up"
 round race
 ino() { ls -di "$CHAN/" | awk '{ print $1 }'; }

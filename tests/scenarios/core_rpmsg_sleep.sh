@@ -5,7 +5,7 @@
 #   real suspend to RAM (ACPI S3, woken by the RTC alarm), nothing is
 #   lost, duplicated or reordered in either direction and traffic goes on
 #   after each resume.
-# STRATEGY: boot ampsoc-rpmsg-check on ipu; rpmsg_check sleep runs checked
+# STRATEGY: boot ampsoc-rpmsg-check on $CORE; rpmsg_check sleep runs checked
 #   traffic on 4 endpoints from a thread (window of 8 each) and, once 500
 #   replies came, suspends with pm_test=devices, then platform, then
 #   pm_test=none with deep sleep and an RTC alarm 3 s ahead; after each,
@@ -19,18 +19,19 @@
 #   /dev/rpmsgN after resume. Their doorbells are lost while the PCI
 #   function sleeps; the mailbox's resume scan must have found them.
 # services: socmodel
+# isa: x86_64 armv7m rv32imac
 # load-all: 1
 # timeout: 300
 . /ampsoc/lib.sh
 . /ampsoc/lib/core.sh
 
-core_find ipu || bail "no remote processor for core ipu"
+core_find $CORE || bail "no remote processor for core $CORE"
 [ -e /sys/power/pm_test ] || bail "no /sys/power/pm_test"
 [ -e /sys/class/rtc/rtc0/wakealarm ] || bail "no RTC wake alarm"
 grep -q deep /sys/power/mem_sleep || bail "no deep sleep state"
 echo deep >/sys/power/mem_sleep
 echo 0 >/sys/module/suspend/parameters/pm_test_delay 2>/dev/null
-echo ampsoc-rpmsg-check.elf >"$R/firmware"
+fw rpmsg-check >"$R/firmware"
 check start sh -c "echo start >$R/state"
 check ctrl_dev wait_for 20 sh -c 'ls /dev/rpmsg_ctrl* >/dev/null 2>&1'
 ctrl=$(ls /dev/rpmsg_ctrl* | head -n 1)
@@ -47,7 +48,7 @@ later_chan() {
 	later=$(ls -d /sys/bus/rpmsg/devices/*.ampsoc-later.* 2>/dev/null | head -n 1)
 	[ -n "$later" ]
 }
-check set_echo_firmware sh -c "echo ampsoc-rpmsg-echo.elf >$R/firmware"
+check set_echo_firmware sh -c "echo $(fw rpmsg-echo) >$R/firmware"
 check start_echo sh -c "echo start >$R/state"
 check later_channel wait_for 20 later_chan
 echo 3 >/sys/module/suspend/parameters/pm_test_delay

@@ -14,6 +14,9 @@
 #   the echo client's 100 round trips on ampsoc-echo complete with no
 #   error; nothing was announced or sent to an unknown address; stop:
 #   both gone; start: both back, echo again.
+# Not in the ISA matrix (no "# isa:"): omap4-static.ini declares the static
+#   channels on ipu, and what this tests is Linux's side of a board's
+#   channels, which no core's ISA changes (docs/cores.md).
 # services: socmodel board=soc-model/boards/omap4-static.ini
 # load-all: 1
 # timeout: 240

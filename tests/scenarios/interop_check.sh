@@ -7,7 +7,7 @@
 #   checked messages that Linux verifies; nothing lost, duplicated or
 #   reordered on any endpoint, in either direction.
 # STRATEGY: on the mainline stack, boot ampsoc-rpmsg-check-nobuf.elf on
-#   ipu; its trace says buffers by bus address in Linux's DRAM; rpmsg_check
+#   $CORE; its trace says buffers by bus address in Linux's DRAM; rpmsg_check
 #   integrity creates 8 endpoints through mainline's /dev/rpmsg_ctrlN to
 #   the "ampsoc-check" channel, keeps 8 messages in flight on each, checks
 #   every reply, then reads the firmware's counters over "ampsoc-check-ctl"
@@ -15,13 +15,14 @@
 #   and each endpoint's dropped count (0).
 # services: socmodel
 # stack: mainline
+# isa: x86_64 armv7m rv32imac
 # load-all: 1
 # timeout: 420
 . /ampsoc/lib.sh
 . /ampsoc/lib/core.sh
 
-core_find ipu || bail "no remote processor for core ipu"
-echo ampsoc-rpmsg-check-nobuf.elf >"$R/firmware"
+core_find $CORE || bail "no remote processor for core $CORE"
+fw rpmsg-check-nobuf >"$R/firmware"
 check start sh -c "echo start >$R/state"
 check ctrl_dev wait_for 20 sh -c 'ls /dev/rpmsg_ctrl* >/dev/null 2>&1'
 check check_channel wait_for 20 sh -c 'ls -d /sys/bus/rpmsg/devices/*.ampsoc-check.* >/dev/null 2>&1'

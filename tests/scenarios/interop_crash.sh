@@ -11,7 +11,7 @@
 #   (seen here as a hung task; ampsoc fails such writers at once,
 #   core_rpmsg_crash_traffic).
 # STRATEGY: on the mainline stack, recovery is enabled by default; boot
-#   ampsoc-rpmsg-check-nobuf.elf on ipu. Twice: 2000 checked messages,
+#   ampsoc-rpmsg-check-nobuf.elf on $CORE. Twice: 2000 checked messages,
 #   then "crash 100" on the firmware's control channel (it faults 100 ms
 #   later); the model's crash_count moves, the driver reports an MMU
 #   fault, a new ampsoc-check channel appears, the core booted again and
@@ -20,6 +20,7 @@
 #   Stop: the domain is off.
 # services: socmodel
 # stack: mainline
+# isa: x86_64 armv7m rv32imac
 # load-all: 1
 # timeout: 420
 . /ampsoc/lib.sh
@@ -27,11 +28,11 @@
 
 # At least $1 crashes reported as MMU faults: Linux reports a crash after
 # the model counts it, so wait for the line.
-mmufaults() { [ "$(dmesg | grep -cF "crash detected in ipu: type mmufault")" -ge "$1" ]; }
+mmufaults() { [ "$(dmesg | grep -cF "crash detected in $CORE: type mmufault")" -ge "$1" ]; }
 
-core_find ipu || bail "no remote processor for core ipu"
+core_find $CORE || bail "no remote processor for core $CORE"
 check_eq recovery_enabled enabled cat "$R/recovery"
-echo ampsoc-rpmsg-check-nobuf.elf >"$R/firmware"
+fw rpmsg-check-nobuf >"$R/firmware"
 chan=
 check_chan() {
 	chan=$(ls -d /sys/bus/rpmsg/devices/*.ampsoc-check.* 2>/dev/null | head -n 1)
@@ -77,6 +78,6 @@ ctrl=$(ls /dev/rpmsg_ctrl* | head -n 1)
 guest_test rpmsg_check integrity "$ctrl" 4 2000
 
 check stop sh -c "echo stop >$R/state"
-check_eq domain_off_after_stop off dom_state ipu
+check_eq domain_off_after_stop off dom_state $CORE
 check_eq no_violations 0 tele_field violations
 ktap_done

@@ -5,21 +5,22 @@
 #   at Linux's request, twice, through mainline's name service, and 16000
 #   checked messages go over 32 endpoints at once.
 # STRATEGY: on the mainline stack, boot ampsoc-rpmsg-check-nobuf.elf on
-#   ipu: two channels (ampsoc-check, ampsoc-check-ctl) on mainline's bus;
+#   $CORE: two channels (ampsoc-check, ampsoc-check-ctl) on mainline's bus;
 #   rpmsg_check many asks for 32 more (add I), checks each appears on
 #   /sys/bus/rpmsg, runs 16000 checked messages over 32 endpoints, has
 #   them destroyed (del I) and checks they are gone, twice; two channels
 #   remain.
 # services: socmodel
 # stack: mainline
+# isa: x86_64 armv7m rv32imac
 # load-all: 1
 # timeout: 420
 . /ampsoc/lib.sh
 . /ampsoc/lib/core.sh
 
-core_find ipu || bail "no remote processor for core ipu"
+core_find $CORE || bail "no remote processor for core $CORE"
 chans() { ls -d /sys/bus/rpmsg/devices/*.ampsoc-check* 2>/dev/null | wc -l; }
-echo ampsoc-rpmsg-check-nobuf.elf >"$R/firmware"
+fw rpmsg-check-nobuf >"$R/firmware"
 check start sh -c "echo start >$R/state"
 check ctrl_dev wait_for 20 sh -c 'ls /dev/rpmsg_ctrl* >/dev/null 2>&1'
 check two_channels_at_boot wait_for 20 sh -c '[ "$(ls -d /sys/bus/rpmsg/devices/*.ampsoc-check* 2>/dev/null | wc -l)" = 2 ]'

@@ -8,7 +8,7 @@
 #   kernel and in the model, and everything else of the firmware (its echo
 #   and control channels) works. What mainline can serve, it serves.
 # STRATEGY: on the mainline stack, boot ampsoc-rpmsg-resmgr-nobuf.elf on
-#   ipu: rpmsg-resmgr, ampsoc-echo and ampsoc-resmgr-ctl appear on
+#   $CORE: rpmsg-resmgr, ampsoc-echo and ampsoc-resmgr-ctl appear on
 #   mainline's bus; rpmsg-resmgr has no driver and no module could bind it
 #   (ampsoc_rpmsg_resmgr is not in the tree); 100 echoes go through
 #   ampsoc-echo; l4per_sub is off in the kernel and the model and the
@@ -16,6 +16,7 @@
 #   domain stays off.
 # services: socmodel
 # stack: mainline
+# isa: x86_64 armv7m rv32imac
 # load-all: 1
 # timeout: 300
 . /ampsoc/lib.sh
@@ -23,7 +24,7 @@
 . /ampsoc/lib/resmgr.sh
 
 DOM=l4per_sub
-core_find ipu || bail "no remote processor for core ipu"
+core_find $CORE || bail "no remote processor for core $CORE"
 not_installed() { ! grep -q "/$1.ko:" "/lib/modules/$(uname -r)/modules.dep"; }
 echo_ping() {
 	_ctrl=$(ls /dev/rpmsg_ctrl* | head -n 1)
@@ -32,7 +33,7 @@ echo_ping() {
 
 check resmgr_driver_not_in_tree not_installed ampsoc_rpmsg_resmgr
 check domain_off_before wait_for 10 both $DOM off
-check set_firmware sh -c "echo ampsoc-rpmsg-resmgr-nobuf.elf >$R/firmware"
+check set_firmware sh -c "echo $(fw rpmsg-resmgr-nobuf) >$R/firmware"
 check start sh -c "echo start >$R/state"
 check resmgr_channel_announced wait_for 20 sh -c '[ -n "$(ls -d /sys/bus/rpmsg/devices/*.rpmsg-resmgr.* 2>/dev/null)" ]'
 check echo_channel wait_for 20 sh -c '[ -n "$(ls -d /sys/bus/rpmsg/devices/*.ampsoc-echo.* 2>/dev/null)" ]'

@@ -114,7 +114,7 @@ echo_ping() {
 # it boots, its new transport has every reject counter at 0, it echoes 200
 # messages of 496 bytes, and the core stops.
 echo_clean_after() {
-	check echo_boots core_boot ampsoc-rpmsg-echo.elf ampsoc-echo
+	check echo_boots core_boot "$(fw rpmsg-echo)" ampsoc-echo
 	check echo_clean stats_are bad_len=0 bad_ring=0 bad_addr=0 unknown_dst=0 \
 		ns_rejected=0 fc_rejected=0 dead=0
 	check echo_works echo_ping 200 496

@@ -15,12 +15,15 @@
  *  - model: the number of violations is what the scenario expects.
  */
 #include <linux/clk.h>
+#include <linux/cpumask.h>
+#include <linux/delay.h>
 #include <linux/crc32.h>
 #include <linux/clk-provider.h>
 #include <linux/io.h>
 #include <linux/ktime.h>
 #include <linux/mailbox_client.h>
 #include <linux/platform_device.h>
+#include <linux/workqueue.h>
 #include <ampsoc/ktap.h>
 
 #include "vsoc_test_common.h"
@@ -593,8 +596,73 @@ static void stale_words_fill_fifo(struct ampsoc_ktap_test *t)
 	mbox_free_channel(chan);
 }
 
+/* vsoc_mbox.c retries a send its full FIFO refused after this long. */
+#define VT_MBOX_RETRY_US	200
+
+struct vt_send_work {
+	struct work_struct work;
+	struct mbox_chan *chan;
+	int ret;
+};
+
+static void vt_send_fn(struct work_struct *work)
+{
+	struct vt_send_work *w = container_of(work, struct vt_send_work, work);
+
+	w->ret = mbox_send_message(w->chan, (void *)(uintptr_t)VSOC_MBOX_MSG_PENDING);
+}
+
+/*
+ * The FIFO is full (stale_words_fill_fifo): a message sent from another
+ * CPU stays queued and is retried there, a timer then an irq_work, every
+ * VT_MBOX_RETRY_US. This CPU frees the channel at varying points of that
+ * cycle and waits several periods: no retry may run once the channel is
+ * free. One did (the irq_work running at the shutdown re-armed the timer),
+ * and the mailbox core dereferenced the client it no longer had.
+ */
+static void stale_free_while_retrying(struct ampsoc_ktap_test *t)
+{
+	const struct vsoc_board *b = vsoc_board(soc);
+	const struct vsoc_mbox_info *mi = NULL;
+	struct vt_mbox_client c = {};
+	struct vt_send_work w = {};
+	unsigned int i, cpu;
+
+	for (i = 0; i < b->nr_cores; i++)
+		if (!strcmp(b->cores[i].name, stale_fifo) &&
+		    b->cores[i].mbox_tx < b->nr_mboxes)
+			mi = &b->mboxes[b->cores[i].mbox_tx];
+	if (!KTAP_EXPECT(t, mi))
+		return;
+	cpu = cpumask_any_but(cpu_online_mask, raw_smp_processor_id());
+	if (cpu >= nr_cpu_ids) {
+		KTAP_SKIP(t, "one CPU: the retry cannot run beside the shutdown");
+		return;
+	}
+	c.cl.dev = vsoc_find_child(soc, VSOC_DEV_MBOX, 0);
+	init_completion(&c.got);
+	INIT_WORK_ONSTACK(&w.work, vt_send_fn);
+	for (i = 0; i < 200; i++) {
+		w.chan = vsoc_mbox_request_channel(&c.cl, mi->name);
+		if (!KTAP_EXPECT(t, !IS_ERR(w.chan)))
+			break;
+		queue_work_on(cpu, system_highpri_wq, &w.work);
+		flush_work(&w.work);
+		/* queued behind the full FIFO: a slot index, not an error */
+		if (!KTAP_EXPECT(t, w.ret >= 0)) {
+			mbox_free_channel(w.chan);
+			break;
+		}
+		udelay((i * 7) % (VT_MBOX_RETRY_US + 50));
+		mbox_free_channel(w.chan);
+		usleep_range(5 * VT_MBOX_RETRY_US, 10 * VT_MBOX_RETRY_US);
+	}
+	destroy_work_on_stack(&w.work);
+}
+
 static const struct ampsoc_ktap_case stale_cases[] = {
 	AMPSOC_KTAP_CASE(stale_words_fill_fifo),
+	AMPSOC_KTAP_CASE(stale_free_while_retrying),
 	{}
 };
 

@@ -19,6 +19,7 @@ import signal
 import struct
 import subprocess
 import sys
+import time
 
 EM_ARM = 40
 PT_LOAD = 1
@@ -172,9 +173,19 @@ def boot(elf, rsc, wins, runner, tmp_name="ampsoc-porting"):
               "console: %r\nwanted:  %r" % (line, want))
 
         trace = [e for e in rsc if e[0] == RSC_TRACE][0]
-        buf = [os.pread(shm, trace[3], woff + trace[2] - wda) for _, woff, wda, wlen in wins
-               if wda <= trace[2] < wda + wlen][0]
-        text = buf.split(b"\0")[0].decode(errors="replace")
+        woff, wda = [(o, d) for _, o, d, n in wins if d <= trace[2] < d + n][0]
+
+        def trace_text():
+            buf = os.pread(shm, trace[3], woff + trace[2] - wda)
+            return buf.split(b"\0")[0].decode(errors="replace")
+        # The firmware writes each character to the console register, then
+        # to the trace buffer: the line's newline reaches the buffer just
+        # after the console line is out, so wait for the whole line.
+        deadline = time.monotonic() + WAIT_S
+        text = trace_text()
+        while text != want + "\n" and time.monotonic() < deadline:
+            time.sleep(0.01)
+            text = trace_text()
         point(text == want + "\n", "trace_buffer_holds_its_line", "trace0: %r" % text)
 
         os.eventfd_write(irq, 1)

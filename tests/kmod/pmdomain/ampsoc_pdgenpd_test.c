@@ -1433,6 +1433,45 @@ static void pin_perf_callback_unlocked(struct ampsoc_ktap_test *t)
 	}
 }
 
+/*
+ * Intended difference 7: 6.1 only records a request when
+ * pm_runtime_suspended(), false for a suspended device whose runtime PM
+ * is disabled, so it applies that device's request at once; ampsoc
+ * withholds a request from the device's runtime suspend to its runtime
+ * resume. Both count it after the resume.
+ */
+static void pin_perf_disabled_while_suspended(struct ampsoc_ktap_test *t)
+{
+	int k;
+
+	if (!setup_ok) {
+		KTAP_SKIP(t, "no setup");
+		return;
+	}
+	reset_sides();
+	for (k = 0; k < NR_SIDES; k++) {
+		struct side *s = &sides[k];
+		struct xdev *v = &s->devs[0];
+		struct device *dev = &v->pdev->dev;
+		struct xdom *top0 = &s->doms[D_TOP0];
+
+		v->refs--;
+		pm_runtime_put_sync(dev);
+		flush_side(s);
+		if (!KTAP_EXPECT(t, pm_runtime_status_suspended(dev)))
+			return;
+		pm_runtime_disable(dev);
+		KTAP_EXPECT_EQ(t, side_set_perf(s, dev, 2), 0);
+		KTAP_EXPECT_EQ(t, dom_perf(top0), is_genpd(s) ? 2 : 0);
+		pm_runtime_enable(dev);
+		if (KTAP_EXPECT(t, pm_runtime_resume_and_get(dev) >= 0))
+			v->refs++;
+		KTAP_EXPECT_EQ(t, dom_perf(top0), 2);
+		KTAP_EXPECT_EQ(t, side_set_perf(s, dev, 0), 0);
+		KTAP_EXPECT_EQ(t, dom_perf(top0), 0);
+	}
+}
+
 /* System sleep */
 
 static bool sleep_devices_only(void)
@@ -1500,6 +1539,7 @@ static const struct ampsoc_ktap_case replay_cases[] = {
 	AMPSOC_KTAP_CASE(pin_notifier_data),
 	AMPSOC_KTAP_CASE(pin_add_device_powers_on),
 	AMPSOC_KTAP_CASE(pin_perf_callback_unlocked),
+	AMPSOC_KTAP_CASE(pin_perf_disabled_while_suspended),
 	{}
 };
 

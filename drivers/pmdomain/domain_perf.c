@@ -30,6 +30,7 @@
 
 #include "domain_internal.h"
 
+/* Serialises every performance-state change and keeps the graph still. */
 DEFINE_MUTEX(ampsoc_pd_perf_lock);
 
 /*

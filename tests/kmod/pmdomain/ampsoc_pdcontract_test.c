@@ -869,7 +869,7 @@ static void cdev_active_del(struct platform_device *p)
 /* The domain's state is the largest request; errnos of the call. */
 static void perf_max_of_requests(struct ampsoc_ktap_test *t)
 {
-	struct cpd *d = cpd_perf("pdc_pf_max");
+	struct cpd *d = cpd_perf("pdc_pfm");
 	struct platform_device *a = d ? cdev_active(d) : NULL;
 	struct platform_device *b = d ? cdev_active(d) : NULL;
 	struct platform_device *lone = cdev_new(true, NULL);
@@ -889,7 +889,7 @@ static void perf_max_of_requests(struct ampsoc_ktap_test *t)
 	KTAP_EXPECT_EQ(t, d->pd.performance_state, 1);
 	KTAP_EXPECT_EQ(t, ampsoc_pd_set_performance_state(&b->dev, 0), 0);
 	KTAP_EXPECT_EQ(t, d->pd.performance_state, 0);
-	KTAP_EXPECT(t, log_is(t, "pdc_pf_max=2 pdc_pf_max=5 pdc_pf_max=2 pdc_pf_max=1 pdc_pf_max=0"));
+	KTAP_EXPECT(t, log_is(t, "pdc_pfm=2 pdc_pfm=5 pdc_pfm=2 pdc_pfm=1 pdc_pfm=0"));
 	KTAP_EXPECT(t, d->perf_saw_on);
 	KTAP_EXPECT_EQ(t, ampsoc_pd_set_performance_state(NULL, 1), -ENODEV);
 	KTAP_EXPECT_EQ(t, ampsoc_pd_set_performance_state(&lone->dev, 1),

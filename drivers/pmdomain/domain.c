@@ -488,6 +488,9 @@ static int pd_runtime_suspend(struct device *dev)
 		return 0;
 	}
 
+	/* As 6.1: the request goes before the domain may power off. */
+	ampsoc_pd_perf_suspend(pdd);
+
 	mutex_lock(&pd->lock);
 	if (timed) {
 		pd_grow(pd, &pdd->suspend_latency_ns, elapsed);
@@ -543,6 +546,8 @@ static int pd_runtime_resume(struct device *dev)
 	}
 	pdd->synced = true;
 	mutex_unlock(&pd->lock);
+	/* As 6.1: the request comes back once the domain is on. */
+	ampsoc_pd_perf_resume(pdd);
 
 start:
 	timed = pd_timed(pd);
@@ -569,6 +574,8 @@ start:
 err:
 	if (pm_runtime_is_irq_safe(dev))
 		return ret;
+	/* The device stays suspended: withhold its request again (6.1). */
+	ampsoc_pd_perf_suspend(pdd);
 	mutex_lock(&pd->lock);
 	if (pdd->active) {
 		pdd->active = false;
@@ -650,6 +657,7 @@ int ampsoc_pd_init(struct ampsoc_pd *pd, const struct ampsoc_pd_governor *gov,
 		pd->dev_ops.start = ampsoc_pm_clk_resume;
 		pd->dev_ops.stop = ampsoc_pm_clk_suspend;
 	}
+	pd->performance_state = 0;
 	pd->status = is_off ? AMPSOC_PD_OFF : AMPSOC_PD_ON;
 	pd->state_idx = is_off ? pd->state_count - 1 : 0;
 	pd->on_count = 0;
@@ -702,9 +710,11 @@ int ampsoc_pd_remove(struct ampsoc_pd *pd)
 	struct ampsoc_pd_link *link, *tmp;
 	int ret = 0;
 
+	mutex_lock(&ampsoc_pd_perf_lock);
 	mutex_lock(&ampsoc_pd_list_lock);
 	if (!ampsoc_pd_registered(pd)) {
 		mutex_unlock(&ampsoc_pd_list_lock);
+		mutex_unlock(&ampsoc_pd_perf_lock);
 		return -EINVAL;
 	}
 	if (ampsoc_pd_provider_uses(pd)) {
@@ -738,6 +748,7 @@ int ampsoc_pd_remove(struct ampsoc_pd *pd)
 	mutex_unlock(&pd->lock);
 	ampsoc_pd_debugfs_remove(pd);
 	mutex_unlock(&ampsoc_pd_list_lock);
+	mutex_unlock(&ampsoc_pd_perf_lock);
 
 	ampsoc_pd_sysfs_remove(pd);
 	cancel_work_sync(&pd->power_off_work);
@@ -746,6 +757,7 @@ int ampsoc_pd_remove(struct ampsoc_pd *pd)
 
 out_list:
 	mutex_unlock(&ampsoc_pd_list_lock);
+	mutex_unlock(&ampsoc_pd_perf_lock);
 	return ret;
 }
 EXPORT_SYMBOL_GPL(ampsoc_pd_remove);
@@ -922,6 +934,8 @@ int ampsoc_pd_add_device(struct ampsoc_pd *pd, struct device *dev)
 		pd->active_count++;
 	}
 	pdd->synced = pm_runtime_enabled(dev);
+	/* A suspended device's first request waits for its resume. */
+	pdd->perf_withheld = !pdd->active;
 	list_add_tail(&pdd->base.list_node, &pd->dev_list);
 	pd->device_count++;
 	dev_pm_domain_set(dev, &pd->domain);
@@ -979,9 +993,21 @@ int ampsoc_pd_remove_device(struct device *dev)
 		return -EINVAL;
 	pd = pdd->pd;
 
+	mutex_lock(&ampsoc_pd_perf_lock);
 	mutex_lock(&pd->lock);
 	if (pd->prepared_count || ampsoc_pd_in_transition()) {
 		mutex_unlock(&pd->lock);
+		mutex_unlock(&ampsoc_pd_perf_lock);
+		return -EAGAIN;
+	}
+	mutex_unlock(&pd->lock);
+	/* Its request goes with it (the performance mutex keeps it gone). */
+	ampsoc_pd_perf_forget(pdd);
+	mutex_lock(&pd->lock);
+	if (pd->prepared_count || ampsoc_pd_in_transition()) {
+		/* A transition began meanwhile: the request stays withdrawn. */
+		mutex_unlock(&pd->lock);
+		mutex_unlock(&ampsoc_pd_perf_lock);
 		return -EAGAIN;
 	}
 	dev_pm_domain_set(dev, NULL);
@@ -994,6 +1020,7 @@ int ampsoc_pd_remove_device(struct device *dev)
 	if (!pd->active_count)
 		ampsoc_pd_queue_power_off(pd);
 	mutex_unlock(&pd->lock);
+	mutex_unlock(&ampsoc_pd_perf_lock);
 
 	if (pdd->qos_registered)
 		dev_pm_qos_remove_notifier(dev, &pdd->qos_nb,
@@ -1062,6 +1089,8 @@ int ampsoc_pd_add_subdomain(struct ampsoc_pd *parent, struct ampsoc_pd *child)
 	if (!link)
 		return -ENOMEM;
 
+	/* The performance code walks the graph under this mutex alone. */
+	mutex_lock(&ampsoc_pd_perf_lock);
 	mutex_lock(&ampsoc_pd_list_lock);
 	if (!ampsoc_pd_registered(parent) || !ampsoc_pd_registered(child) ||
 	    pd_reaches(child, parent, 0)) {
@@ -1102,6 +1131,7 @@ out:
 	mutex_unlock(&child->lock);
 out_list:
 	mutex_unlock(&ampsoc_pd_list_lock);
+	mutex_unlock(&ampsoc_pd_perf_lock);
 	kfree(link);
 	return ret;
 }
@@ -1125,9 +1155,11 @@ int ampsoc_pd_remove_subdomain(struct ampsoc_pd *parent,
 
 	if (!parent || !child)
 		return -EINVAL;
+	mutex_lock(&ampsoc_pd_perf_lock);
 	mutex_lock(&ampsoc_pd_list_lock);
 	if (!ampsoc_pd_registered(parent) || !ampsoc_pd_registered(child)) {
 		mutex_unlock(&ampsoc_pd_list_lock);
+		mutex_unlock(&ampsoc_pd_perf_lock);
 		return -EINVAL;
 	}
 	mutex_lock(&child->lock);
@@ -1161,6 +1193,7 @@ out:
 	mutex_unlock(&parent->lock);
 	mutex_unlock(&child->lock);
 	mutex_unlock(&ampsoc_pd_list_lock);
+	mutex_unlock(&ampsoc_pd_perf_lock);
 	if (!ret)
 		kfree(found);
 	return ret;

@@ -72,8 +72,8 @@ static void pd_summary_one(struct seq_file *s, struct ampsoc_pd *pd)
 		snprintf(state, sizeof(state), "off-%u", pd->state_idx);
 	else
 		snprintf(state, sizeof(state), "on");
-	/* No performance states: 0, as 6.1 prints for such domains. */
-	seq_printf(s, "%-30s  %-49s  %u", pd->name, state, 0U);
+	seq_printf(s, "%-30s  %-49s  %u", pd->name, state,
+		   READ_ONCE(pd->performance_state));
 
 	pd_for_each_child(pd, link) {
 		if (list_is_first(&link->parent_node, &pd->child_links))
@@ -91,7 +91,7 @@ static void pd_summary_one(struct seq_file *s, struct ampsoc_pd *pd)
 			continue;
 		seq_printf(s, "\n    %-50s  ", path);
 		pd_rpm_status(s, pdd->base.dev);
-		seq_put_decimal_ull(s, "", 0);
+		seq_put_decimal_ull(s, "", READ_ONCE(pdd->performance_state));
 		kfree(path);
 	}
 	seq_puts(s, "\n");
@@ -239,6 +239,20 @@ static int devices_show(struct seq_file *s, void *data)
 
 PD_DEBUGFS_FILE(devices);
 
+/*
+ * The performance mutex is not taken: a read does not wait for a
+ * provider's callback, and shows the last state set.
+ */
+static int perf_state_show(struct seq_file *s, void *data)
+{
+	struct ampsoc_pd *pd = s->private;
+
+	seq_printf(s, "%u\n", READ_ONCE(pd->performance_state));
+	return 0;
+}
+
+PD_DEBUGFS_FILE(perf_state);
+
 /* List lock held. */
 void ampsoc_pd_debugfs_add(struct ampsoc_pd *pd)
 {
@@ -256,6 +270,10 @@ void ampsoc_pd_debugfs_add(struct ampsoc_pd *pd)
 	debugfs_create_file_unsafe("total_idle_time", 0444, d, pd,
 				   &total_idle_time_fops);
 	debugfs_create_file_unsafe("devices", 0444, d, pd, &devices_fops);
+	/* As 6.1: only a domain with the callback has the file. */
+	if (pd->set_performance_state)
+		debugfs_create_file_unsafe("perf_state", 0444, d, pd,
+					   &perf_state_fops);
 }
 
 void ampsoc_pd_debugfs_remove(struct ampsoc_pd *pd)

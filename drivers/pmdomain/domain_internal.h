@@ -15,10 +15,16 @@
  * @child: the subdomain
  * @parent_node: entry in @parent's child_links
  * @child_node: entry in @child's parent_links
+ * @performance_state: @child's performance state in @parent's scale, its
+ *	request to @parent (performance mutex)
+ * @prev_performance_state: the request before the change under way, for
+ *	the rollback (performance mutex)
  */
 struct ampsoc_pd_link {
 	struct ampsoc_pd *parent;
 	struct ampsoc_pd *child;
+	unsigned int performance_state;
+	unsigned int prev_performance_state;
 	struct list_head parent_node;
 	struct list_head child_node;
 };
@@ -42,6 +48,13 @@ struct ampsoc_pd_link {
  *	the transition skips the device too
  * @wakeup_kept: the noirq phase left the domain on for wakeup
  * @stopped: the noirq phase stopped the device (start it on resume)
+ * @performance_state: the device's request the domain counts now
+ *	(performance mutex)
+ * @rpm_pstate: the request withheld while the device is runtime-suspended
+ *	(performance mutex)
+ * @perf_withheld: the device is runtime-suspended as the core last saw it:
+ *	a new request is only recorded in @rpm_pstate (written by the
+ *	device's runtime PM callbacks, read under the performance mutex)
  */
 struct ampsoc_pd_dev {
 	struct pm_domain_data base;
@@ -57,6 +70,9 @@ struct ampsoc_pd_dev {
 	bool skip;
 	bool wakeup_kept;
 	bool stopped;
+	unsigned int performance_state;
+	unsigned int rpm_pstate;
+	bool perf_withheld;
 };
 
 /* Retries of a refused runtime power-off, 1 ms then doubling (255 ms). */
@@ -78,6 +94,12 @@ int ampsoc_pd_dev_stop(struct ampsoc_pd *pd, struct device *dev);
 u64 ampsoc_pd_now(void);
 void ampsoc_pd_count_walk(void);
 void ampsoc_pd_unused_one(struct ampsoc_pd *pd);
+
+/* domain_perf.c */
+extern struct mutex ampsoc_pd_perf_lock;
+void ampsoc_pd_perf_suspend(struct ampsoc_pd_dev *pdd);
+void ampsoc_pd_perf_resume(struct ampsoc_pd_dev *pdd);
+void ampsoc_pd_perf_forget(struct ampsoc_pd_dev *pdd);
 
 /* domain_sleep.c */
 void ampsoc_pd_set_sleep_ops(struct dev_pm_domain *domain);

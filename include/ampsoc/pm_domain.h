@@ -25,8 +25,8 @@
  *  - power_on()/power_off() and the power notifiers run with the domain's
  *    lock held: they must not call back into this API for the same domain,
  *    its parents or its subdomains, nor run runtime PM on their devices;
- *  - dev_ops.start()/stop() and driver callbacks never run under a domain
- *    lock.
+ *  - dev_ops.start()/stop(), set_performance_state() and driver callbacks
+ *    never run under a domain lock.
  *
  * The kernel's own genpd (pm_genpd_*) is independent: a device belongs to
  * at most one PM domain, ours or the kernel's.
@@ -189,6 +189,14 @@ struct ampsoc_pd_dev_ops {
  * @dev_ops: per-device start/stop
  * @states: idle states, shallowest first; NULL for one default state
  * @state_count: number of @states
+ * @set_performance_state: set the domain's performance state (NULL:
+ *	nothing to do, the state is still aggregated and propagated to the
+ *	parents); called under the core's performance mutex, never under a
+ *	domain lock; an error keeps the previous state
+ * @xlate_performance_state: translate this domain's performance state
+ *	into @parent's scale (NULL: the same number, as 6.1 without
+ *	"required-opps"); not called when @parent has no
+ *	set_performance_state; a negative errno fails the request
  *
  * The fields from @domain on are owned by the core; read them only through
  * the API or for diagnostics.
@@ -196,6 +204,9 @@ struct ampsoc_pd_dev_ops {
  * @domain: the dev_pm_domain installed as dev->pm_domain
  * @gov: governor given to ampsoc_pd_init()
  * @state_idx: idle state chosen for (or entered by) the last power off
+ * @performance_state: aggregated performance state: the largest request of
+ *	the domain's devices and subdomains (changed under the core's
+ *	performance mutex)
  * @status: AMPSOC_PD_ON or AMPSOC_PD_OFF
  * @lock: serialises everything below; child domains are locked before
  *	their parents (lockdep subclass = depth)
@@ -234,11 +245,16 @@ struct ampsoc_pd {
 	struct ampsoc_pd_dev_ops dev_ops;
 	struct ampsoc_pd_state *states;
 	unsigned int state_count;
+	int (*set_performance_state)(struct ampsoc_pd *pd, unsigned int state);
+	int (*xlate_performance_state)(struct ampsoc_pd *pd,
+				       struct ampsoc_pd *parent,
+				       unsigned int state);
 
 	/* private to the core */
 	struct dev_pm_domain domain;
 	const struct ampsoc_pd_governor *gov;
 	unsigned int state_idx;
+	unsigned int performance_state;
 	enum ampsoc_pd_status status;
 	struct mutex lock;	/* see @lock above */
 	struct list_head node;
@@ -386,6 +402,8 @@ int ampsoc_pd_add_device(struct ampsoc_pd *pd, struct device *dev);
  * ampsoc_pd_remove_device() - take a device out of its domain
  * @dev: a device added with ampsoc_pd_add_device() or ampsoc_pd_attach()
  *
+ * The device's performance-state request is withdrawn first (the domains
+ * re-aggregated; a provider's error is logged and ignored), then
  * dev->pm_domain is cleared and the device's notifier, if any, removed.
  * The domain is queued for power-off if no device needs it any more; the
  * device's own power state is not touched. Unbind the driver first.
@@ -395,6 +413,32 @@ int ampsoc_pd_add_device(struct ampsoc_pd *pd, struct device *dev);
  * -EAGAIN during a system sleep transition.
  */
 int ampsoc_pd_remove_device(struct device *dev);
+
+/**
+ * ampsoc_pd_set_performance_state() - a device's performance-state request
+ * @dev: a device in one of our domains
+ * @state: the state it needs; 0 withdraws its request
+ *
+ * The domain's performance state is the largest request of its devices
+ * and of its subdomains (each subdomain's state translated into the
+ * domain's scale by the subdomain's xlate_performance_state()); a change
+ * is propagated to the parents before the domain's own
+ * set_performance_state() is called, and a failure anywhere restores
+ * every domain this call changed. While the device is runtime-suspended
+ * its request is withheld (its domain does not count it) and applied again
+ * by its runtime resume, as in Linux 6.1. The providers' callbacks run
+ * under the core's performance mutex but under no domain lock
+ * (docs/pmdomain.md): they may call ampsoc_pd_is_on(), but must not call
+ * this function nor runtime-resume or suspend a device of ours that has a
+ * request.
+ *
+ * Context: process context; may sleep.
+ * Return: 0 on success (also when the request is only recorded because
+ * the device is runtime-suspended); -ENODEV if @dev is NULL or in none
+ * of our domains; or the error of a set_performance_state() or
+ * xlate_performance_state() callback, the request then unchanged.
+ */
+int ampsoc_pd_set_performance_state(struct device *dev, unsigned int state);
 
 /**
  * ampsoc_pd_of_dev() - the domain a device is in

@@ -3,8 +3,9 @@
 # DESCRIPTION: the kernel's own genpd as the oracle for ampsoc_pd: one
 #   three-level, multi-parent topology built with pm_genpd_* and twice with
 #   ampsoc_pd (SYNC_OFF, and the seed's asynchronous parent power-off),
-#   the same seeded runtime PM, QoS and notifier-veto sequences replayed on
-#   each, callback traces, final states and debugfs summaries compared;
+#   the same seeded runtime PM, QoS, notifier-veto and performance-state
+#   sequences replayed on each, callback traces, final states and debugfs
+#   summaries compared;
 #   then a real system suspend at pm_test devices and platform.
 # STRATEGY: load ampsoc_pdgenpd_test with several seeds (nested KTAP; the
 #   first difference is reported with both traces, the intended

@@ -9,7 +9,10 @@
  *  - the summary's order (newest domain first, as 6.1);
  *  - the governor differences from 6.1 that docs/pmdomain.md calls
  *    intended: no governor means the deepest state, and a parent powers
- *    off whatever state its subdomains are off in.
+ *    off whatever state its subdomains are off in;
+ *  - performance states: the max of the requests, parents first and
+ *    translated, a failure unwound, a suspended device's request
+ *    withheld, the debugfs files.
  */
 #include <ampsoc/ktap.h>
 #include <ampsoc/pm_domain.h>
@@ -22,6 +25,8 @@
 #include <linux/property.h>
 #include <linux/slab.h>
 
+#include "domain_internal.h"
+
 #define DRV_NAME	"ampsoc-pdcontract"
 #define DBG		"/sys/kernel/debug/ampsoc_pd/"
 #define SYS		"/sys/kernel/ampsoc_pd/"
@@ -33,6 +38,9 @@ struct cpd {
 	struct ampsoc_pd_state st[3];
 	unsigned int ons;
 	unsigned int offs;
+	/* performance: what set_performance_state() answers, what it saw */
+	int perf_err;
+	bool perf_saw_on;
 };
 
 static int cpd_on(struct ampsoc_pd *pd)
@@ -791,6 +799,286 @@ out:
 	KTAP_EXPECT_EQ(t, cpd_del(n), 0);
 }
 
+/* ---- performance states ---- */
+
+/* Every set_performance_state() call, "name=state" ("!" if refused). */
+static char perf_log[256];
+
+static int cpd_set_perf(struct ampsoc_pd *pd, unsigned int state)
+{
+	struct cpd *d = container_of(pd, struct cpd, pd);
+	size_t n = strlen(perf_log);
+
+	/* No domain lock is held here: asking is allowed. */
+	d->perf_saw_on = ampsoc_pd_is_on(pd);
+	scnprintf(perf_log + n, sizeof(perf_log) - n, "%s%s=%u%s",
+		  n ? " " : "", pd->name, state, d->perf_err ? "!" : "");
+	return d->perf_err;
+}
+
+static int cpd_xlate_x10(struct ampsoc_pd *pd, struct ampsoc_pd *parent,
+			 unsigned int state)
+{
+	return state * 10;
+}
+
+static struct cpd *cpd_perf(const char *name)
+{
+	struct cpd *d = kzalloc(sizeof(*d), GFP_KERNEL);
+
+	if (!d)
+		return NULL;
+	d->pd.name = name;
+	d->pd.power_on = cpd_on;
+	d->pd.power_off = cpd_off;
+	d->pd.set_performance_state = cpd_set_perf;
+	if (ampsoc_pd_init(&d->pd, NULL, false)) {
+		kfree(d);
+		return NULL;
+	}
+	return d;
+}
+
+static bool log_is(struct ampsoc_ktap_test *t, const char *want)
+{
+	if (!strcmp(perf_log, want))
+		return true;
+	ampsoc_ktap_fail(t, "callbacks \"%s\", expected \"%s\"", perf_log, want);
+	return false;
+}
+
+/* A bound device of @d, runtime-active. */
+static struct platform_device *cdev_active(struct cpd *d)
+{
+	struct platform_device *p = cdev_in(d);
+
+	if (p && pm_runtime_resume_and_get(&p->dev) < 0) {
+		cdev_del(p);
+		return NULL;
+	}
+	return p;
+}
+
+static void cdev_active_del(struct platform_device *p)
+{
+	if (p)
+		pm_runtime_put_noidle(&p->dev);
+	cdev_del(p);
+}
+
+/* The domain's state is the largest request; errnos of the call. */
+static void perf_max_of_requests(struct ampsoc_ktap_test *t)
+{
+	struct cpd *d = cpd_perf("pdc_pfm");
+	struct platform_device *a = d ? cdev_active(d) : NULL;
+	struct platform_device *b = d ? cdev_active(d) : NULL;
+	struct platform_device *lone = cdev_new(true, NULL);
+
+	perf_log[0] = 0;
+	if (!KTAP_EXPECT(t, d && a && b && lone))
+		goto out;
+	KTAP_EXPECT_EQ(t, ampsoc_pd_set_performance_state(&a->dev, 2), 0);
+	KTAP_EXPECT_EQ(t, d->pd.performance_state, 2);
+	KTAP_EXPECT_EQ(t, ampsoc_pd_set_performance_state(&b->dev, 5), 0);
+	KTAP_EXPECT_EQ(t, d->pd.performance_state, 5);
+	KTAP_EXPECT_EQ(t, ampsoc_pd_set_performance_state(&b->dev, 1), 0);
+	KTAP_EXPECT_EQ(t, d->pd.performance_state, 2);
+	/* the same request again: no callback */
+	KTAP_EXPECT_EQ(t, ampsoc_pd_set_performance_state(&a->dev, 2), 0);
+	KTAP_EXPECT_EQ(t, ampsoc_pd_set_performance_state(&a->dev, 0), 0);
+	KTAP_EXPECT_EQ(t, d->pd.performance_state, 1);
+	KTAP_EXPECT_EQ(t, ampsoc_pd_set_performance_state(&b->dev, 0), 0);
+	KTAP_EXPECT_EQ(t, d->pd.performance_state, 0);
+	KTAP_EXPECT(t, log_is(t, "pdc_pfm=2 pdc_pfm=5 pdc_pfm=2 pdc_pfm=1 pdc_pfm=0"));
+	KTAP_EXPECT(t, d->perf_saw_on);
+	KTAP_EXPECT_EQ(t, ampsoc_pd_set_performance_state(NULL, 1), -ENODEV);
+	KTAP_EXPECT_EQ(t, ampsoc_pd_set_performance_state(&lone->dev, 1),
+		       -ENODEV);
+out:
+	cdev_del(lone);
+	cdev_active_del(b);
+	cdev_active_del(a);
+	KTAP_EXPECT_EQ(t, cpd_del(d), 0);
+}
+
+/*
+ * A runtime-suspended device's request is withheld: dropped before its
+ * domain powers off, recorded if made while suspended, applied after the
+ * domain powered on again (6.1's rpm_pstate).
+ */
+static void perf_withheld_while_suspended(struct ampsoc_ktap_test *t)
+{
+	struct cpd *d = cpd_perf("pdc_pf_rpm");
+	struct cpd *ds[] = { d };
+	struct platform_device *a = d ? cdev_active(d) : NULL;
+
+	perf_log[0] = 0;
+	if (!KTAP_EXPECT(t, d && a))
+		goto out;
+	KTAP_EXPECT_EQ(t, ampsoc_pd_set_performance_state(&a->dev, 3), 0);
+	pm_runtime_put_sync(&a->dev);
+	settle(ds, 1);
+	KTAP_EXPECT(t, !ampsoc_pd_is_on(&d->pd));
+	KTAP_EXPECT_EQ(t, d->pd.performance_state, 0);
+	/* dropped while the domain was still on */
+	KTAP_EXPECT(t, d->perf_saw_on);
+	/* recorded, not applied */
+	KTAP_EXPECT_EQ(t, ampsoc_pd_set_performance_state(&a->dev, 4), 0);
+	KTAP_EXPECT_EQ(t, d->pd.performance_state, 0);
+	KTAP_EXPECT(t, log_is(t, "pdc_pf_rpm=3 pdc_pf_rpm=0"));
+	d->perf_saw_on = false;
+	KTAP_EXPECT(t, pm_runtime_resume_and_get(&a->dev) >= 0);
+	KTAP_EXPECT_EQ(t, d->pd.performance_state, 4);
+	/* applied once the domain was on */
+	KTAP_EXPECT(t, d->perf_saw_on);
+	KTAP_EXPECT(t, log_is(t, "pdc_pf_rpm=3 pdc_pf_rpm=0 pdc_pf_rpm=4"));
+	/* removing the device withdraws its request */
+	cdev_active_del(a);
+	a = NULL;
+	KTAP_EXPECT_EQ(t, d->pd.performance_state, 0);
+out:
+	cdev_active_del(a);
+	KTAP_EXPECT_EQ(t, cpd_del(d), 0);
+}
+
+/*
+ * Parents first, in link order, each in its own scale: the child's xlate
+ * is used for a parent with a callback, none for a parent without (6.1).
+ */
+static void perf_parents_first_translated(struct ampsoc_ktap_test *t)
+{
+	struct cpd *p1 = cpd_perf("pdc_pf_p1");
+	struct cpd *p2 = cpd_new("pdc_pf_p2", false, NULL, 0);
+	struct cpd *c = cpd_perf("pdc_pf_c");
+	struct platform_device *a = NULL;
+
+	perf_log[0] = 0;
+	if (!KTAP_EXPECT(t, p1 && p2 && c))
+		goto out;
+	c->pd.xlate_performance_state = cpd_xlate_x10;
+	KTAP_EXPECT_EQ(t, ampsoc_pd_add_subdomain(&p1->pd, &c->pd), 0);
+	KTAP_EXPECT_EQ(t, ampsoc_pd_add_subdomain(&p2->pd, &c->pd), 0);
+	a = cdev_active(c);
+	if (!KTAP_EXPECT(t, a))
+		goto out_links;
+	KTAP_EXPECT_EQ(t, ampsoc_pd_set_performance_state(&a->dev, 2), 0);
+	KTAP_EXPECT_EQ(t, c->pd.performance_state, 2);
+	KTAP_EXPECT_EQ(t, p1->pd.performance_state, 20);
+	KTAP_EXPECT_EQ(t, p2->pd.performance_state, 2);
+	KTAP_EXPECT(t, log_is(t, "pdc_pf_p1=20 pdc_pf_c=2"));
+	KTAP_EXPECT_EQ(t, ampsoc_pd_set_performance_state(&a->dev, 0), 0);
+	KTAP_EXPECT_EQ(t, p1->pd.performance_state, 0);
+	KTAP_EXPECT_EQ(t, p2->pd.performance_state, 0);
+	cdev_active_del(a);
+out_links:
+	ampsoc_pd_remove_subdomain(&p2->pd, &c->pd);
+	ampsoc_pd_remove_subdomain(&p1->pd, &c->pd);
+out:
+	KTAP_EXPECT_EQ(t, cpd_del(c), 0);
+	KTAP_EXPECT_EQ(t, cpd_del(p2), 0);
+	KTAP_EXPECT_EQ(t, cpd_del(p1), 0);
+}
+
+/*
+ * A parent's refusal fails the request: the parent already changed gets
+ * its previous state back, the child is not called, the request stays.
+ */
+static void perf_failure_unwinds(struct ampsoc_ktap_test *t)
+{
+	struct cpd *p1 = cpd_perf("pdc_pf_u1");
+	struct cpd *p2 = cpd_perf("pdc_pf_u2");
+	struct cpd *c = cpd_perf("pdc_pf_uc");
+	struct platform_device *a = NULL;
+	struct pm_domain_data *data;
+
+	perf_log[0] = 0;
+	if (!KTAP_EXPECT(t, p1 && p2 && c))
+		goto out;
+	KTAP_EXPECT_EQ(t, ampsoc_pd_add_subdomain(&p1->pd, &c->pd), 0);
+	KTAP_EXPECT_EQ(t, ampsoc_pd_add_subdomain(&p2->pd, &c->pd), 0);
+	a = cdev_active(c);
+	if (!KTAP_EXPECT(t, a))
+		goto out_links;
+	p2->perf_err = -EIO;
+	KTAP_EXPECT_EQ(t, ampsoc_pd_set_performance_state(&a->dev, 3), -EIO);
+	KTAP_EXPECT(t, log_is(t, "pdc_pf_u1=3 pdc_pf_u2=3! pdc_pf_u1=0"));
+	KTAP_EXPECT_EQ(t, p1->pd.performance_state, 0);
+	KTAP_EXPECT_EQ(t, p2->pd.performance_state, 0);
+	KTAP_EXPECT_EQ(t, c->pd.performance_state, 0);
+	data = a->dev.power.subsys_data->domain_data;
+	KTAP_EXPECT_EQ(t, container_of(data, struct ampsoc_pd_dev,
+				       base)->performance_state, 0);
+	/* the domain's own refusal: the parents go back */
+	perf_log[0] = 0;
+	p2->perf_err = 0;
+	c->perf_err = -EBUSY;
+	KTAP_EXPECT_EQ(t, ampsoc_pd_set_performance_state(&a->dev, 1), -EBUSY);
+	KTAP_EXPECT(t, log_is(t, "pdc_pf_u1=1 pdc_pf_u2=1 pdc_pf_uc=1! pdc_pf_u2=0 pdc_pf_u1=0"));
+	c->perf_err = 0;
+	KTAP_EXPECT_EQ(t, ampsoc_pd_set_performance_state(&a->dev, 1), 0);
+	KTAP_EXPECT_EQ(t, p2->pd.performance_state, 1);
+	KTAP_EXPECT_EQ(t, ampsoc_pd_set_performance_state(&a->dev, 0), 0);
+	cdev_active_del(a);
+out_links:
+	ampsoc_pd_remove_subdomain(&p2->pd, &c->pd);
+	ampsoc_pd_remove_subdomain(&p1->pd, &c->pd);
+out:
+	KTAP_EXPECT_EQ(t, cpd_del(c), 0);
+	KTAP_EXPECT_EQ(t, cpd_del(p2), 0);
+	KTAP_EXPECT_EQ(t, cpd_del(p1), 0);
+}
+
+/*
+ * debugfs as 6.1: perf_state ("%u\n") only for a domain with the
+ * callback; the summary's performance column for the domain and the
+ * device.
+ */
+static void perf_debugfs(struct ampsoc_ktap_test *t)
+{
+	struct cpd *d = cpd_perf("pdc_pf_dbg");
+	struct cpd *n = cpd_new("pdc_pf_nocb", false, NULL, 0);
+	struct platform_device *a = d ? cdev_active(d) : NULL;
+	char *buf = kzalloc(PAGE_SIZE * 8, GFP_KERNEL);
+	char *want = kzalloc(256, GFP_KERNEL);
+	char *path = NULL;
+
+	if (!KTAP_EXPECT(t, d && n && a && buf && want))
+		goto out;
+	KTAP_EXPECT_EQ(t, ampsoc_pd_set_performance_state(&a->dev, 7), 0);
+	KTAP_EXPECT_EQ(t, read_path(DBG "pdc_pf_dbg/perf_state", buf,
+				    PAGE_SIZE), 2);
+	KTAP_EXPECT(t, !strcmp(buf, "7\n"));
+	KTAP_EXPECT_EQ(t, read_path(DBG "pdc_pf_nocb/perf_state", buf,
+				    PAGE_SIZE), -ENOENT);
+	if (!KTAP_EXPECT(t, read_path(DBG "pm_genpd_summary", buf,
+				      PAGE_SIZE * 8) > 0))
+		goto out;
+	snprintf(want, 256, "\n%-30s  %-49s  %u\n", "pdc_pf_dbg", "on", 7);
+	KTAP_EXPECT(t, strstr(buf, want));
+	path = kobject_get_path(&a->dev.kobj, GFP_KERNEL);
+	if (KTAP_EXPECT(t, path)) {
+		snprintf(want, 256, "\n    %-50s  %-25s  %u\n", path, "active", 7);
+		KTAP_EXPECT(t, strstr(buf, want));
+	}
+	KTAP_EXPECT_EQ(t, ampsoc_pd_set_performance_state(&a->dev, 0), 0);
+out:
+	kfree(path);
+	kfree(want);
+	kfree(buf);
+	cdev_active_del(a);
+	KTAP_EXPECT_EQ(t, cpd_del(n), 0);
+	KTAP_EXPECT_EQ(t, cpd_del(d), 0);
+}
+
+static const struct ampsoc_ktap_case perf_cases[] = {
+	AMPSOC_KTAP_CASE(perf_max_of_requests),
+	AMPSOC_KTAP_CASE(perf_withheld_while_suspended),
+	AMPSOC_KTAP_CASE(perf_parents_first_translated),
+	AMPSOC_KTAP_CASE(perf_failure_unwinds),
+	AMPSOC_KTAP_CASE(perf_debugfs),
+	{}
+};
+
 static const struct ampsoc_ktap_case errno_cases[] = {
 	AMPSOC_KTAP_CASE(errno_init),
 	AMPSOC_KTAP_CASE(errno_remove),
@@ -815,6 +1103,7 @@ static const struct ampsoc_ktap_case doc_cases[] = {
 static const struct ampsoc_ktap_suite suites[] = {
 	AMPSOC_KTAP_SUITE(pd_contract_errno, errno_cases),
 	AMPSOC_KTAP_SUITE(pd_contract_doc, doc_cases),
+	AMPSOC_KTAP_SUITE(pd_contract_perf, perf_cases),
 };
 
 static int __init pdcontract_init(void)

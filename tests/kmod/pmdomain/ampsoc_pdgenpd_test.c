@@ -20,14 +20,17 @@
  *   API 6.1 exports is per device).
  *
  * Every side logs, in its own trace, domain power-on ("+name") and
- * power-off ("-name") and driver runtime suspend ("s<n>") and resume
- * ("r<n>"); system-sleep callbacks too in the sleep suite. A seeded
- * sequence of runtime PM get/put (sync, and async then flushed), PM QoS
- * resume-latency requests and notifier vetoes is replayed on each side in
- * turn; after each step the traces are compared: exactly for as_, as a
- * multiset for aa_ (docs/pmdomain.md, "Runtime PM": its parents power off
- * asynchronously, from one work item each, so siblings may go off in
- * either order), then the final states and the debugfs summaries.
+ * power-off ("-name"), performance-state callbacks ("pname=N", "pname!N"
+ * when the fake provider refuses it) and driver runtime suspend ("s<n>")
+ * and resume ("r<n>"); system-sleep callbacks too in the sleep suite. A
+ * seeded sequence of runtime PM get/put (sync, and async then flushed),
+ * PM QoS resume-latency requests, notifier vetoes, performance-state
+ * requests and provider refusals of a performance state is replayed on
+ * each side in turn; after each step the traces are compared: exactly for
+ * as_, as a multiset for aa_ (docs/pmdomain.md, "Runtime PM": its parents
+ * power off asynchronously, from one work item each, so siblings may go
+ * off in either order), then the final states (power and performance)
+ * and the debugfs summaries (performance columns included).
  *
  * Where ampsoc differs on purpose (docs/pmdomain.md, "Differences from
  * the kernel's genpd"), a pin_* case asserts the difference itself, so it
@@ -54,6 +57,8 @@
 #include <linux/suspend.h>
 #include <linux/uaccess.h>
 #include <linux/vmalloc.h>
+
+#include "domain_internal.h"
 
 #define DRV_NAME	"ampsoc-pdgenpd"
 #define TRACE_LEN	1024
@@ -112,6 +117,13 @@ struct xdom {
 	bool inited;
 	bool hw_on;
 	bool veto;
+	/* the provider refuses every performance state */
+	bool perf_fail;
+	/* the last performance callback: the domain's lock was held */
+	bool perf_locked;
+	/* ... and (ampsoc, lock free) ampsoc_pd_is_on() answered */
+	bool perf_saw_on;
+	bool perf_called;
 	/* task that ran the last power_off(), for the async pin */
 	struct task_struct *off_task;
 	/* data argument of the last notifier call, for the notifier pin */
@@ -165,6 +177,9 @@ struct side {
 	/* coverage of a replay: events traced, power-offs vetoed */
 	unsigned int events;
 	unsigned int vetoes;
+	/* performance callbacks, and those the fake provider refused */
+	unsigned int perf_calls;
+	unsigned int perf_refused;
 	int links_added;
 };
 
@@ -246,6 +261,38 @@ static int a_power_on(struct ampsoc_pd *pd)
 static int a_power_off(struct ampsoc_pd *pd)
 {
 	return x_off(container_of(pd, struct xdom, a));
+}
+
+static int x_perf(struct xdom *d, unsigned int state)
+{
+	bool fail = READ_ONCE(d->perf_fail);
+
+	d->perf_called = true;
+	d->side->perf_calls++;
+	if (fail)
+		d->side->perf_refused++;
+	trace_add(d->side->trace, d->side, "p%s%c%u", dom_short[d->idx],
+		  fail ? '!' : '=', state);
+	return fail ? -EIO : 0;
+}
+
+static int g_set_perf(struct generic_pm_domain *g, unsigned int state)
+{
+	struct xdom *d = container_of(g, struct gdom, g)->x;
+
+	d->perf_locked = mutex_is_locked(&g->mlock);
+	return x_perf(d, state);
+}
+
+static int a_set_perf(struct ampsoc_pd *pd, unsigned int state)
+{
+	struct xdom *d = container_of(pd, struct xdom, a);
+
+	d->perf_locked = mutex_is_locked(&pd->lock);
+	/* Only without the lock: with it, this would deadlock. */
+	if (!d->perf_locked)
+		d->perf_saw_on = ampsoc_pd_is_on(pd);
+	return x_perf(d, state);
 }
 
 static struct xdom *dev_xdom(struct xdev *v)
@@ -450,6 +497,7 @@ static int side_init(struct side *s)
 			d->g->g.name = d->name;
 			d->g->g.power_on = g_power_on;
 			d->g->g.power_off = g_power_off;
+			d->g->g.set_performance_state = g_set_perf;
 			ret = pm_genpd_init(&d->g->g, NULL, false);
 			if (ret) {
 				kfree(d->g);
@@ -462,6 +510,7 @@ static int side_init(struct side *s)
 			d->a.name = d->name;
 			d->a.power_on = a_power_on;
 			d->a.power_off = a_power_off;
+			d->a.set_performance_state = a_set_perf;
 			if (s->id == SIDE_SYNC)
 				d->a.flags = AMPSOC_PD_FLAG_SYNC_OFF;
 			ret = ampsoc_pd_init(&d->a, NULL, false);
@@ -608,11 +657,59 @@ static void setup(struct ampsoc_ktap_test *t)
 
 /* Replay operations */
 
-enum { OP_GET, OP_PUT, OP_GET_ASYNC, OP_PUT_ASYNC, OP_QOS, OP_VETO, NR_OPS };
+enum {
+	OP_GET, OP_PUT, OP_GET_ASYNC, OP_PUT_ASYNC, OP_QOS, OP_VETO, OP_PERF,
+	OP_PERF_FAIL, NR_OPS
+};
 
 static const char * const op_names[NR_OPS] = {
 	"get_sync", "put_sync", "get_async", "put_async", "qos", "veto",
+	"perf", "perf_fail",
 };
+
+/* Performance states requested: 0 (none) to PERF_MAX. */
+#define PERF_MAX	3
+
+/*
+ * Without CONFIG_PM_OPP (the debug kernel's defconfig) 6.1's genpd
+ * cannot propagate a state to a parent that has a callback: its
+ * translation is the OPP stub, -EOPNOTSUPP. Requests then go to dev0
+ * only, whose domain (top0) has no parent.
+ */
+static int perf_dev(int idx)
+{
+	return IS_ENABLED(CONFIG_PM_OPP) ? idx : 0;
+}
+
+static int side_set_perf(struct side *s, struct device *dev,
+			 unsigned int state)
+{
+	if (is_genpd(s))
+		return dev_pm_genpd_set_performance_state(dev, state);
+	return ampsoc_pd_set_performance_state(dev, state);
+}
+
+static unsigned int dom_perf(struct xdom *d)
+{
+	if (is_genpd(d->side))
+		return READ_ONCE(d->g->g.performance_state);
+	return READ_ONCE(d->a.performance_state);
+}
+
+/* The request the device's domain counts now. */
+static unsigned int dev_perf(struct xdev *v)
+{
+	struct device *dev = &v->pdev->dev;
+	struct pm_domain_data *data;
+
+	if (is_genpd(v->side))
+		return dev_gpd_data(dev)->performance_state;
+	data = dev->power.subsys_data ? dev->power.subsys_data->domain_data :
+		NULL;
+	if (!data)
+		return ~0U;
+	return container_of(data, struct ampsoc_pd_dev, base)->performance_state;
+}
 
 static const s32 qos_values[] = { 0, 10, 100000 };
 
@@ -686,6 +783,15 @@ static int apply_op(struct side *s, int op, int idx, u32 arg)
 			clear_veto(dev_xdom(v));
 		else
 			WRITE_ONCE(dev_xdom(v)->veto, true);
+		break;
+	case OP_PERF:
+		ret = side_set_perf(s, &s->devs[perf_dev(idx)].pdev->dev,
+				    arg % (PERF_MAX + 1));
+		break;
+	case OP_PERF_FAIL:
+		/* any domain of the side (arg), not only the device's */
+		WRITE_ONCE(s->doms[arg % NR_DOMS].perf_fail,
+			   !s->doms[arg % NR_DOMS].perf_fail);
 		break;
 	}
 	flush_side(s);
@@ -769,9 +875,24 @@ static bool same_states(struct ampsoc_ktap_test *t, const char *when)
 						 want ? "on" : "off");
 				return false;
 			}
+			if (dom_perf(&s->doms[i]) != dom_perf(&g->doms[i])) {
+				ampsoc_ktap_fail(t, "%s: %s%s performance state %u, genpd's %u",
+						 when, side_prefix[k],
+						 dom_short[i], dom_perf(&s->doms[i]),
+						 dom_perf(&g->doms[i]));
+				return false;
+			}
 		}
 		for (i = 0; i < NR_DEVS; i++) {
 			bool want = pm_runtime_status_suspended(&g->devs[i].pdev->dev);
+
+			if (dev_perf(&s->devs[i]) != dev_perf(&g->devs[i])) {
+				ampsoc_ktap_fail(t, "%s: %sdev%d request %u, genpd's %u",
+						 when, side_prefix[k], i,
+						 dev_perf(&s->devs[i]),
+						 dev_perf(&g->devs[i]));
+				return false;
+			}
 
 			if (pm_runtime_status_suspended(&s->devs[i].pdev->dev) != want) {
 				ampsoc_ktap_fail(t, "%s: %sdev%d is %s, genpd's %s",
@@ -847,7 +968,8 @@ static char *read_file(const char *path, size_t *len)
 
 /*
  * Reduce a 6.1-format summary to one side's content: for each of its
- * domains (in file order), "name status [children] {devN=rtstatus ...}",
+ * domains (in file order), "name status pPERF [children]
+ * devN=rtstatus/pPERF ...",
  * the side's prefix dropped and each device named by its index.
  */
 static void summary_canon(char *text, int side, char *out, size_t size)
@@ -859,7 +981,7 @@ static void summary_canon(char *text, int side, char *out, size_t size)
 
 	out[0] = '\0';
 	while ((line = strsep(&p, "\n"))) {
-		char *tok, *rest = line;
+		char *tok, *perf, *rest = line;
 
 		if (!*line || line[0] == '-' || !strncmp(line, "domain", 6) ||
 		    !strncmp(line, "    /device ", 12))
@@ -873,9 +995,12 @@ static void summary_canon(char *text, int side, char *out, size_t size)
 			while (rest && *rest == ' ')
 				rest++;
 			tok = strsep(&rest, " ");
-			len += scnprintf(out + len, size - len, "%s%s %s",
+			rest = skip_spaces(rest ?: "");
+			perf = strsep(&rest, " ");
+			len += scnprintf(out + len, size - len, "%s%s %s p%s",
 					 first_dom ? "" : "; ",
-					 name + strlen(pfx), tok ?: "?");
+					 name + strlen(pfx), tok ?: "?",
+					 perf ?: "?");
 			first_dom = false;
 			continue;
 		}
@@ -890,8 +1015,10 @@ static void summary_canon(char *text, int side, char *out, size_t size)
 				id %= ID_STRIDE;
 			line = skip_spaces(line ?: "");
 			tok = strsep(&line, " ");
-			len += scnprintf(out + len, size - len, " dev%u=%s", id,
-					 tok ?: "?");
+			line = skip_spaces(line ?: "");
+			perf = strsep(&line, " ");
+			len += scnprintf(out + len, size - len, " dev%u=%s/p%s",
+					 id, tok ?: "?", perf ?: "?");
 			continue;
 		}
 		/* the children line: names separated by ", " */
@@ -962,8 +1089,10 @@ static void reset_sides(void)
 	for (k = 0; k < NR_SIDES; k++) {
 		struct side *s = &sides[k];
 
-		for (i = 0; i < NR_DOMS; i++)
+		for (i = 0; i < NR_DOMS; i++) {
 			clear_veto(&s->doms[i]);
+			WRITE_ONCE(s->doms[i].perf_fail, false);
+		}
 		for (i = 0; i < NR_DEVS; i++) {
 			struct xdev *v = &s->devs[i];
 
@@ -981,6 +1110,7 @@ static void reset_sides(void)
 				pm_runtime_put_sync(&v->pdev->dev);
 				v->refs--;
 			}
+			side_set_perf(s, &v->pdev->dev, 0);
 		}
 		flush_side(s);
 	}
@@ -997,6 +1127,8 @@ static bool replay_seed(struct ampsoc_ktap_test *t, u32 seed)
 	reset_sides();
 	sides[SIDE_GENPD].events = 0;
 	sides[SIDE_GENPD].vetoes = 0;
+	sides[SIDE_GENPD].perf_calls = 0;
+	sides[SIDE_GENPD].perf_refused = 0;
 	for (step = 0; step < steps; step++) {
 		u32 r = prandom_u32_state(&rs);
 		int op = r % NR_OPS, idx = (r / NR_OPS) % NR_DEVS;
@@ -1026,8 +1158,9 @@ static bool replay_seed(struct ampsoc_ktap_test *t, u32 seed)
 		if (!same_states(t, when))
 			return false;
 	}
-	pr_info("pdgenpd: seed %u: %u genpd events, %u vetoed power-offs\n",
-		seed, sides[SIDE_GENPD].events, sides[SIDE_GENPD].vetoes);
+	pr_info("pdgenpd: seed %u: %u genpd events, %u vetoed power-offs, %u performance callbacks (%u refused)\n",
+		seed, sides[SIDE_GENPD].events, sides[SIDE_GENPD].vetoes,
+		sides[SIDE_GENPD].perf_calls, sides[SIDE_GENPD].perf_refused);
 	snprintf(when, sizeof(when), "seed %u end", seed);
 	return same_summaries(t, when);
 }
@@ -1173,12 +1306,62 @@ static void pin_notifier_data(struct ampsoc_ktap_test *t)
 	}
 }
 
+/* A domain outside the topology, off, for one pin; false on failure. */
+static bool extra_init(struct ampsoc_ktap_test *t, struct side *s,
+		       struct xdom *d)
+{
+	int ret;
+
+	memset(d, 0, sizeof(*d));
+	d->side = s;
+	d->idx = D_EXTRA;
+	snprintf(d->name, sizeof(d->name), "%sextra", side_prefix[s->id]);
+	if (is_genpd(s)) {
+		d->g = kzalloc(sizeof(*d->g), GFP_KERNEL);
+		if (!KTAP_EXPECT(t, d->g))
+			return false;
+		d->g->x = d;
+		d->g->g.name = d->name;
+		d->g->g.power_on = g_power_on;
+		d->g->g.power_off = g_power_off;
+		d->g->g.set_performance_state = g_set_perf;
+		ret = pm_genpd_init(&d->g->g, NULL, true);
+		if (!KTAP_EXPECT_EQ(t, ret, 0)) {
+			kfree(d->g);
+			return false;
+		}
+		d->g->g.dev.release = gdom_release;
+		return true;
+	}
+	d->a.name = d->name;
+	d->a.power_on = a_power_on;
+	d->a.power_off = a_power_off;
+	d->a.set_performance_state = a_set_perf;
+	ret = ampsoc_pd_init(&d->a, NULL, true);
+	return KTAP_EXPECT_EQ(t, ret, 0);
+}
+
+static void extra_remove(struct ampsoc_ktap_test *t, struct xdom *d)
+{
+	if (is_genpd(d->side)) {
+		if (KTAP_EXPECT_EQ(t, pm_genpd_remove(&d->g->g), 0))
+			gdom_free(d);
+	} else {
+		KTAP_EXPECT_EQ(t, ampsoc_pd_remove(&d->a), 0);
+	}
+}
+
 /*
  * Intended difference 4: a device that needs power (here: runtime PM
  * disabled) added to an off domain powers it on with ampsoc, so that "on
  * while a device needs it" holds from the start; 6.1's
  * pm_genpd_add_device() leaves the domain off until the device's first
  * runtime resume.
+ *
+ * Intended difference 6, with the same device: removing it withdraws its
+ * performance-state request with ampsoc; 6.1's pm_genpd_remove_device()
+ * leaves the domain at the state the gone device asked for (only
+ * genpd_dev_pm_detach() drops the request first).
  */
 static void pin_add_device_powers_on(struct ampsoc_ktap_test *t)
 {
@@ -1190,32 +1373,8 @@ static void pin_add_device_powers_on(struct ampsoc_ktap_test *t)
 		struct xdom *d = &extra[k];
 		struct platform_device *p;
 
-		memset(d, 0, sizeof(*d));
-		d->side = s;
-		d->idx = D_EXTRA;
-		snprintf(d->name, sizeof(d->name), "%sextra", side_prefix[k]);
-		if (is_genpd(s)) {
-			d->g = kzalloc(sizeof(*d->g), GFP_KERNEL);
-			if (!KTAP_EXPECT(t, d->g))
-				return;
-			d->g->x = d;
-			d->g->g.name = d->name;
-			d->g->g.power_on = g_power_on;
-			d->g->g.power_off = g_power_off;
-			ret = pm_genpd_init(&d->g->g, NULL, true);
-			if (!KTAP_EXPECT_EQ(t, ret, 0)) {
-				kfree(d->g);
-				return;
-			}
-			d->g->g.dev.release = gdom_release;
-		} else {
-			d->a.name = d->name;
-			d->a.power_on = a_power_on;
-			d->a.power_off = a_power_off;
-			ret = ampsoc_pd_init(&d->a, NULL, true);
-			if (!KTAP_EXPECT_EQ(t, ret, 0))
-				return;
-		}
+		if (!extra_init(t, s, d))
+			return;
 		/*
 		 * No driver matches this name: runtime PM stays disabled.
 		 * Registered, so that device_del() frees the PM QoS data
@@ -1231,18 +1390,102 @@ static void pin_add_device_powers_on(struct ampsoc_ktap_test *t)
 					KTAP_EXPECT(t, d->hw_on && dom_is_on(d));
 				ret = platform_device_add(p);
 				KTAP_EXPECT_EQ(t, ret, 0);
+				/* not suspended (disabled): applied at once */
+				KTAP_EXPECT_EQ(t, side_set_perf(s, &p->dev, 2), 0);
+				KTAP_EXPECT_EQ(t, dom_perf(d), 2);
 				side_remove_device(s, &p->dev);
+				KTAP_EXPECT_EQ(t, dom_perf(d), is_genpd(s) ? 2 : 0);
 				if (!ret)
 					platform_device_del(p);
 			}
 			platform_device_put(p);
 		}
-		if (is_genpd(s)) {
-			if (KTAP_EXPECT_EQ(t, pm_genpd_remove(&d->g->g), 0))
-				gdom_free(d);
-		} else {
-			KTAP_EXPECT_EQ(t, ampsoc_pd_remove(&d->a), 0);
+		extra_remove(t, d);
+	}
+}
+
+/*
+ * Intended difference 5: 6.1 calls set_performance_state() with the
+ * domain's lock held (its parents' too, as it recurses); ampsoc with no
+ * domain lock, so the provider may ask the core about its domain.
+ */
+static void pin_perf_callback_unlocked(struct ampsoc_ktap_test *t)
+{
+	int k, i;
+
+	if (!setup_ok) {
+		KTAP_SKIP(t, "no setup");
+		return;
+	}
+	reset_sides();
+	for (k = 0; k < NR_SIDES; k++) {
+		struct side *s = &sides[k];
+		struct xdev *v = &s->devs[perf_dev(3)];
+		struct device *dev = &v->pdev->dev;
+
+		for (i = 0; i < NR_DOMS; i++) {
+			s->doms[i].perf_called = false;
+			s->doms[i].perf_saw_on = false;
 		}
+		if (!KTAP_EXPECT_EQ(t, side_set_perf(s, dev, 2), 0))
+			return;
+		if (!KTAP_EXPECT(t, dev_xdom(v)->perf_called))
+			return;
+		for (i = 0; i < NR_DOMS; i++) {
+			struct xdom *d = &s->doms[i];
+
+			/* with the OPP core: leaf, both mids, both tops */
+			if (!d->perf_called) {
+				KTAP_EXPECT(t, !IS_ENABLED(CONFIG_PM_OPP));
+				continue;
+			}
+			if (is_genpd(s)) {
+				KTAP_EXPECT(t, d->perf_locked);
+			} else {
+				KTAP_EXPECT(t, !d->perf_locked);
+				KTAP_EXPECT(t, d->perf_saw_on);
+			}
+		}
+		KTAP_EXPECT_EQ(t, side_set_perf(s, dev, 0), 0);
+	}
+}
+
+/*
+ * Intended difference 7: 6.1 only records a request when
+ * pm_runtime_suspended(), false for a suspended device whose runtime PM
+ * is disabled, so it applies that device's request at once; ampsoc
+ * withholds a request from the device's runtime suspend to its runtime
+ * resume. Both count it after the resume.
+ */
+static void pin_perf_disabled_while_suspended(struct ampsoc_ktap_test *t)
+{
+	int k;
+
+	if (!setup_ok) {
+		KTAP_SKIP(t, "no setup");
+		return;
+	}
+	reset_sides();
+	for (k = 0; k < NR_SIDES; k++) {
+		struct side *s = &sides[k];
+		struct xdev *v = &s->devs[0];
+		struct device *dev = &v->pdev->dev;
+		struct xdom *top0 = &s->doms[D_TOP0];
+
+		v->refs--;
+		pm_runtime_put_sync(dev);
+		flush_side(s);
+		if (!KTAP_EXPECT(t, pm_runtime_status_suspended(dev)))
+			return;
+		pm_runtime_disable(dev);
+		KTAP_EXPECT_EQ(t, side_set_perf(s, dev, 2), 0);
+		KTAP_EXPECT_EQ(t, dom_perf(top0), is_genpd(s) ? 2 : 0);
+		pm_runtime_enable(dev);
+		if (KTAP_EXPECT(t, pm_runtime_resume_and_get(dev) >= 0))
+			v->refs++;
+		KTAP_EXPECT_EQ(t, dom_perf(top0), 2);
+		KTAP_EXPECT_EQ(t, side_set_perf(s, dev, 0), 0);
+		KTAP_EXPECT_EQ(t, dom_perf(top0), 0);
 	}
 }
 
@@ -1312,6 +1555,8 @@ static const struct ampsoc_ktap_case replay_cases[] = {
 	AMPSOC_KTAP_CASE(pin_vetoed_off_retried),
 	AMPSOC_KTAP_CASE(pin_notifier_data),
 	AMPSOC_KTAP_CASE(pin_add_device_powers_on),
+	AMPSOC_KTAP_CASE(pin_perf_callback_unlocked),
+	AMPSOC_KTAP_CASE(pin_perf_disabled_while_suspended),
 	{}
 };
 

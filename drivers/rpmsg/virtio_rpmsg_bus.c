@@ -1136,6 +1136,40 @@ static int vrp_stats_show(struct seq_file *sf, void *unused)
 }
 DEFINE_SHOW_ATTRIBUTE(vrp_stats);
 
+/*
+ * One ring as both sides see it: what Linux published and what it took
+ * (its own copies), and the remote's used->flags and used->idx read now.
+ * A stalled conversation shows here which side owes the other a
+ * notification. Caller holds the ring's lock.
+ */
+static void vrp_ring_show(struct seq_file *sf, struct virtproc_info *vrp,
+			  struct vrp_ring *r, const char *name)
+{
+	struct virtio_device *vdev = vrp->vdev;
+
+	seq_printf(sf, "%s avail_idx %u avail_flags %#x used_idx %u used_flags %#x last_used %u unkicked %u out %u\n",
+		   name, r->avail_idx, r->avail_flags,
+		   virtio16_to_cpu(vdev, READ_ONCE(r->used->idx)),
+		   virtio16_to_cpu(vdev, READ_ONCE(r->used->flags)),
+		   r->last_used, r->unkicked,
+		   bitmap_weight(r->out, r->nbufs));
+}
+
+static int vrp_rings_show(struct seq_file *sf, void *unused)
+{
+	struct virtproc_info *vrp = sf->private;
+
+	spin_lock(&vrp->rvq_lock);
+	vrp_ring_show(sf, vrp, &vrp->rx, "rx");
+	spin_unlock(&vrp->rvq_lock);
+	spin_lock(&vrp->svq_lock);
+	vrp_ring_show(sf, vrp, &vrp->tx, "tx");
+	spin_unlock(&vrp->svq_lock);
+	seq_printf(sf, "rx_deferred %d\n", READ_ONCE(vrp->rx_deferred));
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(vrp_rings);
+
 static void virtio_rpmsg_ns_reject(struct rpmsg_device *rpdev)
 {
 	atomic64_inc(&to_virtio_rpmsg_channel(rpdev)->vrp->stats.ns_rejected);
@@ -1686,6 +1720,7 @@ static int rpmsg_probe(struct virtio_device *vdev)
 
 	vrp->debugfs = debugfs_create_dir(dev_name(&vdev->dev), vrp_debugfs_root);
 	debugfs_create_file("stats", 0444, vrp->debugfs, vrp, &vrp_stats_fops);
+	debugfs_create_file("rings", 0400, vrp->debugfs, vrp, &vrp_rings_fops);
 
 	dev_info(&vdev->dev, "rpmsg host is online: %u+%u buffers of %u/%u bytes%s%s\n",
 		 vrp->num_rbufs, vrp->num_sbufs, vrp->rbuf_size, vrp->sbuf_size,

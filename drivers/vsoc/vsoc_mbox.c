@@ -308,7 +308,11 @@ struct mbox_chan *vsoc_mbox_request_channel(struct mbox_client *cl,
 }
 EXPORT_SYMBOL_GPL(vsoc_mbox_request_channel);
 
-/* debugfs vsoc/vsocN/mbox_stats: one line per FIFO. */
+/*
+ * debugfs vsoc/vsocN/mbox_stats: one line per FIFO, our index and counters,
+ * then the FIFO's own head, tail and overflows as shared memory holds them
+ * now (the other side's index included: where a word stopped).
+ */
 static int vsoc_mbox_stats_show(struct seq_file *m, void *v)
 {
 	struct vsoc_mbox *mb = m->private;
@@ -317,10 +321,12 @@ static int vsoc_mbox_stats_show(struct seq_file *m, void *v)
 
 	for (i = 0; i < mb->mbox.num_chans; i++) {
 		vc = &mb->chans[i];
-		seq_printf(m, "%s %s pos %u corrupt %u resumed %u\n",
+		seq_printf(m, "%s %s pos %u corrupt %u resumed %u head %u tail %u overflows %u\n",
 			   vc->info->name, vsoc_mbox_is_tx(vc) ? "tx" : "rx",
 			   READ_ONCE(vc->pos), READ_ONCE(vc->corrupt),
-			   READ_ONCE(vc->resumed));
+			   READ_ONCE(vc->resumed), readl(vc->fifo + FIFO(head)),
+			   readl(vc->fifo + FIFO(tail)),
+			   readl(vc->fifo + FIFO(overflows)));
 	}
 	return 0;
 }

@@ -1156,8 +1156,9 @@ static int vsoc_rproc_ctl_show(struct seq_file *s, void *unused)
 		   readl(vr->ctl + CTL(crash_reason)),
 		   readl(vr->ctl + CTL(crash_info)),
 		   atomic_read(&vr->bad_words));
-	seq_printf(s, "kicks %d\nkicks_merged %d\n", atomic_read(&vr->kicks),
-		   atomic_read(&vr->kicks_merged));
+	seq_printf(s, "kicks %d\nkicks_merged %d\nkick_queued %d\n",
+		   atomic_read(&vr->kicks), atomic_read(&vr->kicks_merged),
+		   atomic_read(&vr->kick_queued));
 	if (!vsoc_rproc_ctl_1_3(vr))
 		return 0;
 	seq_printf(s, "firewall %s\nfw_regions %u\nfw_protected %llu\nfw_unprotected %llu\nfw_faults %u\n",

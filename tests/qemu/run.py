@@ -316,8 +316,17 @@ class Runner:
             ram = ["-object", "memory-backend-file,id=ampsoc-ram,size=%sM,"
                    "mem-path=%s,share=on" % (h["memory"], h["guest-ram"])]
             machine += ",memory-backend=ampsoc-ram"
+        smp = h["smp"]
+        if accel == "tcg" and smp.strip() == "1":
+            # QEMU before 8.1 leaves out a guest's memory barriers when
+            # TCG's vCPUs cannot run in parallel, which it decides from
+            # maxcpus; the SoC model and the cores share memory with the
+            # guest all the same, so smp_mb() must order Linux's store
+            # before its load as they see it (docs/shm-abi.md, "Memory
+            # ordering"). One more possible CPU makes TCG emit them.
+            smp += ",maxcpus=2"
         cmd = ["qemu-system-x86_64", "-nodefaults", "-no-reboot",
-               "-machine", machine, "-smp", h["smp"],
+               "-machine", machine, "-smp", smp,
                "-m", h["memory"], "-kernel", self.kernel, "-initrd", initrd,
                "-append", " ".join(append), "-display", "none"] + ram
         if accel == "tcg":

@@ -1,9 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # DESCRIPTION: 100 boot/stop cycles of a remote processor leak no memory:
-#   slab objects grow by less than one per cycle, no vmalloc area is added
-#   (thread stacks aside), and the processor's runtime PM status follows
-#   each cycle.
+#   slab objects grow by less than one per cycle, vmalloc areas (thread
+#   stacks aside) by fewer than 10, and the processor's runtime PM status
+#   follows each cycle.
 # STRATEGY: load the fake driver, warm up with 50 cycles (first-use caches),
 #   record the total of active slab objects and the vmalloc area count,
 #   run 100 start/stop cycles through sysfs, record again. Every slab cache
@@ -48,7 +48,7 @@ slab_caches /tmp/slab1
 slab_changes /tmp/slab0 /tmp/slab1
 ktap_diag "active slab objects: $s0 -> $s1; vmalloc areas: $v0 -> $v1"
 check slab_no_leak test $((s1 - s0)) -lt 50
-check vmalloc_no_leak test "$v1" -le "$v0"
+check vmalloc_no_leak test $((v1 - v0)) -lt 10
 check no_devcoredump sh -c '! ls /sys/class/devcoredump 2>/dev/null | grep -q devcd'
 check unload rmmod ampsoc_rproc_fake
 ktap_done

@@ -127,6 +127,7 @@ struct vrp_ring {
  * @ctrl_rpdev: the rpmsg_ctrl channel
  * @stats: counters
  * @debugfs: /sys/kernel/debug/ampsoc_rpmsg/<virtio device>/
+ * @grave: on vrp_graveyard while a poller keeps the structure
  */
 struct virtproc_info {
 	struct virtio_device *vdev;
@@ -161,6 +162,7 @@ struct virtproc_info {
 	struct rpmsg_device *ns_rpdev, *ctrl_rpdev;
 	struct vrp_stats stats;
 	struct dentry *debugfs;
+	struct list_head grave;
 };
 
 static struct dentry *vrp_debugfs_root;
@@ -192,16 +194,92 @@ struct vrp_endpoint {
 static const struct ampsoc_rpmsg_device_ops virtio_rpmsg_ops;
 static const struct ampsoc_rpmsg_endpoint_ops virtio_endpoint_ops;
 
-static void vrp_release(struct kref *ref)
+static void vrp_free(struct virtproc_info *vrp)
 {
-	struct virtproc_info *vrp = container_of(ref, struct virtproc_info, ref);
-
 	idr_destroy(&vrp->endpoints);
 	bitmap_free(vrp->rx_held);
 	bitmap_free(vrp->rx.out);
 	bitmap_free(vrp->tx.out);
 	kfree(vrp->sfree);
 	kfree(vrp);
+}
+
+/*
+ * poll() on an endpoint's file waits on @sendq too, and the entry it adds
+ * there stays until that poll() returns, whenever the endpoint itself
+ * went. So the last reference frees the structure only once @sendq is
+ * empty; until then it waits on vrp_graveyard, and the reaper wakes its
+ * pollers, which find their endpoint gone and return, and frees it after
+ * them. The wake-up carries POLLFREE, on which an epoll set drops its
+ * entry at once (and reads the queue under RCU: hence the grace period
+ * before the free). No entry can be added by then: only an endpoint,
+ * which held a reference, could.
+ */
+static LIST_HEAD(vrp_graveyard);
+static DEFINE_SPINLOCK(vrp_graveyard_lock);
+static void vrp_reap(struct work_struct *work);
+static DECLARE_DELAYED_WORK(vrp_reaper, vrp_reap);
+
+static void vrp_sendq_free_wake(struct virtproc_info *vrp)
+{
+	__wake_up(&vrp->sendq, TASK_NORMAL, 0, poll_to_key(EPOLLHUP | POLLFREE));
+}
+
+static bool vrp_sendq_empty(struct virtproc_info *vrp)
+{
+	unsigned long flags;
+	bool empty;
+
+	spin_lock_irqsave(&vrp->sendq.lock, flags);
+	empty = list_empty(&vrp->sendq.head);
+	spin_unlock_irqrestore(&vrp->sendq.lock, flags);
+	return empty;
+}
+
+/* Free what no poller holds any more; true if some are still held. */
+static bool vrp_reap_once(void)
+{
+	struct virtproc_info *vrp, *n;
+	unsigned long flags;
+	LIST_HEAD(done);
+	bool left;
+
+	spin_lock_irqsave(&vrp_graveyard_lock, flags);
+	list_for_each_entry_safe(vrp, n, &vrp_graveyard, grave) {
+		if (vrp_sendq_empty(vrp))
+			list_move(&vrp->grave, &done);
+		else
+			vrp_sendq_free_wake(vrp);
+	}
+	left = !list_empty(&vrp_graveyard);
+	spin_unlock_irqrestore(&vrp_graveyard_lock, flags);
+	if (!list_empty(&done))
+		synchronize_rcu();
+	list_for_each_entry_safe(vrp, n, &done, grave)
+		vrp_free(vrp);
+	return left;
+}
+
+static void vrp_reap(struct work_struct *work)
+{
+	if (vrp_reap_once())
+		schedule_delayed_work(&vrp_reaper, msecs_to_jiffies(100));
+}
+
+static void vrp_release(struct kref *ref)
+{
+	struct virtproc_info *vrp = container_of(ref, struct virtproc_info, ref);
+	unsigned long flags;
+
+	if (vrp_sendq_empty(vrp)) {
+		vrp_free(vrp);
+		return;
+	}
+	spin_lock_irqsave(&vrp_graveyard_lock, flags);
+	list_add_tail(&vrp->grave, &vrp_graveyard);
+	spin_unlock_irqrestore(&vrp_graveyard_lock, flags);
+	vrp_sendq_free_wake(vrp);
+	schedule_delayed_work(&vrp_reaper, 1);
 }
 
 static bool vrp_dead(struct virtproc_info *vrp)
@@ -1835,6 +1913,14 @@ static void __exit virtio_rpmsg_exit(void)
 {
 	unregister_virtio_driver(&virtio_ipc_driver);
 	debugfs_remove_recursive(vrp_debugfs_root);
+	cancel_delayed_work_sync(&vrp_reaper);
+	/*
+	 * A task stopped inside poll(), or an epoll set, may still hold a
+	 * transport's wait queue: leave that memory to it rather than free
+	 * it under it.
+	 */
+	if (vrp_reap_once())
+		pr_warn("ampsoc_rpmsg_virtio: unloaded with pollers left on a transport; its memory stays\n");
 }
 module_exit(virtio_rpmsg_exit);
 

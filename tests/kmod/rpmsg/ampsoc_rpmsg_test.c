@@ -11,6 +11,7 @@
 #include <linux/kprobes.h>
 #include <linux/kthread.h>
 #include <linux/module.h>
+#include <linux/poll.h>
 #include <linux/random.h>
 #include <linux/virtio.h>
 #include <linux/workqueue.h>
@@ -1321,6 +1322,63 @@ out:
 	kfree(all);
 }
 
+/* A poll() in progress, as fs/select.c keeps it: one entry per queue. */
+struct poller {
+	poll_table pt;
+	wait_queue_head_t *head;
+	wait_queue_entry_t wait;
+};
+
+static void poller_queue(struct file *filp, wait_queue_head_t *head,
+			 poll_table *pt)
+{
+	struct poller *p = container_of(pt, struct poller, pt);
+
+	if (p->head)
+		return;
+	p->head = head;
+	init_waitqueue_entry(&p->wait, current);
+	add_wait_queue(head, &p->wait);
+}
+
+/*
+ * A task sleeping in poll() on an endpoint's file has an entry on the
+ * transport's wait queue, and removes it only when its poll() returns,
+ * which may be after the remote, the endpoint and the transport are gone
+ * and another transport took its memory (fuzz-remote found this: the
+ * poller's list_del() found a freshly initialised queue in CI). Here the
+ * test is the poller: it polls, lets the remote go and come back, then
+ * leaves. With the transport freed under it, that last step is a
+ * list_del corruption (or KASAN's use-after-free).
+ */
+static void poll_outlives_transport(struct ampsoc_ktap_test *t)
+{
+	struct poller p = {};
+	struct fixture f, g;
+	__poll_t mask;
+
+	init_poll_funcptr(&p.pt, poller_queue);
+	if (!fixture_up(t, &f, 0, 0, true))
+		goto out;
+	mask = ampsoc_rpmsg_poll(f.ept, NULL, &p.pt);
+	KTAP_EXPECT(t, mask & EPOLLOUT);
+	if (!KTAP_EXPECT(t, p.head))
+		goto out;
+	/* the remote goes: endpoint, channel and transport with it */
+	fixture_down(&f);
+	memset(&f, 0, sizeof(f));
+	/* another transport, likely in the same memory */
+	if (fixture_up(t, &g, 0, 0, true))
+		fixture_down(&g);
+	/* our poll() returns now */
+	remove_wait_queue(p.head, &p.wait);
+	p.head = NULL;
+out:
+	if (p.head)
+		remove_wait_queue(p.head, &p.wait);
+	fixture_down(&f);
+}
+
 static const struct ampsoc_ktap_case bus_cases[] = {
 	AMPSOC_KTAP_CASE(endpoint_addresses),
 	AMPSOC_KTAP_CASE(rx_dispatch_by_address),
@@ -1343,6 +1401,7 @@ static const struct ampsoc_ktap_case data_cases[] = {
 	AMPSOC_KTAP_CASE(concurrent_endpoints),
 	AMPSOC_KTAP_CASE(remote_removal_mid_traffic),
 	AMPSOC_KTAP_CASE(remove_while_deferring),
+	AMPSOC_KTAP_CASE(poll_outlives_transport),
 	{}
 };
 

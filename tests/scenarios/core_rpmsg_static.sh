@@ -45,7 +45,7 @@ check set_firmware sh -c "echo ampsoc-rpmsg-echo-nons.elf >$R/firmware"
 round() {
 	check "start_$1" sh -c "echo start >$R/state"
 	check "static_channels_$1" wait_for 20 both
-	check "firmware_without_ns_$1" grep -q "name service off" "$D/trace0"
+	check "firmware_without_ns_$1" wait_for 10 grep -q "name service off" "$D/trace0"
 	check "raw_dev_$1" wait_for 10 raw_dev
 	check "raw_echo_16_$1" ampsocctl ept "$(raw_dev)" ping 50 16
 	check "raw_echo_496_$1" ampsocctl ept "$(raw_dev)" ping 50 496

@@ -822,7 +822,7 @@ static int lb_thread(void *data)
 					break;
 			}
 			cond_resched();
-		} while (!kthread_should_stop());
+		} while (!kthread_should_stop() && !READ_ONCE(lb->frozen));
 		mutex_unlock(&lb->ring_lock);
 	}
 	return 0;
@@ -1466,14 +1466,22 @@ EXPORT_SYMBOL_GPL(ampsoc_rpmsg_lb_pause);
  * @lb: the remote
  * @freeze: true to stop consuming and producing
  *
- * Context: process context.
+ * A freeze returns once the remote's thread is out of its pass: from then
+ * on it consumes and produces nothing until the remote is thawed.
+ *
+ * Context: process context; sleeps.
  * Return: nothing.
  */
 void ampsoc_rpmsg_lb_freeze(struct ampsoc_rpmsg_lb *lb, bool freeze)
 {
 	WRITE_ONCE(lb->frozen, freeze);
-	if (!freeze)
+	if (!freeze) {
 		lb_kick_thread(lb);
+		return;
+	}
+	/* A pass under way sees the flag at its next turn: wait for it. */
+	mutex_lock(&lb->ring_lock);
+	mutex_unlock(&lb->ring_lock);
 }
 EXPORT_SYMBOL_GPL(ampsoc_rpmsg_lb_freeze);
 

@@ -308,6 +308,34 @@ struct mbox_chan *vsoc_mbox_request_channel(struct mbox_client *cl,
 }
 EXPORT_SYMBOL_GPL(vsoc_mbox_request_channel);
 
+/**
+ * vsoc_mbox_tx_full() - whether a sending channel's FIFO has no room
+ * @chan: a guest-to-core channel from vsoc_mbox_request_channel()
+ *
+ * A hint for a client that can reach the receiver another way: a word
+ * sent now would wait in the mailbox core's queue until the receiver
+ * makes room, which it may do at any time after this returns. A FIFO
+ * whose tail the receiver corrupted also counts as full, as no word can
+ * be written to it.
+ *
+ * Context: Any context; takes the channel's spinlock.
+ * Return: true if a word cannot be written to the FIFO now.
+ */
+bool vsoc_mbox_tx_full(struct mbox_chan *chan)
+{
+	struct vsoc_mbox_chan *vc = chan->con_priv;
+	unsigned long flags;
+	bool full;
+
+	if (!vsoc_mbox_is_tx(vc))
+		return false;
+	spin_lock_irqsave(&vc->lock, flags);
+	full = vc->pos - readl(vc->fifo + FIFO(tail)) >= vc->info->depth;
+	spin_unlock_irqrestore(&vc->lock, flags);
+	return full;
+}
+EXPORT_SYMBOL_GPL(vsoc_mbox_tx_full);
+
 /*
  * debugfs vsoc/vsocN/mbox_stats: one line per FIFO, our index and counters,
  * then the FIFO's own head, tail and overflows as shared memory holds them

@@ -140,6 +140,7 @@ struct vsoc_rproc_vq {
  * @kick_queued: a kick word is queued on @tx and not yet written to the FIFO
  * @kicks: kick words sent
  * @kicks_merged: kicks merged into a queued kick word
+ * @kicks_rung: kicks sent as a doorbell alone (FIFO full, word refused)
  * @fw_regions: firewall regions written for the last start
  * @ddr_da: the core's device address of Linux's DRAM (guest physical 0)
  * @ddr_size: bytes of Linux's DRAM the core sees; 0 if it sees none
@@ -173,6 +174,7 @@ struct vsoc_rproc {
 	atomic_t kick_queued;
 	atomic_t kicks;
 	atomic_t kicks_merged;
+	atomic_t kicks_rung;
 	u32 fw_regions;
 	u64 ddr_da;
 	u64 ddr_size;
@@ -962,8 +964,15 @@ static int vsoc_rproc_stop(struct rproc *rproc)
  * client does not block (tx_block is false). The core looks at every ring
  * it serves whenever it wakes, so one queued word covers every ring update
  * made before it is written; vsoc_rproc_tx_prepare() clears @kick_queued
- * just before the write. Without a tx channel, or if the mailbox refuses
- * the word, the core's doorbell is rung directly: a kick is never lost.
+ * just before each attempt to write it.
+ *
+ * An attempt fails while the core's FIFO is full, and the word waits for
+ * the mailbox controller's retry; a word queued behind it would only grow
+ * the mailbox core's queue until it refused words. So while the FIFO is
+ * full, a kick rings the core's doorbell instead: the core, which has
+ * words to read, wakes and looks at every ring. Without a tx channel, or
+ * if the mailbox refuses the word, the doorbell is rung too: a kick is
+ * never lost.
  */
 static void vsoc_rproc_kick(struct rproc *rproc, int vqid)
 {
@@ -977,15 +986,22 @@ static void vsoc_rproc_kick(struct rproc *rproc, int vqid)
 			atomic_inc(&vr->kicks_merged);
 			return;
 		}
+		if (vsoc_mbox_tx_full(tx)) {
+			atomic_set(&vr->kick_queued, 0);
+			atomic_inc(&vr->kicks_rung);
+			goto doorbell;
+		}
 		ret = mbox_send_message(tx, (void *)(uintptr_t)vqid);
 		if (ret >= 0) {
 			atomic_inc(&vr->kicks);
 			return;
 		}
 		atomic_set(&vr->kick_queued, 0);
+		atomic_inc(&vr->kicks_rung);
 		dev_warn_ratelimited(vr->dev, "%s: kick word refused (%d), doorbell instead\n",
 				     vr->core->name, ret);
 	}
+doorbell:
 	vsoc_kick(vr->soc, vr->core->peer, 0);
 }
 
@@ -1156,8 +1172,9 @@ static int vsoc_rproc_ctl_show(struct seq_file *s, void *unused)
 		   readl(vr->ctl + CTL(crash_reason)),
 		   readl(vr->ctl + CTL(crash_info)),
 		   atomic_read(&vr->bad_words));
-	seq_printf(s, "kicks %d\nkicks_merged %d\nkick_queued %d\n",
+	seq_printf(s, "kicks %d\nkicks_merged %d\nkicks_rung %d\nkick_queued %d\n",
 		   atomic_read(&vr->kicks), atomic_read(&vr->kicks_merged),
+		   atomic_read(&vr->kicks_rung),
 		   atomic_read(&vr->kick_queued));
 	if (!vsoc_rproc_ctl_1_3(vr))
 		return 0;

@@ -297,6 +297,7 @@ struct device *vsoc_find_child(struct vsoc *soc, const char *type,
 			       u32 index);
 struct mbox_chan *vsoc_mbox_request_channel(struct mbox_client *cl,
 					    const char *name);
+bool vsoc_mbox_tx_full(struct mbox_chan *chan);
 int vsoc_board_parse(struct device *dev, const void *tbl, size_t len,
 		     u64 shm_len, u32 own_id, unsigned int nvec,
 		     struct vsoc_board *board);

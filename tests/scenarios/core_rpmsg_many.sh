@@ -15,7 +15,9 @@
 #   interleaved), asks the firmware to destroy the channels and waits for
 #   them to disappear; a second cycle does it again on the same addresses'
 #   successors. The transport must count 34 channels at the peak and 2
-#   after, and reject nothing.
+#   after, and reject nothing; the kernel must not report a mailbox queue
+#   that overflowed or a kick word it refused (a slow core's full FIFO
+#   turns kicks into doorbells, docs/vsoc-rproc.md).
 # services: socmodel
 # isa: x86_64 armv7m rv32imac
 # load-all: 1
@@ -35,6 +37,11 @@ chans_are() { [ "$(chans)" = "$1" ]; }
 check two_channels_at_boot wait_for 20 chans_are 2
 guest_test rpmsg_check many "$ctrl" 32 16000 2
 check_eq two_channels_after 2 chans
+ktap_diag "kicks $(core_field kicks) merged $(core_field kicks_merged) rung $(core_field kicks_rung)"
+# A slow core lets its FIFO fill; kicks then ring its doorbell rather
+# than pile up in the mailbox core's queue until it refuses them.
+check no_kick_queue_overflow sh -c \
+	'! dmesg | grep -e "Try increasing MBOX_TX_QUEUE_LEN" -e "kick word refused"'
 ktap_diag_file "$st"
 check_eq transport_rejected_nothing 0 awk '$1 ~ /^bad_|unknown_dst|ns_rejected/ { s += $2 } END { print s + 0 }' "$st"
 check stop sh -c "echo stop >$R/state"

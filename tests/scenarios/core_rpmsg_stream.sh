@@ -10,7 +10,7 @@
 #   barrier was left out unless maxcpus > 1: 2 streams of about 330
 #   stalled here, and 2 of 3 `make bench` runs (idle=poll) had one.
 # STRATEGY: ampsoc_rpmsg_echo count=2000; 40 times: start
-#   ampsoc-rpmsg-echo on ipu, wait for the echo channel and for
+#   ampsoc-rpmsg-echo on $CORE, wait for the echo channel and for
 #   echo_received to reach 2000 with echo_errors 0, stop. On a stall, dump
 #   what locates the lost notification: the transport's rings (avail/used
 #   idx and flags, last_used), its stats, the vsoc mailbox FIFOs (head,
@@ -18,9 +18,10 @@
 #   and the firmware's trace; then send a mailbox ping, whose word wakes
 #   the core, and say whether the stream resumed (a lost kick: the core
 #   slept on a message) or not (a lost interrupt: Linux never took the
-#   reply), and dump again. Native core only: the emulated cores' own
-#   barriers are Unicorn's, not yet looked at.
+#   reply), and dump again. On every ISA: an emulated core's env_mb() is
+#   the barrier Unicorn generates for it.
 # services: socmodel
+# isa: x86_64 armv7m rv32imac
 # load-all: 1
 # timeout: 300
 . /ampsoc/lib.sh

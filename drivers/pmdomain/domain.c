@@ -284,9 +284,9 @@ static int pd_power_off_locked(struct ampsoc_pd *pd, unsigned int depth,
 			ampsoc_pd_queue_power_off(parent);
 			continue;
 		}
-		mutex_lock_nested(&parent->lock, depth + 1);
+		ampsoc_pd_lock_nested(parent, depth + 1);
 		pd_power_off_locked(parent, depth + 1, true);
-		mutex_unlock(&parent->lock);
+		ampsoc_pd_unlock(parent);
 	}
 	return 0;
 }
@@ -307,9 +307,9 @@ int ampsoc_pd_power_on_locked(struct ampsoc_pd *pd, unsigned int depth)
 		struct ampsoc_pd *parent = link->parent;
 
 		atomic_inc(&parent->sd_count);
-		mutex_lock_nested(&parent->lock, depth + 1);
+		ampsoc_pd_lock_nested(parent, depth + 1);
 		ret = ampsoc_pd_power_on_locked(parent, depth + 1);
-		mutex_unlock(&parent->lock);
+		ampsoc_pd_unlock(parent);
 		if (ret) {
 			atomic_dec(&parent->sd_count);
 			goto err;
@@ -352,9 +352,9 @@ void ampsoc_pd_sync_power_off(struct ampsoc_pd *pd, unsigned int depth)
 		struct ampsoc_pd *parent = link->parent;
 
 		atomic_dec(&parent->sd_count);
-		mutex_lock_nested(&parent->lock, depth + 1);
+		ampsoc_pd_lock_nested(parent, depth + 1);
 		ampsoc_pd_sync_power_off(parent, depth + 1);
-		mutex_unlock(&parent->lock);
+		ampsoc_pd_unlock(parent);
 	}
 }
 
@@ -370,10 +370,10 @@ void ampsoc_pd_sync_power_on(struct ampsoc_pd *pd, unsigned int depth)
 	pd_for_each_parent(pd, link) {
 		struct ampsoc_pd *parent = link->parent;
 
-		mutex_lock_nested(&parent->lock, depth + 1);
+		ampsoc_pd_lock_nested(parent, depth + 1);
 		ampsoc_pd_sync_power_on(parent, depth + 1);
 		atomic_inc(&parent->sd_count);
-		mutex_unlock(&parent->lock);
+		ampsoc_pd_unlock(parent);
 	}
 
 	ret = pd_do_power_on(pd);
@@ -391,9 +391,9 @@ static void pd_power_off_work_fn(struct work_struct *work)
 	struct ampsoc_pd *pd = container_of(work, struct ampsoc_pd,
 					    power_off_work);
 
-	mutex_lock(&pd->lock);
+	ampsoc_pd_lock(pd);
 	pd_power_off_locked(pd, 0, true);
-	mutex_unlock(&pd->lock);
+	ampsoc_pd_unlock(pd);
 }
 
 static void pd_retry_work_fn(struct work_struct *work)
@@ -401,9 +401,9 @@ static void pd_retry_work_fn(struct work_struct *work)
 	struct ampsoc_pd *pd = container_of(to_delayed_work(work),
 					    struct ampsoc_pd, retry_work);
 
-	mutex_lock(&pd->lock);
+	ampsoc_pd_lock(pd);
 	pd_power_off_locked(pd, 0, true);
-	mutex_unlock(&pd->lock);
+	ampsoc_pd_unlock(pd);
 }
 
 int ampsoc_pd_dev_start(struct ampsoc_pd *pd, struct device *dev)
@@ -442,11 +442,22 @@ static int pd_driver_rpm(struct device *dev, bool suspend)
  */
 static void pd_grow(struct ampsoc_pd *pd, s64 *latency, s64 elapsed)
 {
-	lockdep_assert_held(&pd->lock);
+	ampsoc_pd_assert_held(pd);
 	if (elapsed > *latency) {
 		*latency = elapsed;
 		ampsoc_pd_qos_invalidate(pd);
 	}
+}
+
+/*
+ * An IRQ-safe device's runtime callbacks run with interrupts off: unless
+ * its domain is IRQ-safe too, they cannot take the domain's mutex, and the
+ * domain, which the device cannot power on again, stays on (as in 6.1).
+ */
+static bool pd_irq_safe_dev_in_sleeping_pd(struct ampsoc_pd *pd,
+					   struct device *dev)
+{
+	return pm_runtime_is_irq_safe(dev) && !ampsoc_pd_irq_safe(pd);
 }
 
 static int pd_runtime_suspend(struct device *dev)
@@ -478,20 +489,22 @@ static int pd_runtime_suspend(struct device *dev)
 	if (timed)
 		elapsed = ktime_to_ns(ktime_sub(ktime_get(), t0));
 
-	/*
-	 * Callbacks of an IRQ-safe device run atomically: no mutex here, and
-	 * no latency recorded (its domain does not power off anyway).
-	 */
-	if (pm_runtime_is_irq_safe(dev)) {
+	/* No latency recorded: the domain does not power off anyway. */
+	if (pd_irq_safe_dev_in_sleeping_pd(pd, dev)) {
 		dev_warn_once(dev, "PM domain %s will not be powered off (irq-safe device)\n",
 			      pd->name);
 		return 0;
 	}
 
-	/* As 6.1: the request goes before the domain may power off. */
-	ampsoc_pd_perf_suspend(pdd);
+	/*
+	 * As 6.1: the request goes before the domain may power off; but the
+	 * performance mutex cannot be taken with interrupts off, so an
+	 * IRQ-safe device's request stays counted (docs/pmdomain.md).
+	 */
+	if (!pm_runtime_is_irq_safe(dev))
+		ampsoc_pd_perf_suspend(pdd);
 
-	mutex_lock(&pd->lock);
+	ampsoc_pd_lock(pd);
 	if (timed) {
 		pd_grow(pd, &pdd->suspend_latency_ns, elapsed);
 		pd_grow(pd, &pdd->resume_latency_ns, pdd->resume_pending_ns);
@@ -506,7 +519,7 @@ static int pd_runtime_suspend(struct device *dev)
 	}
 	pdd->synced = true;
 	pd_power_off_locked(pd, 0, false);
-	mutex_unlock(&pd->lock);
+	ampsoc_pd_unlock(pd);
 	return 0;
 }
 
@@ -522,7 +535,7 @@ static int pd_runtime_resume(struct device *dev)
 		return -EINVAL;
 	pd = pdd->pd;
 
-	if (pm_runtime_is_irq_safe(dev)) {
+	if (pd_irq_safe_dev_in_sleeping_pd(pd, dev)) {
 		if (!pdd->active) {
 			dev_warn_once(dev, "irq-safe device cannot power PM domain %s on\n",
 				      pd->name);
@@ -531,10 +544,10 @@ static int pd_runtime_resume(struct device *dev)
 		goto start;
 	}
 
-	mutex_lock(&pd->lock);
+	ampsoc_pd_lock(pd);
 	ret = ampsoc_pd_power_on_locked(pd, 0);
 	if (ret) {
-		mutex_unlock(&pd->lock);
+		ampsoc_pd_unlock(pd);
 		return ret;
 	}
 	if (!pdd->active) {
@@ -545,9 +558,10 @@ static int pd_runtime_resume(struct device *dev)
 			      pd->name);
 	}
 	pdd->synced = true;
-	mutex_unlock(&pd->lock);
+	ampsoc_pd_unlock(pd);
 	/* As 6.1: the request comes back once the domain is on. */
-	ampsoc_pd_perf_resume(pdd);
+	if (!pm_runtime_is_irq_safe(dev))
+		ampsoc_pd_perf_resume(pdd);
 
 start:
 	timed = pd_timed(pd);
@@ -572,17 +586,18 @@ start:
 	return 0;
 
 err:
-	if (pm_runtime_is_irq_safe(dev))
+	if (pd_irq_safe_dev_in_sleeping_pd(pd, dev))
 		return ret;
 	/* The device stays suspended: withhold its request again (6.1). */
-	ampsoc_pd_perf_suspend(pdd);
-	mutex_lock(&pd->lock);
+	if (!pm_runtime_is_irq_safe(dev))
+		ampsoc_pd_perf_suspend(pdd);
+	ampsoc_pd_lock(pd);
 	if (pdd->active) {
 		pdd->active = false;
 		pd->active_count--;
 	}
 	pd_power_off_locked(pd, 0, false);
-	mutex_unlock(&pd->lock);
+	ampsoc_pd_unlock(pd);
 	return ret;
 }
 
@@ -631,7 +646,10 @@ int ampsoc_pd_init(struct ampsoc_pd *pd, const struct ampsoc_pd_governor *gov,
 	}
 
 	memset(&pd->domain, 0, sizeof(pd->domain));
-	mutex_init(&pd->lock);
+	if (ampsoc_pd_irq_safe(pd))
+		spin_lock_init(&pd->slock);
+	else
+		mutex_init(&pd->lock);
 	INIT_LIST_HEAD(&pd->parent_links);
 	INIT_LIST_HEAD(&pd->child_links);
 	INIT_LIST_HEAD(&pd->dev_list);
@@ -721,31 +739,31 @@ int ampsoc_pd_remove(struct ampsoc_pd *pd)
 		ret = -EBUSY;
 		goto out_list;
 	}
-	mutex_lock(&pd->lock);
+	ampsoc_pd_lock(pd);
 	if (pd->prepared_count || ampsoc_pd_in_transition())
 		ret = -EAGAIN;
 	else if (pd->device_count || !list_empty(&pd->child_links) ||
 		 pd->notifiers.head)
 		ret = -EBUSY;
 	if (ret) {
-		mutex_unlock(&pd->lock);
+		ampsoc_pd_unlock(pd);
 		goto out_list;
 	}
 	pd->removing = true;
 	list_for_each_entry_safe(link, tmp, &pd->parent_links, child_node) {
 		struct ampsoc_pd *parent = link->parent;
 
-		mutex_lock_nested(&parent->lock, 1);
+		ampsoc_pd_lock_nested(parent, 1);
 		list_del(&link->parent_node);
 		list_del(&link->child_node);
 		if (pd->status == AMPSOC_PD_ON &&
 		    atomic_dec_and_test(&parent->sd_count))
 			ampsoc_pd_queue_power_off(parent);
-		mutex_unlock(&parent->lock);
+		ampsoc_pd_unlock(parent);
 		kfree(link);
 	}
 	list_del(&pd->node);
-	mutex_unlock(&pd->lock);
+	ampsoc_pd_unlock(pd);
 	ampsoc_pd_debugfs_remove(pd);
 	mutex_unlock(&ampsoc_pd_list_lock);
 	mutex_unlock(&ampsoc_pd_perf_lock);
@@ -791,7 +809,8 @@ EXPORT_SYMBOL_GPL(ampsoc_pd_find);
  * ampsoc_pd_is_on - whether a domain is powered
  * @pd: a registered domain
  *
- * Context: process context; takes the domain's lock.
+ * Context: process context; takes the domain's lock (any context for an
+ * IRQ-safe domain).
  * Return: true if @pd is on, false if it is off or NULL.
  */
 bool ampsoc_pd_is_on(struct ampsoc_pd *pd)
@@ -800,9 +819,9 @@ bool ampsoc_pd_is_on(struct ampsoc_pd *pd)
 
 	if (!pd)
 		return false;
-	mutex_lock(&pd->lock);
+	ampsoc_pd_lock(pd);
 	on = pd->status == AMPSOC_PD_ON;
-	mutex_unlock(&pd->lock);
+	ampsoc_pd_unlock(pd);
 	return on;
 }
 EXPORT_SYMBOL_GPL(ampsoc_pd_is_on);
@@ -816,29 +835,29 @@ void ampsoc_pd_unused_one(struct ampsoc_pd *pd)
 	struct ampsoc_pd_dev *pdd;
 
 	lockdep_assert_held(&ampsoc_pd_list_lock);
-	mutex_lock(&pd->lock);
+	ampsoc_pd_lock(pd);
 	ampsoc_pd_count_walk();
 	list_for_each_entry(pdd, &pd->dev_list, base.list_node) {
 		struct device *dev = pdd->base.dev;
 
 		if (pdd->active && !dev->driver && dev->power.disable_depth &&
-		    !pm_runtime_is_irq_safe(dev)) {
+		    !pd_irq_safe_dev_in_sleeping_pd(pd, dev)) {
 			pdd->active = false;
 			pdd->synced = false;
 			pd->active_count--;
 		}
 	}
-	mutex_unlock(&pd->lock);
+	ampsoc_pd_unlock(pd);
 	ampsoc_pd_queue_power_off(pd);
 }
 
 /**
  * ampsoc_pd_power_off_unused - power off domains nobody uses
  *
- * Devices without a driver and with runtime PM disabled (and not
- * IRQ-safe) cannot be in use: they stop counting as needing power, and
- * every domain is queued for power off. Call once consumers have had the
- * chance to probe. The domains of providers get the same automatically
+ * Devices without a driver and with runtime PM disabled (and not IRQ-safe
+ * in a domain that is not) cannot be in use: they stop counting as needing
+ * power, and every domain is queued for power off. Call once consumers
+ * have had the chance to probe. The domains of providers get the same automatically
  * (see ampsoc_pd_provider_add()).
  *
  * Context: process context.
@@ -860,9 +879,9 @@ EXPORT_SYMBOL_GPL(ampsoc_pd_power_off_unused);
  * @dev: a device not in any PM domain and not bound to a driver
  *
  * The device counts as needing power unless runtime PM is enabled and it
- * is runtime-suspended, or always if it is IRQ-safe (it could not power
- * the domain on from its resume); if it needs power, the domain is
- * powered on.
+ * is runtime-suspended, or always if it is IRQ-safe and the domain is not
+ * (it could not power the domain on from its resume); if it needs power,
+ * the domain is powered on.
  *
  * Context: process context; may sleep.
  * Return: 0 on success; -EINVAL for NULL arguments, an unregistered
@@ -911,7 +930,7 @@ int ampsoc_pd_add_device(struct ampsoc_pd *pd, struct device *dev)
 		ret = -EINVAL;
 		goto err_unlock_list;
 	}
-	mutex_lock(&pd->lock);
+	ampsoc_pd_lock(pd);
 	/*
 	 * Registered, and it cannot go while we hold its lock: power_on()
 	 * may now run without the list lock held.
@@ -922,10 +941,10 @@ int ampsoc_pd_add_device(struct ampsoc_pd *pd, struct device *dev)
 		goto err_unlock;
 	}
 	/*
-	 * An IRQ-safe device cannot power its domain on from its resume
-	 * callback: it counts as needing power from the start.
+	 * An IRQ-safe device cannot power a domain that sleeps on from its
+	 * resume callback: it counts as needing power from the start.
 	 */
-	pdd->active = pm_runtime_is_irq_safe(dev) ||
+	pdd->active = pd_irq_safe_dev_in_sleeping_pd(pd, dev) ||
 		      !pm_runtime_suspended(dev);
 	if (pdd->active) {
 		ret = ampsoc_pd_power_on_locked(pd, 0);
@@ -934,12 +953,15 @@ int ampsoc_pd_add_device(struct ampsoc_pd *pd, struct device *dev)
 		pd->active_count++;
 	}
 	pdd->synced = pm_runtime_enabled(dev);
-	/* A suspended device's first request waits for its resume. */
-	pdd->perf_withheld = !pdd->active;
+	/*
+	 * A suspended device's first request waits for its resume, unless
+	 * it is IRQ-safe: its runtime callbacks never withhold a request.
+	 */
+	pdd->perf_withheld = !pdd->active && !pm_runtime_is_irq_safe(dev);
 	list_add_tail(&pdd->base.list_node, &pd->dev_list);
 	pd->device_count++;
 	dev_pm_domain_set(dev, &pd->domain);
-	mutex_unlock(&pd->lock);
+	ampsoc_pd_unlock(pd);
 
 	/* Only a governor that reads constraints needs to hear of changes. */
 	if (pd->gov && pd->gov->suspend_ok) {
@@ -955,7 +977,7 @@ int ampsoc_pd_add_device(struct ampsoc_pd *pd, struct device *dev)
 	return 0;
 
 err_unlock:
-	mutex_unlock(&pd->lock);
+	ampsoc_pd_unlock(pd);
 	goto err_clear;
 err_unlock_list:
 	mutex_unlock(&ampsoc_pd_list_lock);
@@ -994,19 +1016,19 @@ int ampsoc_pd_remove_device(struct device *dev)
 	pd = pdd->pd;
 
 	mutex_lock(&ampsoc_pd_perf_lock);
-	mutex_lock(&pd->lock);
+	ampsoc_pd_lock(pd);
 	if (pd->prepared_count || ampsoc_pd_in_transition()) {
-		mutex_unlock(&pd->lock);
+		ampsoc_pd_unlock(pd);
 		mutex_unlock(&ampsoc_pd_perf_lock);
 		return -EAGAIN;
 	}
-	mutex_unlock(&pd->lock);
+	ampsoc_pd_unlock(pd);
 	/* Its request goes with it (the performance mutex keeps it gone). */
 	ampsoc_pd_perf_forget(pdd);
-	mutex_lock(&pd->lock);
+	ampsoc_pd_lock(pd);
 	if (pd->prepared_count || ampsoc_pd_in_transition()) {
 		/* A transition began meanwhile: the request stays withdrawn. */
-		mutex_unlock(&pd->lock);
+		ampsoc_pd_unlock(pd);
 		mutex_unlock(&ampsoc_pd_perf_lock);
 		return -EAGAIN;
 	}
@@ -1019,7 +1041,7 @@ int ampsoc_pd_remove_device(struct device *dev)
 		raw_notifier_chain_unregister(&pd->notifiers, pdd->power_nb);
 	if (!pd->active_count)
 		ampsoc_pd_queue_power_off(pd);
-	mutex_unlock(&pd->lock);
+	ampsoc_pd_unlock(pd);
 	mutex_unlock(&ampsoc_pd_perf_lock);
 
 	if (pdd->qos_registered)
@@ -1074,9 +1096,10 @@ static bool pd_reaches(struct ampsoc_pd *pd, struct ampsoc_pd *target,
  *
  * Context: process context; may sleep.
  * Return: 0 on success; -EINVAL for NULL or unregistered domains, a link
- * that would close a cycle (including @parent == @child), or an "on" child
- * under an "off" parent; -EEXIST for a duplicate link; -EAGAIN during a
- * system sleep transition; -ENOMEM.
+ * that would close a cycle (including @parent == @child), an "on" child
+ * under an "off" parent, or an IRQ-safe child under a parent that is not
+ * IRQ-safe; -EEXIST for a duplicate link; -EAGAIN during a system sleep
+ * transition; -ENOMEM.
  */
 int ampsoc_pd_add_subdomain(struct ampsoc_pd *parent, struct ampsoc_pd *child)
 {
@@ -1085,6 +1108,16 @@ int ampsoc_pd_add_subdomain(struct ampsoc_pd *parent, struct ampsoc_pd *child)
 
 	if (!parent || !child)
 		return -EINVAL;
+	/*
+	 * The child powers its parents on and off with its spinlock held:
+	 * a parent's mutex cannot be taken then. 6.1 WARN()s here; a log
+	 * line is enough (our guests panic on a warning).
+	 */
+	if (ampsoc_pd_irq_safe(child) && !ampsoc_pd_irq_safe(parent)) {
+		pr_err("%s: IRQ-safe subdomain %s needs an IRQ-safe parent\n",
+		       parent->name, child->name);
+		return -EINVAL;
+	}
 	link = kzalloc(sizeof(*link), GFP_KERNEL);
 	if (!link)
 		return -ENOMEM;
@@ -1097,8 +1130,8 @@ int ampsoc_pd_add_subdomain(struct ampsoc_pd *parent, struct ampsoc_pd *child)
 		ret = -EINVAL;
 		goto out_list;
 	}
-	mutex_lock(&child->lock);
-	mutex_lock_nested(&parent->lock, 1);
+	ampsoc_pd_lock(child);
+	ampsoc_pd_lock_nested(parent, 1);
 	if (parent->prepared_count || child->prepared_count ||
 	    ampsoc_pd_in_transition()) {
 		ret = -EAGAIN;
@@ -1127,8 +1160,8 @@ int ampsoc_pd_add_subdomain(struct ampsoc_pd *parent, struct ampsoc_pd *child)
 	ampsoc_pd_qos_invalidate(parent);
 	link = NULL;
 out:
-	mutex_unlock(&parent->lock);
-	mutex_unlock(&child->lock);
+	ampsoc_pd_unlock(parent);
+	ampsoc_pd_unlock(child);
 out_list:
 	mutex_unlock(&ampsoc_pd_list_lock);
 	mutex_unlock(&ampsoc_pd_perf_lock);
@@ -1162,8 +1195,8 @@ int ampsoc_pd_remove_subdomain(struct ampsoc_pd *parent,
 		mutex_unlock(&ampsoc_pd_perf_lock);
 		return -EINVAL;
 	}
-	mutex_lock(&child->lock);
-	mutex_lock_nested(&parent->lock, 1);
+	ampsoc_pd_lock(child);
+	ampsoc_pd_lock_nested(parent, 1);
 	if (parent->prepared_count || child->prepared_count ||
 	    ampsoc_pd_in_transition()) {
 		ret = -EAGAIN;
@@ -1190,8 +1223,8 @@ int ampsoc_pd_remove_subdomain(struct ampsoc_pd *parent,
 		ampsoc_pd_queue_power_off(parent);
 	ampsoc_pd_qos_invalidate(parent);
 out:
-	mutex_unlock(&parent->lock);
-	mutex_unlock(&child->lock);
+	ampsoc_pd_unlock(parent);
+	ampsoc_pd_unlock(child);
 	mutex_unlock(&ampsoc_pd_list_lock);
 	mutex_unlock(&ampsoc_pd_perf_lock);
 	if (!ret)
@@ -1208,10 +1241,10 @@ static bool pd_nb_registered(struct ampsoc_pd *pd, struct notifier_block *nb)
 {
 	struct notifier_block *it;
 
-	it = rcu_dereference_protected(pd->notifiers.head,
-				       lockdep_is_held(&pd->lock));
-	for (; it; it = rcu_dereference_protected(it->next,
-						  lockdep_is_held(&pd->lock)))
+	/* The chain changes only under the lock, held here. */
+	ampsoc_pd_assert_held(pd);
+	it = rcu_dereference_protected(pd->notifiers.head, 1);
+	for (; it; it = rcu_dereference_protected(it->next, 1))
 		if (it == nb)
 			return true;
 	return false;
@@ -1237,12 +1270,12 @@ int ampsoc_pd_notifier_register(struct ampsoc_pd *pd, struct notifier_block *nb)
 		mutex_unlock(&ampsoc_pd_list_lock);
 		return -EINVAL;
 	}
-	mutex_lock(&pd->lock);
+	ampsoc_pd_lock(pd);
 	if (pd_nb_registered(pd, nb))
 		ret = -EEXIST;
 	else
 		ret = raw_notifier_chain_register(&pd->notifiers, nb);
-	mutex_unlock(&pd->lock);
+	ampsoc_pd_unlock(pd);
 	mutex_unlock(&ampsoc_pd_list_lock);
 	return ret;
 }
@@ -1269,9 +1302,9 @@ int ampsoc_pd_notifier_unregister(struct ampsoc_pd *pd,
 		mutex_unlock(&ampsoc_pd_list_lock);
 		return -EINVAL;
 	}
-	mutex_lock(&pd->lock);
+	ampsoc_pd_lock(pd);
 	ret = raw_notifier_chain_unregister(&pd->notifiers, nb);
-	mutex_unlock(&pd->lock);
+	ampsoc_pd_unlock(pd);
 	mutex_unlock(&ampsoc_pd_list_lock);
 	return ret;
 }
@@ -1301,7 +1334,7 @@ int ampsoc_pd_dev_add_notifier(struct device *dev, struct notifier_block *nb)
 	if (!pdd)
 		return -EINVAL;
 	pd = pdd->pd;
-	mutex_lock(&pd->lock);
+	ampsoc_pd_lock(pd);
 	if (pdd->power_nb || pd_nb_registered(pd, nb)) {
 		ret = -EEXIST;
 	} else {
@@ -1309,7 +1342,7 @@ int ampsoc_pd_dev_add_notifier(struct device *dev, struct notifier_block *nb)
 		if (!ret)
 			pdd->power_nb = nb;
 	}
-	mutex_unlock(&pd->lock);
+	ampsoc_pd_unlock(pd);
 	return ret;
 }
 EXPORT_SYMBOL_GPL(ampsoc_pd_dev_add_notifier);
@@ -1334,7 +1367,7 @@ int ampsoc_pd_dev_remove_notifier(struct device *dev)
 	if (!pdd)
 		return -EINVAL;
 	pd = pdd->pd;
-	mutex_lock(&pd->lock);
+	ampsoc_pd_lock(pd);
 	if (!pdd->power_nb) {
 		ret = -ENOENT;
 	} else {
@@ -1342,7 +1375,7 @@ int ampsoc_pd_dev_remove_notifier(struct device *dev)
 						    pdd->power_nb);
 		pdd->power_nb = NULL;
 	}
-	mutex_unlock(&pd->lock);
+	ampsoc_pd_unlock(pd);
 	return ret;
 }
 EXPORT_SYMBOL_GPL(ampsoc_pd_dev_remove_notifier);

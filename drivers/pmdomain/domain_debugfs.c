@@ -61,13 +61,19 @@ static void pd_rpm_status(struct seq_file *s, struct device *dev)
 	seq_printf(s, "%-25s  ", p);
 }
 
+/* Under the lock of an IRQ-safe domain nothing may sleep (as 6.1). */
+static gfp_t pd_gfp(struct ampsoc_pd *pd)
+{
+	return ampsoc_pd_irq_safe(pd) ? GFP_ATOMIC : GFP_KERNEL;
+}
+
 static void pd_summary_one(struct seq_file *s, struct ampsoc_pd *pd)
 {
 	struct ampsoc_pd_link *link;
 	struct ampsoc_pd_dev *pdd;
 	char state[16];
 
-	mutex_lock(&pd->lock);
+	ampsoc_pd_lock(pd);
 	if (pd->status == AMPSOC_PD_OFF)
 		snprintf(state, sizeof(state), "off-%u", pd->state_idx);
 	else
@@ -85,7 +91,7 @@ static void pd_summary_one(struct seq_file *s, struct ampsoc_pd *pd)
 
 	ampsoc_pd_count_walk();
 	list_for_each_entry(pdd, &pd->dev_list, base.list_node) {
-		char *path = kobject_get_path(&pdd->base.dev->kobj, GFP_KERNEL);
+		char *path = kobject_get_path(&pdd->base.dev->kobj, pd_gfp(pd));
 
 		if (!path)
 			continue;
@@ -95,7 +101,7 @@ static void pd_summary_one(struct seq_file *s, struct ampsoc_pd *pd)
 		kfree(path);
 	}
 	seq_puts(s, "\n");
-	mutex_unlock(&pd->lock);
+	ampsoc_pd_unlock(pd);
 }
 
 static int pd_summary_show(struct seq_file *s, void *data)
@@ -119,12 +125,12 @@ static int current_state_show(struct seq_file *s, void *data)
 {
 	struct ampsoc_pd *pd = s->private;
 
-	mutex_lock(&pd->lock);
+	ampsoc_pd_lock(pd);
 	if (pd->status == AMPSOC_PD_OFF)
 		seq_printf(s, "off-%u\n", pd->state_idx);
 	else
 		seq_puts(s, "on\n");
-	mutex_unlock(&pd->lock);
+	ampsoc_pd_unlock(pd);
 	return 0;
 }
 
@@ -135,10 +141,10 @@ static int sub_domains_show(struct seq_file *s, void *data)
 	struct ampsoc_pd *pd = s->private;
 	struct ampsoc_pd_link *link;
 
-	mutex_lock(&pd->lock);
+	ampsoc_pd_lock(pd);
 	pd_for_each_child(pd, link)
 		seq_printf(s, "%s\n", link->child->name);
-	mutex_unlock(&pd->lock);
+	ampsoc_pd_unlock(pd);
 	return 0;
 }
 
@@ -158,7 +164,7 @@ static int idle_states_show(struct seq_file *s, void *data)
 	u64 idle = 0;
 	unsigned int i;
 
-	mutex_lock(&pd->lock);
+	ampsoc_pd_lock(pd);
 	seq_puts(s, "State          Time Spent(ms) Usage          Rejected\n");
 	/* As 6.1 does, the running total carries over from row to row. */
 	for (i = 0; i < pd->state_count; i++) {
@@ -177,7 +183,7 @@ static int idle_states_show(struct seq_file *s, void *data)
 		seq_printf(s, "%-14llu %-14llu %llu\n", idle,
 			   pd->states[i].usage, pd->states[i].rejected);
 	}
-	mutex_unlock(&pd->lock);
+	ampsoc_pd_unlock(pd);
 	return 0;
 }
 
@@ -188,11 +194,11 @@ static int active_time_show(struct seq_file *s, void *data)
 	struct ampsoc_pd *pd = s->private;
 	u64 t;
 
-	mutex_lock(&pd->lock);
+	ampsoc_pd_lock(pd);
 	t = pd->on_time_ns;
 	if (pd->status == AMPSOC_PD_ON)
 		t += pd_pending_ns(pd);
-	mutex_unlock(&pd->lock);
+	ampsoc_pd_unlock(pd);
 	seq_printf(s, "%llu ms\n", div_u64(t, NSEC_PER_MSEC));
 	return 0;
 }
@@ -205,13 +211,13 @@ static int total_idle_time_show(struct seq_file *s, void *data)
 	unsigned int i;
 	u64 t = 0;
 
-	mutex_lock(&pd->lock);
+	ampsoc_pd_lock(pd);
 	for (i = 0; i < pd->state_count; i++) {
 		t += pd->states[i].idle_time_ns;
 		if (pd->status == AMPSOC_PD_OFF && pd->state_idx == i)
 			t += pd_pending_ns(pd);
 	}
-	mutex_unlock(&pd->lock);
+	ampsoc_pd_unlock(pd);
 	seq_printf(s, "%llu ms\n", div_u64(t, NSEC_PER_MSEC));
 	return 0;
 }
@@ -223,17 +229,17 @@ static int devices_show(struct seq_file *s, void *data)
 	struct ampsoc_pd *pd = s->private;
 	struct ampsoc_pd_dev *pdd;
 
-	mutex_lock(&pd->lock);
+	ampsoc_pd_lock(pd);
 	ampsoc_pd_count_walk();
 	list_for_each_entry(pdd, &pd->dev_list, base.list_node) {
-		char *path = kobject_get_path(&pdd->base.dev->kobj, GFP_KERNEL);
+		char *path = kobject_get_path(&pdd->base.dev->kobj, pd_gfp(pd));
 
 		if (!path)
 			continue;
 		seq_printf(s, "%s\n", path);
 		kfree(path);
 	}
-	mutex_unlock(&pd->lock);
+	ampsoc_pd_unlock(pd);
 	return 0;
 }
 

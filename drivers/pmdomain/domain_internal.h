@@ -123,6 +123,58 @@ void ampsoc_pd_sysfs_remove(struct ampsoc_pd *pd);
 void ampsoc_pd_provider_exit(void);
 bool ampsoc_pd_provider_uses(struct ampsoc_pd *pd);
 
+/*
+ * The domain lock: a mutex, or for an AMPSOC_PD_FLAG_IRQ_SAFE domain a
+ * spinlock taken with interrupts off (the flags kept in the domain, as a
+ * domain is locked once at a time). Children are locked before parents,
+ * @depth being the lockdep subclass; an IRQ-safe domain has only IRQ-safe
+ * parents, so a mutex is never taken under a spinlock.
+ */
+static inline bool ampsoc_pd_irq_safe(const struct ampsoc_pd *pd)
+{
+	return pd->flags & AMPSOC_PD_FLAG_IRQ_SAFE;
+}
+
+static inline void ampsoc_pd_lock_nested(struct ampsoc_pd *pd,
+					 unsigned int depth)
+	__acquires(&pd->slock)
+{
+	unsigned long flags;
+
+	if (ampsoc_pd_irq_safe(pd)) {
+		spin_lock_irqsave_nested(&pd->slock, flags, depth);
+		pd->lock_flags = flags;
+	} else {
+		mutex_lock_nested(&pd->lock, depth);
+		__acquire(&pd->slock);	/* one context for sparse */
+	}
+}
+
+static inline void ampsoc_pd_lock(struct ampsoc_pd *pd)
+	__acquires(&pd->slock)
+{
+	ampsoc_pd_lock_nested(pd, 0);
+}
+
+static inline void ampsoc_pd_unlock(struct ampsoc_pd *pd)
+	__releases(&pd->slock)
+{
+	if (ampsoc_pd_irq_safe(pd)) {
+		spin_unlock_irqrestore(&pd->slock, pd->lock_flags);
+	} else {
+		mutex_unlock(&pd->lock);
+		__release(&pd->slock);
+	}
+}
+
+static inline void ampsoc_pd_assert_held(struct ampsoc_pd *pd)
+{
+	if (ampsoc_pd_irq_safe(pd))
+		lockdep_assert_held(&pd->slock);
+	else
+		lockdep_assert_held(&pd->lock);
+}
+
 #define pd_for_each_parent(pd, link) \
 	list_for_each_entry(link, &(pd)->parent_links, child_node)
 #define pd_for_each_child(pd, link) \

@@ -47,11 +47,11 @@ static unsigned int pd_perf_reeval(struct ampsoc_pd *pd, unsigned int state)
 	if (state >= pd->performance_state)
 		return state;
 
-	mutex_lock(&pd->lock);
+	ampsoc_pd_lock(pd);
 	ampsoc_pd_count_walk();
 	list_for_each_entry(pdd, &pd->dev_list, base.list_node)
 		state = max(state, pdd->performance_state);
-	mutex_unlock(&pd->lock);
+	ampsoc_pd_unlock(pd);
 
 	/* Links: the graph does not change under the performance mutex. */
 	pd_for_each_child(pd, link)
@@ -137,14 +137,14 @@ static int pd_perf_set_dev(struct ampsoc_pd_dev *pdd, unsigned int state)
 	if (prev == state)
 		return 0;
 	/* The list walk in pd_perf_reeval() reads it under the domain lock. */
-	mutex_lock(&pd->lock);
+	ampsoc_pd_lock(pd);
 	WRITE_ONCE(pdd->performance_state, state);
-	mutex_unlock(&pd->lock);
+	ampsoc_pd_unlock(pd);
 	ret = pd_perf_set_domain(pd, pd_perf_reeval(pd, state), 0);
 	if (ret) {
-		mutex_lock(&pd->lock);
+		ampsoc_pd_lock(pd);
 		WRITE_ONCE(pdd->performance_state, prev);
-		mutex_unlock(&pd->lock);
+		ampsoc_pd_unlock(pd);
 	}
 	return ret;
 }

@@ -233,9 +233,9 @@ static int pd_attach_index(struct device *dev, unsigned int index,
 	if (ret)
 		return ret;
 	if (power_on) {
-		mutex_lock(&pd->lock);
+		ampsoc_pd_lock(pd);
 		ret = ampsoc_pd_power_on_locked(pd, 0);
-		mutex_unlock(&pd->lock);
+		ampsoc_pd_unlock(pd);
 		if (ret) {
 			ampsoc_pd_remove_device(dev);
 			return ret;

@@ -64,9 +64,9 @@ static bool pd_is_off(struct ampsoc_pd *pd)
 {
 	bool off;
 
-	mutex_lock(&pd->lock);
+	ampsoc_pd_lock(pd);
 	off = pd->status == AMPSOC_PD_OFF;
-	mutex_unlock(&pd->lock);
+	ampsoc_pd_unlock(pd);
 	return off;
 }
 
@@ -80,10 +80,10 @@ static int pd_prepare(struct device *dev)
 		return -EINVAL;
 	pd = pdd->pd;
 
-	mutex_lock(&pd->lock);
+	ampsoc_pd_lock(pd);
 	if (pd->prepared_count++ == 0)
 		pd->suspended_count = 0;
-	mutex_unlock(&pd->lock);
+	ampsoc_pd_unlock(pd);
 	pdd->skip = false;
 	pdd->wakeup_kept = false;
 	pdd->stopped = false;
@@ -91,9 +91,9 @@ static int pd_prepare(struct device *dev)
 	if (dev->driver && dev->driver->pm && dev->driver->pm->prepare)
 		ret = dev->driver->pm->prepare(dev);
 	if (ret < 0) {
-		mutex_lock(&pd->lock);
+		ampsoc_pd_lock(pd);
 		pd->prepared_count--;
-		mutex_unlock(&pd->lock);
+		ampsoc_pd_unlock(pd);
 		return ret;
 	}
 	/* No direct_complete: the domain has to see every device. */
@@ -112,10 +112,10 @@ static void pd_complete(struct device *dev)
 	if (dev->driver && dev->driver->pm && dev->driver->pm->complete)
 		dev->driver->pm->complete(dev);
 
-	mutex_lock(&pd->lock);
+	ampsoc_pd_lock(pd);
 	if (pd->prepared_count && --pd->prepared_count == 0)
 		ampsoc_pd_queue_power_off(pd);
-	mutex_unlock(&pd->lock);
+	ampsoc_pd_unlock(pd);
 }
 
 static bool pd_skips_off(struct ampsoc_pd *pd)
@@ -260,10 +260,10 @@ static int pd_noirq_down(struct device *dev, int (*cb)(struct device *dev),
 		 * device's main phase goes off with its last device.
 		 */
 		if (power_off) {
-			mutex_lock(&pd->lock);
+			ampsoc_pd_lock(pd);
 			pd->suspended_count++;
 			ampsoc_pd_sync_power_off(pd, 0);
-			mutex_unlock(&pd->lock);
+			ampsoc_pd_unlock(pd);
 		}
 		return 0;
 	}
@@ -288,10 +288,10 @@ static int pd_noirq_down(struct device *dev, int (*cb)(struct device *dev),
 	}
 
 	if (power_off) {
-		mutex_lock(&pd->lock);
+		ampsoc_pd_lock(pd);
 		pd->suspended_count++;
 		ampsoc_pd_sync_power_off(pd, 0);
-		mutex_unlock(&pd->lock);
+		ampsoc_pd_unlock(pd);
 	}
 	return 0;
 }
@@ -322,9 +322,9 @@ static int pd_noirq_up(struct device *dev, int (*cb)(struct device *dev),
 
 	if (pdd->skip) {
 		if (power_on && !restore) {
-			mutex_lock(&pd->lock);
+			ampsoc_pd_lock(pd);
 			pd->suspended_count--;
-			mutex_unlock(&pd->lock);
+			ampsoc_pd_unlock(pd);
 		}
 		return 0;
 	}
@@ -334,7 +334,7 @@ static int pd_noirq_up(struct device *dev, int (*cb)(struct device *dev),
 	}
 
 	if (power_on) {
-		mutex_lock(&pd->lock);
+		ampsoc_pd_lock(pd);
 		/*
 		 * The kernel that loaded a hibernation image may have left
 		 * the hardware in any state: power on again from scratch.
@@ -344,7 +344,7 @@ static int pd_noirq_up(struct device *dev, int (*cb)(struct device *dev),
 		ampsoc_pd_sync_power_on(pd, 0);
 		if (!restore && pd->suspended_count)
 			pd->suspended_count--;
-		mutex_unlock(&pd->lock);
+		ampsoc_pd_unlock(pd);
 	}
 
 	if (pdd->stopped) {

@@ -27,12 +27,12 @@ static ssize_t current_state_show(struct kobject *kobj,
 	struct ampsoc_pd *pd = kobj_pd(kobj);
 	ssize_t n;
 
-	mutex_lock(&pd->lock);
+	ampsoc_pd_lock(pd);
 	if (pd->status == AMPSOC_PD_OFF)
 		n = sysfs_emit(buf, "off-%u\n", pd->state_idx);
 	else
 		n = sysfs_emit(buf, "on\n");
-	mutex_unlock(&pd->lock);
+	ampsoc_pd_unlock(pd);
 	return n;
 }
 
@@ -43,9 +43,9 @@ static ssize_t _name##_show(struct kobject *kobj,			\
 	struct ampsoc_pd *pd = kobj_pd(kobj);				\
 	unsigned long long v;						\
 									\
-	mutex_lock(&pd->lock);						\
+	ampsoc_pd_lock(pd);						\
 	v = (expr);							\
-	mutex_unlock(&pd->lock);					\
+	ampsoc_pd_unlock(pd);					\
 	return sysfs_emit(buf, "%llu\n", v);				\
 }
 
@@ -72,7 +72,7 @@ static ssize_t devices_show(struct kobject *kobj, struct kobj_attribute *attr,
 	struct ampsoc_pd_dev *pdd;
 	int n = 0;
 
-	mutex_lock(&pd->lock);
+	ampsoc_pd_lock(pd);
 	ampsoc_pd_count_walk();
 	list_for_each_entry(pdd, &pd->dev_list, base.list_node) {
 		const char *name = dev_name(pdd->base.dev);
@@ -81,7 +81,7 @@ static ssize_t devices_show(struct kobject *kobj, struct kobj_attribute *attr,
 			break;
 		n += sysfs_emit_at(buf, n, "%s\n", name);
 	}
-	mutex_unlock(&pd->lock);
+	ampsoc_pd_unlock(pd);
 	return n;
 }
 
@@ -90,7 +90,7 @@ static ssize_t pd_links_show(struct ampsoc_pd *pd, char *buf, bool children)
 	struct ampsoc_pd_link *link;
 	int n = 0;
 
-	mutex_lock(&pd->lock);
+	ampsoc_pd_lock(pd);
 	if (children) {
 		pd_for_each_child(pd, link)
 			if (n + strlen(link->child->name) + 2 <= PAGE_SIZE)
@@ -102,7 +102,7 @@ static ssize_t pd_links_show(struct ampsoc_pd *pd, char *buf, bool children)
 				n += sysfs_emit_at(buf, n, "%s\n",
 						   link->parent->name);
 	}
-	mutex_unlock(&pd->lock);
+	ampsoc_pd_unlock(pd);
 	return n;
 }
 
@@ -125,7 +125,7 @@ static ssize_t states_show(struct kobject *kobj, struct kobj_attribute *attr,
 	unsigned int i;
 	int n = 0;
 
-	mutex_lock(&pd->lock);
+	ampsoc_pd_lock(pd);
 	for (i = 0; i < pd->state_count && n < PAGE_SIZE - 128; i++) {
 		struct ampsoc_pd_state *st = &pd->states[i];
 
@@ -139,7 +139,7 @@ static ssize_t states_show(struct kobject *kobj, struct kobj_attribute *attr,
 				   st->power_on_latency_ns, st->residency_ns,
 				   st->usage, st->rejected, st->idle_time_ns);
 	}
-	mutex_unlock(&pd->lock);
+	ampsoc_pd_unlock(pd);
 	return n;
 }
 

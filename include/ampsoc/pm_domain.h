@@ -25,6 +25,8 @@
  *  - power_on()/power_off() and the power notifiers run with the domain's
  *    lock held: they must not call back into this API for the same domain,
  *    its parents or its subdomains, nor run runtime PM on their devices;
+ *    in a domain with AMPSOC_PD_FLAG_IRQ_SAFE that lock is a spinlock held
+ *    with interrupts off, and they must not sleep either;
  *  - dev_ops.start()/stop(), set_performance_state() and driver callbacks
  *    never run under a domain lock.
  *
@@ -42,6 +44,7 @@
 #include <linux/mutex.h>
 #include <linux/notifier.h>
 #include <linux/pm.h>
+#include <linux/spinlock.h>
 #include <linux/types.h>
 #include <linux/workqueue.h>
 
@@ -73,6 +76,16 @@ struct dentry;
  * 6.1 stopped skipping.
  */
 #define AMPSOC_PD_FLAG_SLEEP_SKIP_OFF	BIT(5)
+/*
+ * The domain's lock is a spinlock taken with interrupts off instead of a
+ * mutex, so that runtime PM of its IRQ-safe devices (pm_runtime_irq_safe())
+ * powers it on and off from atomic context, in the devices' own runtime
+ * callbacks. power_on(), power_off(), the power notifiers and the
+ * governor's power_down_ok() then run in atomic context and must not
+ * sleep. Its parents must be IRQ-safe too (ampsoc_pd_add_subdomain()).
+ * As Linux 6.1's GENPD_FLAG_IRQ_SAFE; see docs/pmdomain.md.
+ */
+#define AMPSOC_PD_FLAG_IRQ_SAFE		BIT(6)
 
 /**
  * enum ampsoc_pd_status - power status of a domain
@@ -183,9 +196,11 @@ struct ampsoc_pd_dev_ops {
  * struct ampsoc_pd - a generic I/O PM domain
  * @name: unique name (debugfs/sysfs directory name); set before init
  * @flags: AMPSOC_PD_FLAG_*; set before init
- * @power_on: power the domain on (NULL: nothing to do); lock held
+ * @power_on: power the domain on (NULL: nothing to do); lock held; in
+ *	atomic context for an AMPSOC_PD_FLAG_IRQ_SAFE domain
  * @power_off: power it off into states[state_idx] (NULL: nothing to do);
- *	lock held; an error keeps the domain on
+ *	lock held, atomic context for an IRQ-safe domain; an error keeps the
+ *	domain on
  * @dev_ops: per-device start/stop
  * @states: idle states, shallowest first; NULL for one default state
  * @state_count: number of @states
@@ -209,7 +224,11 @@ struct ampsoc_pd_dev_ops {
  *	performance mutex)
  * @status: AMPSOC_PD_ON or AMPSOC_PD_OFF
  * @lock: serialises everything below; child domains are locked before
- *	their parents (lockdep subclass = depth)
+ *	their parents (lockdep subclass = depth); a mutex, unless the domain
+ *	is IRQ-safe
+ * @slock: @lock of an AMPSOC_PD_FLAG_IRQ_SAFE domain: a spinlock taken
+ *	with interrupts off, same rules
+ * @lock_flags: the interrupt state @slock saved
  * @node: entry in the core's list of domains
  * @parent_links: links to this domain's parents (this is the child)
  * @child_links: links to this domain's subdomains (this is the parent)
@@ -256,7 +275,13 @@ struct ampsoc_pd {
 	unsigned int state_idx;
 	unsigned int performance_state;
 	enum ampsoc_pd_status status;
-	struct mutex lock;	/* see @lock above */
+	union {
+		struct mutex lock;	/* see @lock above */
+		struct {
+			spinlock_t slock;	/* see @slock above */
+			unsigned long lock_flags;
+		};
+	};
 	struct list_head node;
 	struct list_head parent_links;
 	struct list_head child_links;

@@ -5,8 +5,9 @@
 #   ampsoc_pd (SYNC_OFF, and the seed's asynchronous parent power-off),
 #   the same seeded runtime PM, QoS, notifier-veto and performance-state
 #   sequences replayed on each, callback traces, final states and debugfs
-#   summaries compared;
-#   then a real system suspend at pm_test devices and platform.
+#   summaries compared; the same with every domain and device IRQ-safe
+#   (no performance requests there); then a real system suspend at
+#   pm_test devices and platform.
 # STRATEGY: load ampsoc_pdgenpd_test with several seeds (nested KTAP; the
 #   first difference is reported with both traces, the intended
 #   differences of docs/pmdomain.md are pinned), then once per pm_test
@@ -15,6 +16,7 @@
 . /ampsoc/lib.sh
 
 kmod_test ampsoc_pdgenpd_test seeds=1,2,3,4,5,6 steps=200
+kmod_test ampsoc_pdgenpd_test irq_safe=1 seeds=1,2,3,4,5,6 steps=200
 
 echo 0 >/sys/module/suspend/parameters/pm_test_delay 2>/dev/null
 if grep -q deep /sys/power/mem_sleep 2>/dev/null; then

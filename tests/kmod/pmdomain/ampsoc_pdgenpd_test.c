@@ -39,7 +39,11 @@
  *
  * Parameters: seeds= (up to 8, printed), steps= per seed; sleep= set to a
  * /sys/power/pm_test level ("devices" or "platform") runs the system-sleep
- * comparison instead.
+ * comparison instead; irq_safe=1 builds every domain IRQ-safe
+ * (GENPD_FLAG_IRQ_SAFE, AMPSOC_PD_FLAG_IRQ_SAFE) and every device too
+ * (pm_runtime_irq_safe()) and replays without performance requests, whose
+ * withholding differs there on purpose (docs/pmdomain.md); the pins,
+ * which are about the other differences, are not run then.
  */
 #include <ampsoc/ktap.h>
 #include <ampsoc/pm_domain.h>
@@ -78,6 +82,10 @@ MODULE_PARM_DESC(steps, "operations per seed");
 static bool keep_retry;
 module_param(keep_retry, bool, 0444);
 MODULE_PARM_DESC(keep_retry, "keep ampsoc's retry when the replay lifts a veto (shows the replay finding that difference)");
+
+static bool irq_safe;
+module_param(irq_safe, bool, 0444);
+MODULE_PARM_DESC(irq_safe, "IRQ-safe domains and devices on every side (no performance requests)");
 
 static char *sleep_level;
 module_param_named(sleep, sleep_level, charp, 0444);
@@ -280,7 +288,9 @@ static int g_set_perf(struct generic_pm_domain *g, unsigned int state)
 {
 	struct xdom *d = container_of(g, struct gdom, g)->x;
 
-	d->perf_locked = mutex_is_locked(&g->mlock);
+	/* The mutex only: the IRQ-safe replay makes no requests. */
+	d->perf_locked = !(g->flags & GENPD_FLAG_IRQ_SAFE) &&
+			 mutex_is_locked(&g->mlock);
 	return x_perf(d, state);
 }
 
@@ -288,7 +298,8 @@ static int a_set_perf(struct ampsoc_pd *pd, unsigned int state)
 {
 	struct xdom *d = container_of(pd, struct xdom, a);
 
-	d->perf_locked = mutex_is_locked(&pd->lock);
+	d->perf_locked = !ampsoc_pd_irq_safe(pd) &&
+			 mutex_is_locked(&pd->lock);
 	/* Only without the lock: with it, this would deadlock. */
 	if (!d->perf_locked)
 		d->perf_saw_on = ampsoc_pd_is_on(pd);
@@ -414,6 +425,8 @@ static int x_probe(struct platform_device *pdev)
 	if (side >= NR_SIDES || idx >= NR_DEVS)
 		return -ENODEV;
 	platform_set_drvdata(pdev, &sides[side].devs[idx]);
+	if (irq_safe)
+		pm_runtime_irq_safe(&pdev->dev);
 	pm_runtime_enable(&pdev->dev);
 	return 0;
 }
@@ -498,6 +511,8 @@ static int side_init(struct side *s)
 			d->g->g.power_on = g_power_on;
 			d->g->g.power_off = g_power_off;
 			d->g->g.set_performance_state = g_set_perf;
+			if (irq_safe)
+				d->g->g.flags = GENPD_FLAG_IRQ_SAFE;
 			ret = pm_genpd_init(&d->g->g, NULL, false);
 			if (ret) {
 				kfree(d->g);
@@ -513,6 +528,8 @@ static int side_init(struct side *s)
 			d->a.set_performance_state = a_set_perf;
 			if (s->id == SIDE_SYNC)
 				d->a.flags = AMPSOC_PD_FLAG_SYNC_OFF;
+			if (irq_safe)
+				d->a.flags |= AMPSOC_PD_FLAG_IRQ_SAFE;
 			ret = ampsoc_pd_init(&d->a, NULL, false);
 		}
 		if (ret)
@@ -1131,7 +1148,8 @@ static bool replay_seed(struct ampsoc_ktap_test *t, u32 seed)
 	sides[SIDE_GENPD].perf_refused = 0;
 	for (step = 0; step < steps; step++) {
 		u32 r = prandom_u32_state(&rs);
-		int op = r % NR_OPS, idx = (r / NR_OPS) % NR_DEVS;
+		int nr_ops = irq_safe ? OP_PERF : NR_OPS;
+		int op = r % nr_ops, idx = (r / nr_ops) % NR_DEVS;
 		u32 arg = r >> 16;
 		int ret[NR_SIDES];
 
@@ -1560,6 +1578,14 @@ static const struct ampsoc_ktap_case replay_cases[] = {
 	{}
 };
 
+/* IRQ-safe domains and devices: the replay alone. */
+static const struct ampsoc_ktap_case irq_safe_cases[] = {
+	AMPSOC_KTAP_CASE(setup),
+	AMPSOC_KTAP_CASE(summaries_match_at_rest),
+	AMPSOC_KTAP_CASE(replay_seeds),
+	{}
+};
+
 static const struct ampsoc_ktap_case sleep_cases[] = {
 	AMPSOC_KTAP_CASE(setup),
 	AMPSOC_KTAP_CASE(sleep_traces_match),
@@ -1568,6 +1594,10 @@ static const struct ampsoc_ktap_case sleep_cases[] = {
 
 static const struct ampsoc_ktap_suite replay_suites[] = {
 	AMPSOC_KTAP_SUITE(pd_genpd_diff, replay_cases),
+};
+
+static const struct ampsoc_ktap_suite irq_safe_suites[] = {
+	AMPSOC_KTAP_SUITE(pd_genpd_diff_irq_safe, irq_safe_cases),
 };
 
 static const struct ampsoc_ktap_suite sleep_suites[] = {
@@ -1582,6 +1612,8 @@ static int __init pdgenpd_init(void)
 		return ret;
 	if (sleep_level)
 		ampsoc_ktap_run(sleep_suites, ARRAY_SIZE(sleep_suites));
+	else if (irq_safe)
+		ampsoc_ktap_run(irq_safe_suites, ARRAY_SIZE(irq_safe_suites));
 	else
 		ampsoc_ktap_run(replay_suites, ARRAY_SIZE(replay_suites));
 	teardown_all();

@@ -159,31 +159,35 @@ static ssize_t ampsoc_rproc_direct_read(struct rproc *rproc, void *buf,
 }
 
 /*
- * A new window of @len bytes at @off, or what is left of the file there
- * when @short_ok. Return: 0, or -ENODATA if the file ends before, another
- * negative errno if it cannot be read.
+ * A new window at @off of at least @need bytes and up to @len (what is
+ * left of the file there). A read that ends before @len found the end of
+ * the file: its size is then known. Return: 0, or -ENODATA if the file
+ * ends before @need, another negative errno if it cannot be read.
  */
 static int ampsoc_rproc_direct_win(struct rproc *rproc,
 				   struct ampsoc_rproc_direct *d, u64 off,
-				   u64 len, bool short_ok)
+				   u64 need, u64 len)
 {
 	struct ampsoc_fw_win *w;
 	ssize_t n;
 	void *buf;
 
-	if (d->nwin == ARRAY_SIZE(d->win) || !len ||
+	len = max(len, need);
+	if (d->nwin == ARRAY_SIZE(d->win) || !need ||
 	    len > AMPSOC_RPROC_DIRECT_MAX_WIN)
 		return -E2BIG;
-	buf = kmalloc(len, GFP_KERNEL);
+	buf = kvmalloc(len, GFP_KERNEL);
 	if (!buf)
 		return -ENOMEM;
 	n = ampsoc_rproc_direct_read(rproc, buf, len, off);
-	if (n >= 0 && (n > len || (n < len && !short_ok) || !n))
+	if (n >= 0 && (n > len || n < need))
 		n = -ENODATA;
 	if (n < 0) {
-		kfree(buf);
+		kvfree(buf);
 		return n;
 	}
+	if (n < len)
+		d->size = off + n;
 	w = &d->win[d->nwin++];
 	w->off = off;
 	w->len = n;
@@ -221,7 +225,7 @@ void ampsoc_rproc_direct_close(struct rproc *rproc)
 	if (!d)
 		return;
 	for (i = 0; i < d->nwin; i++)
-		kfree(d->win[i].data);
+		kvfree(d->win[i].data);
 	kfree(d);
 	rproc->ampsoc->direct = NULL;
 }
@@ -256,7 +260,7 @@ int ampsoc_rproc_direct_open(struct rproc *rproc, const struct firmware **fw)
 	struct ampsoc_rproc_direct *d;
 	char err[AMPSOC_FW_ERR_LEN];
 	struct ampsoc_fw_win need;
-	u64 extent, end;
+	u64 extent;
 	unsigned int i;
 	void *tail;
 	ssize_t n;
@@ -268,44 +272,56 @@ int ampsoc_rproc_direct_open(struct rproc *rproc, const struct firmware **fw)
 	if (!d)
 		return -ENOMEM;
 	rproc->ampsoc->direct = d;
-	/* The ELF and program headers are usually at the start. */
-	ret = ampsoc_rproc_direct_win(rproc, d, 0, AMPSOC_RPROC_DIRECT_HEAD,
-				      true);
+	/*
+	 * The headers, the section names and the resource table of a small
+	 * image are usually in its first 64 KiB. Windows are read in 4 KiB
+	 * at least: the section names are next to the section headers, and
+	 * these are often where the file ends, which the read then tells.
+	 */
+	ret = ampsoc_rproc_direct_win(rproc, d, 0, 1, AMPSOC_RPROC_DIRECT_HEAD);
 	while (!ret) {
 		ret = ampsoc_fw_parse_elf_win(d->win, d->nwin, &expect, &d->info,
 					      &need, &extent, err, sizeof(err));
 		if (ret != -EAGAIN)
 			break;
 		ret = ampsoc_rproc_direct_win(rproc, d, need.off, need.len,
-					      false);
+					      AMPSOC_RPROC_DIRECT_TAIL);
 	}
 	if (ret)
 		goto fallback;
 	if (d->info.has_rsc &&
 	    !ampsoc_rproc_direct_at(d, d->info.rsc_offset, d->info.rsc_size)) {
 		ret = ampsoc_rproc_direct_win(rproc, d, d->info.rsc_offset,
-					      d->info.rsc_size, false);
+					      d->info.rsc_size, 0);
 		if (ret)
 			goto fallback;
 	}
 	/* The whole parse holds if the file is at least extent bytes long. */
 	for (i = 0; i < d->nwin; i++)
 		extent = max(extent, d->win[i].off + d->win[i].len);
-	tail = kmalloc(AMPSOC_RPROC_DIRECT_TAIL, GFP_KERNEL);
-	if (!tail) {
-		ret = -ENOMEM;
-		goto fallback;
+	if (!d->size) {
+		/* No read reached the end: one just before the extent. */
+		tail = kmalloc(AMPSOC_RPROC_DIRECT_TAIL, GFP_KERNEL);
+		if (!tail) {
+			ret = -ENOMEM;
+			goto fallback;
+		}
+		n = ampsoc_rproc_direct_read(rproc, tail,
+					     AMPSOC_RPROC_DIRECT_TAIL, extent - 1);
+		kfree(tail);
+		if (n < 0) {
+			ret = n;
+			goto fallback;
+		}
+		if (n && n < AMPSOC_RPROC_DIRECT_TAIL)
+			d->size = extent - 1 + n;
 	}
-	n = ampsoc_rproc_direct_read(rproc, tail, AMPSOC_RPROC_DIRECT_TAIL,
-				     extent - 1);
-	kfree(tail);
 	/* Shorter, or longer than we can tell: the whole file decides. */
-	if (n <= 0 || n == AMPSOC_RPROC_DIRECT_TAIL ||
-	    check_add_overflow(extent - 1, (u64)n, &end) || end > INT_MAX) {
-		ret = n < 0 ? n : -ENODATA;
+	if (!d->size || d->size < extent || d->size > INT_MAX) {
+		ret = -ENODATA;
 		goto fallback;
 	}
-	d->fw.size = end;
+	d->fw.size = d->size;
 	*fw = &d->fw;
 	return 0;
 
@@ -315,17 +331,27 @@ fallback:
 }
 
 /*
- * Segment @s from the file into device memory at @va. Device memory that
- * is I/O memory is filled through a buffer.
+ * Segment @s from the file into device memory at @va: from a window that
+ * holds it (a small image is read whole by the first read), else read
+ * straight into device memory, or through a buffer into I/O memory.
  */
 static int ampsoc_rproc_direct_copy(struct rproc *rproc,
 				    const struct ampsoc_fw_seg *s, void *va,
 				    bool is_iomem)
 {
+	const void *src;
 	void *buf = va;
 	ssize_t n;
 
 	if (!s->filesz)
+		return 0;
+	src = ampsoc_rproc_direct_at(rproc->ampsoc->direct, s->offset,
+				     s->filesz);
+	if (src && is_iomem)
+		memcpy_toio((void __force __iomem *)va, src, s->filesz);
+	else if (src)
+		memcpy(va, src, s->filesz);
+	if (src)
 		return 0;
 	if (is_iomem) {
 		buf = vmalloc(s->filesz);

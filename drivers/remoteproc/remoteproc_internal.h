@@ -153,8 +153,8 @@ struct ampsoc_fw_info *ampsoc_rproc_elf_parse(struct rproc *rproc,
 
 /* Windows of a file read directly: headers, tables, the resource table. */
 #define AMPSOC_RPROC_DIRECT_WINS	6
-/* The first read of a file read directly, and the last one, at its end. */
-#define AMPSOC_RPROC_DIRECT_HEAD	4096
+/* The first read of a file read directly; the least of the others. */
+#define AMPSOC_RPROC_DIRECT_HEAD	65536
 #define AMPSOC_RPROC_DIRECT_TAIL	4096
 /* No window (a header table, the section names) is larger. */
 #define AMPSOC_RPROC_DIRECT_MAX_WIN	(256 * 1024)
@@ -165,12 +165,14 @@ struct ampsoc_fw_info *ampsoc_rproc_elf_parse(struct rproc *rproc,
  * @info: the parser's description of the file
  * @win: the parts of the file read (headers, section names, table)
  * @nwin: entries used in @win
+ * @size: the file's size once a read found its end, or 0
  */
 struct ampsoc_rproc_direct {
 	struct firmware fw;
 	struct ampsoc_fw_info info;
 	struct ampsoc_fw_win win[AMPSOC_RPROC_DIRECT_WINS];
 	unsigned int nwin;
+	u64 size;
 };
 
 int ampsoc_rproc_direct_open(struct rproc *rproc, const struct firmware **fw);

@@ -8,7 +8,7 @@
  * and truncating the correct image at any length never crashes the parser.
  * The parse of a file read in windows, as the kernel's direct load does
  * it, serves exactly the images the whole-file parse accepts, with the
- * same description.
+ * same description and the file's size.
  */
 #include <string.h>
 
@@ -31,48 +31,81 @@ static int parse_all(const uint8_t *buf, size_t n, struct ampsoc_fw_info *info,
 
 /*
  * The kernel's direct load (remoteproc_elf_loader.c) on the n-byte file
- * buf: a first read of head bytes (4096 in the kernel; smaller here to
- * need more windows), then windows read as the parser asks, then the file must be as long as
- * the parse's extent and end within the last read. 0 if it serves it.
+ * buf: a first read of head bytes (65536 in the kernel; smaller here to
+ * need more windows), then windows of at least 4096 bytes where the parser
+ * asks, and the resource table; a read that comes back short tells the
+ * file's size, else one more read just before the parse's extent must.
+ * The file must then be as long as the extent. 0 if it serves the file.
  */
+static int read_win(struct ampsoc_fw_win *win, unsigned int *nwin,
+		    const uint8_t *buf, size_t n, uint64_t off, uint64_t need,
+		    uint64_t len, uint64_t *size)
+{
+	uint64_t avail = off < n ? n - off : 0;
+
+	if (len < need)
+		len = need;
+	if (*nwin == 6 || !need || len > 256 * 1024)
+		return -E2BIG;
+	if (avail > len)
+		avail = len;
+	if (avail < need)
+		return -ENODATA;
+	if (avail < len)
+		*size = off + avail;
+	win[*nwin].off = off;
+	win[*nwin].len = avail;
+	win[(*nwin)++].data = buf + off;
+	return 0;
+}
+
 static int parse_windows(const uint8_t *buf, size_t n, uint64_t head,
 			 const struct ampsoc_fw_expect *expect,
 			 struct ampsoc_fw_info *info)
 {
-	struct ampsoc_fw_win win[6], need = { 0, head, NULL };
+	struct ampsoc_fw_win win[6], need;
 	char err[AMPSOC_FW_ERR_LEN];
+	uint64_t extent = 0, size = 0, tail;
 	unsigned int nwin = 0, i;
-	uint64_t extent = 0, avail;
-	bool short_ok = true;
-	int ret = -EAGAIN;
+	int ret;
 
-	while (ret == -EAGAIN) {
-		if (nwin == 6 || !need.len || need.len > 256 * 1024)
-			return -E2BIG;
-		avail = need.off < n ? n - need.off : 0;
-		if (avail > need.len)
-			avail = need.len;
-		if (!avail || (avail < need.len && !short_ok))
-			return -ENODATA;
-		win[nwin].off = need.off;
-		win[nwin].len = avail;
-		win[nwin++].data = buf + need.off;
-		short_ok = false;
+	ret = read_win(win, &nwin, buf, n, 0, 1, head, &size);
+	while (!ret) {
 		ret = ampsoc_fw_parse_elf_win(win, nwin, expect, info, &need,
 					      &extent, err, sizeof(err));
+		if (ret != -EAGAIN)
+			break;
+		ret = read_win(win, &nwin, buf, n, need.off, need.len, 4096,
+			       &size);
 	}
 	if (ret)
 		return ret;
-	if (info->has_rsc && info->rsc_offset + info->rsc_size > n)
-		return -ENODATA;
-	if (info->has_rsc && info->rsc_offset + info->rsc_size > extent)
-		return -EFAULT;	/* the parse checked the table's range */
+	if (info->has_rsc) {
+		for (i = 0; i < nwin; i++)
+			if (info->rsc_offset >= win[i].off &&
+			    info->rsc_offset + info->rsc_size <=
+			    win[i].off + win[i].len)
+				break;
+		if (i == nwin) {
+			ret = read_win(win, &nwin, buf, n, info->rsc_offset,
+				       info->rsc_size, 0, &size);
+			if (ret)
+				return ret;
+		}
+		if (info->rsc_offset + info->rsc_size > extent)
+			return -EFAULT;	/* the parse checked the table's range */
+	}
 	for (i = 0; i < nwin; i++)
 		if (win[i].off + win[i].len > extent)
 			extent = win[i].off + win[i].len;
-	if (!extent || extent > n || n - (extent - 1) >= 4096)
+	if (!size) {
+		tail = extent - 1 < n ? n - (extent - 1) : 0;
+		if (tail && tail < 4096)
+			size = extent - 1 + tail;
+	}
+	if (!size || size < extent)
 		return -ENODATA;
-	return 0;
+	return size == n ? 0 : -EFAULT;
 }
 
 /* Whole-file and window parse agree on buf: 1 if they do. */
@@ -84,7 +117,7 @@ static int windows_agree(const uint8_t *buf, size_t n,
 	int w, d;
 
 	w = ampsoc_fw_parse_elf(buf, n, expect, &whole, err, sizeof(err));
-	static const uint64_t heads[] = { 4096, 64, 16, 1, 0 };
+	static const uint64_t heads[] = { 65536, 4096, 64, 16, 1, 0 };
 	unsigned int i;
 
 	for (i = 0; heads[i]; i++) {

@@ -1751,7 +1751,10 @@ int ampsoc_rproc_boot(struct rproc *rproc)
 	} else {
 		dev_info(dev, "powering up %s\n", rproc->name);
 		t0 = ktime_get();
-		ret = request_firmware(&fw, rproc->firmware, dev);
+		/* ampsoc: segments straight from the file when it can. */
+		ampsoc->load_direct = !ampsoc_rproc_direct_open(rproc, &fw);
+		ret = ampsoc->load_direct ? 0 :
+		      request_firmware(&fw, rproc->firmware, dev);
 		if (ret < 0) {
 			dev_err(dev, "request_firmware failed: %d\n", ret);
 		} else {
@@ -1759,7 +1762,10 @@ int ampsoc_rproc_boot(struct rproc *rproc)
 				ktime_to_ns(ktime_sub(ktime_get(), t0));
 			ampsoc->load_fw_bytes = fw->size;
 			ret = ampsoc_rproc_fw_boot(rproc, fw);
-			release_firmware(fw);
+			if (ampsoc->load_direct)
+				ampsoc_rproc_direct_close(rproc);
+			else
+				release_firmware(fw);
 		}
 	}
 	if (ret)

@@ -351,9 +351,10 @@ static int ampsoc_rproc_load_stats_show(struct seq_file *s, void *unused)
 	 */
 	if (mutex_lock_interruptible(&rproc->lock))
 		return -EINTR;
-	seq_printf(s, "fw_bytes %zu request_ns %llu load_bytes %llu load_ns %llu\n",
+	seq_printf(s, "fw_bytes %zu request_ns %llu load_bytes %llu load_ns %llu path %s\n",
 		   ampsoc->load_fw_bytes, ampsoc->load_request_ns, ampsoc->load_bytes,
-		   ampsoc->load_ns);
+		   ampsoc->load_ns,
+		   ampsoc->load_direct ? "direct" : "request_firmware");
 	mutex_unlock(&rproc->lock);
 	return 0;
 }

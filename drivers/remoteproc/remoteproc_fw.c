@@ -39,11 +39,62 @@ struct fw_shdr {
 	u64 addr, offset, size;
 };
 
-static bool fw_range_ok(u64 off, u64 len, u64 size)
+/*
+ * Where the parser reads the image: all of it (@data), or only the
+ * windows a caller read from a file it has not read whole (@win). In the
+ * second case @size is unknown: ranges are checked against @size only for
+ * overflow, @extent collects the end of every range checked (the caller
+ * makes sure the file is that long) and a read outside the windows stops
+ * the parse, asking for that range in @need.
+ */
+static bool fw_span_ok(u64 off, u64 len, u64 size)
 {
 	u64 end;
 
 	return !check_add_overflow(off, len, &end) && end <= size;
+}
+
+struct fw_src {
+	const u8 *data;
+	u64 size;
+	const struct ampsoc_fw_win *win;
+	unsigned int nwin;
+	struct ampsoc_fw_win *need;
+	u64 extent;
+};
+
+static bool fw_range_ok(struct fw_src *src, u64 off, u64 len)
+{
+	u64 end;
+
+	if (!fw_span_ok(off, len, src->size))
+		return false;
+	end = off + len;
+	if (end > src->extent)
+		src->extent = end;
+	return true;
+}
+
+/* @len bytes at @off, already range-checked; NULL if no window has them. */
+static const u8 *fw_at(struct fw_src *src, u64 off, u64 len)
+{
+	static const u8 none[1];
+	unsigned int i;
+
+	if (src->data)
+		return src->data + off;
+	if (!len)
+		return none;
+	for (i = 0; i < src->nwin; i++) {
+		const struct ampsoc_fw_win *w = &src->win[i];
+
+		if (off >= w->off && len <= w->len && off - w->off <= w->len - len)
+			return (const u8 *)w->data + (off - w->off);
+	}
+	src->need->off = off;
+	src->need->len = len;
+	src->need->data = NULL;
+	return NULL;
 }
 
 static void fw_read_ehdr(const u8 *d, bool is64, struct fw_ehdr *e)
@@ -136,12 +187,14 @@ static int fw_seg_cmp(const void *a, const void *b)
 	return 0;
 }
 
-static int fw_parse_segments(const u8 *d, size_t size, bool is64,
+static int fw_parse_segments(struct fw_src *src, bool is64,
 			     const struct fw_ehdr *e,
 			     struct ampsoc_fw_info *info, char *err,
 			     size_t errlen)
 {
 	size_t phsz = is64 ? sizeof(struct elf64_phdr) : sizeof(struct elf32_phdr);
+	size_t size = src->size;
+	const u8 *ph;
 	unsigned int i;
 	u64 end;
 
@@ -154,19 +207,22 @@ static int fw_parse_segments(const u8 *d, size_t size, bool is64,
 			  e->phentsize, phsz);
 		return -EINVAL;
 	}
-	if (!fw_range_ok(e->phoff, (u64)e->phnum * phsz, size)) {
+	if (!fw_range_ok(src, e->phoff, (u64)e->phnum * phsz)) {
 		scnprintf(err, errlen,
 			  "ELF program headers (offset 0x%llx, %u entries) exceed the %zu-byte image",
 			  (unsigned long long)e->phoff, e->phnum, size);
 		return -EINVAL;
 	}
 
+	ph = fw_at(src, e->phoff, (u64)e->phnum * phsz);
+	if (!ph)
+		return -EAGAIN;
 	info->num_segs = 0;
 	for (i = 0; i < e->phnum; i++) {
 		struct ampsoc_fw_seg *seg;
 		struct fw_phdr p;
 
-		fw_read_phdr(d + e->phoff + (u64)i * phsz, is64, &p);
+		fw_read_phdr(ph + (u64)i * phsz, is64, &p);
 		if (p.type != PT_LOAD || !p.memsz)
 			continue;
 		if (p.filesz > p.memsz) {
@@ -176,7 +232,7 @@ static int fw_parse_segments(const u8 *d, size_t size, bool is64,
 				  (unsigned long long)p.memsz);
 			return -EINVAL;
 		}
-		if (!fw_range_ok(p.offset, p.filesz, size)) {
+		if (!fw_range_ok(src, p.offset, p.filesz)) {
 			scnprintf(err, errlen,
 				  "segment %u: file bytes 0x%llx+0x%llx exceed the %zu-byte image",
 				  i, (unsigned long long)p.offset,
@@ -241,13 +297,15 @@ static const struct ampsoc_fw_seg *fw_seg_covering(const struct ampsoc_fw_info *
 	return NULL;
 }
 
-static int fw_parse_sections(const u8 *d, size_t size, bool is64,
+static int fw_parse_sections(struct fw_src *src, bool is64,
 			     const struct fw_ehdr *e,
 			     struct ampsoc_fw_info *info, char *err,
 			     size_t errlen)
 {
 	size_t shsz = is64 ? sizeof(struct elf64_shdr) : sizeof(struct elf32_shdr);
 	static const char want[] = RSC_SECTION_NAME;
+	size_t size = src->size;
+	const u8 *sh, *names;
 	struct fw_shdr strtab;
 	unsigned int i;
 
@@ -265,7 +323,7 @@ static int fw_parse_sections(const u8 *d, size_t size, bool is64,
 			  e->shentsize, shsz);
 		return -EINVAL;
 	}
-	if (!fw_range_ok(e->shoff, (u64)e->shnum * shsz, size)) {
+	if (!fw_range_ok(src, e->shoff, (u64)e->shnum * shsz)) {
 		scnprintf(err, errlen,
 			  "ELF section headers (offset 0x%llx, %u entries) exceed the %zu-byte image",
 			  (unsigned long long)e->shoff, e->shnum, size);
@@ -277,23 +335,29 @@ static int fw_parse_sections(const u8 *d, size_t size, bool is64,
 			  e->shstrndx, e->shnum);
 		return -EINVAL;
 	}
-	fw_read_shdr(d + e->shoff + (u64)e->shstrndx * shsz, is64, &strtab);
+	sh = fw_at(src, e->shoff, (u64)e->shnum * shsz);
+	if (!sh)
+		return -EAGAIN;
+	fw_read_shdr(sh + (u64)e->shstrndx * shsz, is64, &strtab);
 	if (strtab.type == SHT_NOBITS ||
-	    !fw_range_ok(strtab.offset, strtab.size, size)) {
+	    !fw_range_ok(src, strtab.offset, strtab.size)) {
 		scnprintf(err, errlen,
 			  "ELF section name table exceeds the %zu-byte image",
 			  size);
 		return -EINVAL;
 	}
+	names = fw_at(src, strtab.offset, strtab.size);
+	if (!names)
+		return -EAGAIN;
 
 	for (i = 0; i < e->shnum; i++) {
 		struct fw_shdr s;
 
-		fw_read_shdr(d + e->shoff + (u64)i * shsz, is64, &s);
+		fw_read_shdr(sh + (u64)i * shsz, is64, &s);
 		/* The name must fit, NUL included, inside the name table. */
 		if (s.name >= strtab.size ||
 		    strtab.size - s.name < sizeof(want) ||
-		    memcmp(d + strtab.offset + s.name, want, sizeof(want)))
+		    memcmp(names + s.name, want, sizeof(want)))
 			continue;
 
 		if (info->has_rsc) {
@@ -309,7 +373,7 @@ static int fw_parse_sections(const u8 *d, size_t size, bool is64,
 			return -E2BIG;
 		}
 		if (s.type == SHT_NOBITS ||
-		    !fw_range_ok(s.offset, s.size, size)) {
+		    !fw_range_ok(src, s.offset, s.size)) {
 			scnprintf(err, errlen,
 				  "%s section (offset 0x%llx, 0x%llx bytes) exceeds the %zu-byte image",
 				  want, (unsigned long long)s.offset,
@@ -328,6 +392,85 @@ static int fw_parse_sections(const u8 *d, size_t size, bool is64,
 		info->rsc_da = s.addr;
 	}
 	return 0;
+}
+
+static int fw_parse(struct fw_src *src, const struct ampsoc_fw_expect *expect,
+		    struct ampsoc_fw_info *info, char *err, size_t errlen)
+{
+	size_t ehsz;
+	struct fw_ehdr e;
+	const u8 *d;
+	bool is64;
+	int ret;
+
+	err[0] = '\0';
+	memset(info, 0, sizeof(*info));
+	if (!fw_range_ok(src, 0, EI_NIDENT)) {
+		scnprintf(err, errlen, "image is not an ELF file");
+		return -ENOEXEC;
+	}
+	d = fw_at(src, 0, EI_NIDENT);
+	if (!d)
+		return -EAGAIN;
+	if (memcmp(d, ELFMAG, SELFMAG)) {
+		scnprintf(err, errlen, "image is not an ELF file");
+		return -ENOEXEC;
+	}
+	if (d[EI_CLASS] != ELFCLASS32 && d[EI_CLASS] != ELFCLASS64) {
+		scnprintf(err, errlen, "unsupported ELF class %u", d[EI_CLASS]);
+		return -ENOEXEC;
+	}
+	is64 = d[EI_CLASS] == ELFCLASS64;
+	if (expect && expect->elf_class && expect->elf_class != d[EI_CLASS]) {
+		scnprintf(err, errlen, "ELF class %u, this processor needs %u",
+			  d[EI_CLASS], expect->elf_class);
+		return -ENOEXEC;
+	}
+	if (d[EI_DATA] != ELFDATA2LSB) {
+		scnprintf(err, errlen,
+			  "ELF byte order %u, only little-endian is supported",
+			  d[EI_DATA]);
+		return -ENOEXEC;
+	}
+	if (d[EI_VERSION] != EV_CURRENT) {
+		scnprintf(err, errlen, "unsupported ELF version %u",
+			  d[EI_VERSION]);
+		return -ENOEXEC;
+	}
+	ehsz = is64 ? sizeof(struct elf64_hdr) : sizeof(struct elf32_hdr);
+	if (!fw_range_ok(src, 0, ehsz)) {
+		scnprintf(err, errlen, "image truncated inside the ELF header");
+		return -ENOEXEC;
+	}
+	d = fw_at(src, 0, ehsz);
+	if (!d)
+		return -EAGAIN;
+	fw_read_ehdr(d, is64, &e);
+	if (e.type != ET_EXEC) {
+		scnprintf(err, errlen, "ELF type %u is not an executable",
+			  e.type);
+		return -ENOEXEC;
+	}
+	if (expect && expect->machine && expect->machine != e.machine) {
+		scnprintf(err, errlen, "ELF machine %u, this processor needs %u",
+			  e.machine, expect->machine);
+		return -ENOEXEC;
+	}
+
+	info->elf_class = d[EI_CLASS];
+	info->machine = e.machine;
+	info->entry = e.entry;
+
+	ret = fw_parse_segments(src, is64, &e, info, err, errlen);
+	if (ret)
+		return ret;
+	if (!fw_seg_covering(info, e.entry, 1)) {
+		scnprintf(err, errlen,
+			  "entry point 0x%llx is outside every loadable segment",
+			  (unsigned long long)e.entry);
+		return -EINVAL;
+	}
+	return fw_parse_sections(src, is64, &e, info, err, errlen);
 }
 
 /**
@@ -353,69 +496,47 @@ int ampsoc_fw_parse_elf(const void *data, size_t size,
 			const struct ampsoc_fw_expect *expect,
 			struct ampsoc_fw_info *info, char *err, size_t errlen)
 {
-	const u8 *d = data;
-	struct fw_ehdr e;
-	bool is64;
+	struct fw_src src = { .data = data, .size = size };
+
+	return fw_parse(&src, expect, info, err, errlen);
+}
+
+/**
+ * ampsoc_fw_parse_elf_win() - validate an ELF image read in windows
+ * @win: the parts of the file read so far
+ * @nwin: how many
+ * @expect: ELF class and machine the processor accepts (may be NULL)
+ * @info: as for ampsoc_fw_parse_elf()
+ * @need: on -EAGAIN, the range of the file the parse needs next
+ * @extent: on success, how long the file must be: the end of every range
+ *	the parse checked
+ * @err: as for ampsoc_fw_parse_elf()
+ * @errlen: size of @err
+ *
+ * The same checks as ampsoc_fw_parse_elf() on the same bytes, for a caller
+ * that reads a file in parts: ranges are checked for overflow only, and
+ * the caller must make sure the file is at least @extent bytes long. If it
+ * is, ampsoc_fw_parse_elf() on the whole file gives the same result and
+ * @info; if it is not, the whole file must be parsed for the verdict. An
+ * error other than -EAGAIN may differ from the whole file's.
+ *
+ * Context: Any context; does not sleep or allocate.
+ * Return: 0, -EAGAIN when @need must be read first, or another negative
+ * errno.
+ */
+int ampsoc_fw_parse_elf_win(const struct ampsoc_fw_win *win, unsigned int nwin,
+			    const struct ampsoc_fw_expect *expect,
+			    struct ampsoc_fw_info *info, struct ampsoc_fw_win *need,
+			    u64 *extent, char *err, size_t errlen)
+{
+	struct fw_src src = {
+		.size = ~(u64)0, .win = win, .nwin = nwin, .need = need,
+	};
 	int ret;
 
-	err[0] = '\0';
-	memset(info, 0, sizeof(*info));
-	if (size < EI_NIDENT || memcmp(d, ELFMAG, SELFMAG)) {
-		scnprintf(err, errlen, "image is not an ELF file");
-		return -ENOEXEC;
-	}
-	if (d[EI_CLASS] != ELFCLASS32 && d[EI_CLASS] != ELFCLASS64) {
-		scnprintf(err, errlen, "unsupported ELF class %u", d[EI_CLASS]);
-		return -ENOEXEC;
-	}
-	is64 = d[EI_CLASS] == ELFCLASS64;
-	if (expect && expect->elf_class && expect->elf_class != d[EI_CLASS]) {
-		scnprintf(err, errlen, "ELF class %u, this processor needs %u",
-			  d[EI_CLASS], expect->elf_class);
-		return -ENOEXEC;
-	}
-	if (d[EI_DATA] != ELFDATA2LSB) {
-		scnprintf(err, errlen,
-			  "ELF byte order %u, only little-endian is supported",
-			  d[EI_DATA]);
-		return -ENOEXEC;
-	}
-	if (d[EI_VERSION] != EV_CURRENT) {
-		scnprintf(err, errlen, "unsupported ELF version %u",
-			  d[EI_VERSION]);
-		return -ENOEXEC;
-	}
-	if (size < (is64 ? sizeof(struct elf64_hdr) : sizeof(struct elf32_hdr))) {
-		scnprintf(err, errlen, "image truncated inside the ELF header");
-		return -ENOEXEC;
-	}
-
-	fw_read_ehdr(d, is64, &e);
-	if (e.type != ET_EXEC) {
-		scnprintf(err, errlen, "ELF type %u is not an executable",
-			  e.type);
-		return -ENOEXEC;
-	}
-	if (expect && expect->machine && expect->machine != e.machine) {
-		scnprintf(err, errlen, "ELF machine %u, this processor needs %u",
-			  e.machine, expect->machine);
-		return -ENOEXEC;
-	}
-
-	info->elf_class = d[EI_CLASS];
-	info->machine = e.machine;
-	info->entry = e.entry;
-
-	ret = fw_parse_segments(d, size, is64, &e, info, err, errlen);
-	if (ret)
-		return ret;
-	if (!fw_seg_covering(info, e.entry, 1)) {
-		scnprintf(err, errlen,
-			  "entry point 0x%llx is outside every loadable segment",
-			  (unsigned long long)e.entry);
-		return -EINVAL;
-	}
-	return fw_parse_sections(d, size, is64, &e, info, err, errlen);
+	ret = fw_parse(&src, expect, info, err, errlen);
+	*extent = src.extent;
+	return ret;
 }
 
 /**
@@ -574,7 +695,7 @@ int ampsoc_fw_check_rsc(const void *table, size_t size, char *err,
 		u32 off;
 
 		memcpy(&off, t + sizeof(hdr) + i * sizeof(u32), sizeof(off));
-		if (off < first || !fw_range_ok(off, sizeof(rh), size)) {
+		if (off < first || !fw_span_ok(off, sizeof(rh), size)) {
 			scnprintf(err, errlen,
 				  "entry %u: offset 0x%x is outside the resource table",
 				  i, off);

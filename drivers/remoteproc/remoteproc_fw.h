@@ -86,9 +86,26 @@ struct ampsoc_fw_expect {
 	u16 machine;
 };
 
+/**
+ * struct ampsoc_fw_win - a part of a firmware file, read into memory
+ * @off: its offset in the file
+ * @len: its length
+ * @data: its bytes
+ */
+struct ampsoc_fw_win {
+	u64 off;
+	u64 len;
+	const void *data;
+};
+
 int ampsoc_fw_parse_elf(const void *data, size_t size,
 			const struct ampsoc_fw_expect *expect,
 			struct ampsoc_fw_info *info, char *err, size_t errlen);
+
+int ampsoc_fw_parse_elf_win(const struct ampsoc_fw_win *win, unsigned int nwin,
+			    const struct ampsoc_fw_expect *expect,
+			    struct ampsoc_fw_info *info, struct ampsoc_fw_win *need,
+			    u64 *extent, char *err, size_t errlen);
 
 int ampsoc_fw_check_rsc(const void *table, size_t size, char *err,
 			size_t errlen);

@@ -84,7 +84,10 @@ struct ampsoc_rproc_state {
 	u8 note_regs[AMPSOC_RPROC_PRSTATUS_MAX];
 	/* reason for the one line that logs a rejected image */
 	char reason[AMPSOC_RPROC_REASON_LEN];
+	/* the image being loaded straight from its file, or NULL */
+	struct ampsoc_rproc_direct *direct;
 	/* debugfs load_stats and memcpy_bench (under rproc->lock) */
+	bool load_direct;
 	size_t load_fw_bytes;
 	u64 load_request_ns;
 	u64 load_bytes;
@@ -147,6 +150,33 @@ int ampsoc_rproc_coredump_add_image(struct rproc *rproc, const struct firmware *
 /* ELF */
 struct ampsoc_fw_info *ampsoc_rproc_elf_parse(struct rproc *rproc,
 					      const struct firmware *fw, bool quiet);
+
+/* Windows of a file read directly: headers, tables, the resource table. */
+#define AMPSOC_RPROC_DIRECT_WINS	6
+/* The first read of a file read directly; the least of the others. */
+#define AMPSOC_RPROC_DIRECT_HEAD	65536
+#define AMPSOC_RPROC_DIRECT_TAIL	4096
+/* No window (a header table, the section names) is larger. */
+#define AMPSOC_RPROC_DIRECT_MAX_WIN	(256 * 1024)
+
+/**
+ * struct ampsoc_rproc_direct - an image loaded straight from its file
+ * @fw: what the ELF operations are given: the file's size, no data
+ * @info: the parser's description of the file
+ * @win: the parts of the file read (headers, section names, table)
+ * @nwin: entries used in @win
+ * @size: the file's size once a read found its end, or 0
+ */
+struct ampsoc_rproc_direct {
+	struct firmware fw;
+	struct ampsoc_fw_info info;
+	struct ampsoc_fw_win win[AMPSOC_RPROC_DIRECT_WINS];
+	unsigned int nwin;
+	u64 size;
+};
+
+int ampsoc_rproc_direct_open(struct rproc *rproc, const struct firmware **fw);
+void ampsoc_rproc_direct_close(struct rproc *rproc);
 
 /* virtio */
 int ampsoc_rproc_handle_vdev(struct rproc *rproc, void *ptr, int offset, int avail);

@@ -282,6 +282,8 @@ static void sysfs_semantics(void)
 /* ampsoc's benchmark files: load_stats and memcpy_bench. */
 static void bench_files(void)
 {
+	bool ok;
+
 	ktap_ok(mode_of(dbg, "load_stats") == 0400 &&
 		mode_of(dbg, "memcpy_bench") == 0600, "debugfs_bench_modes");
 	ktap_ok(ws(cls, "state", "start") == 0 &&
@@ -291,6 +293,19 @@ static void bench_files(void)
 	ktap_ok(contains(dbg, "load_stats", "fw_bytes ") &&
 		contains(dbg, "load_stats", " load_bytes 8192 load_ns "),
 		"load_stats_of_last_load");
+	/* a plain ELF on the default operations is read from its file */
+	ktap_ok(contains(dbg, "load_stats", " path direct\n"),
+		"load_stats_path_direct");
+	/*
+	 * a segment past the end of the file: refused with the same errno,
+	 * the verdict from request_firmware() (the kernel's KTAP case
+	 * direct_refuses_segment_past_end checks the memory is untouched)
+	 */
+	ok = ws(cls, "firmware", "ampsoc-rproc-bad-segment_truncated.elf") == 0 &&
+	     ws(cls, "state", "start") == -EINVAL &&
+	     contains(dbg, "load_stats", " path request_firmware\n");
+	ktap_ok(ws(cls, "firmware", "ampsoc-rproc-fake.elf") == 0 && ok,
+		"load_stats_path_request_firmware_past_end");
 	ktap_ok(ws(dbg, "memcpy_bench", "10000000 4096") == 0 &&
 		contains(dbg, "memcpy_bench", "bytes 4096 ns "),
 		"memcpy_bench_copies");

@@ -13,6 +13,7 @@
 #include <linux/delay.h>
 #include <linux/device.h>
 #include <linux/elf.h>
+#include <linux/firmware.h>
 #include <linux/kernfs.h>
 #include <linux/kthread.h>
 #include <linux/module.h>
@@ -1721,6 +1722,56 @@ out:
 	platform_device_unregister(p);
 }
 
+/*
+ * ampsoc: a plain ELF on a processor that uses the ELF helpers is read
+ * straight from its file (debugfs load_stats says "path direct", checked
+ * by rproc_abi: a module cannot read debugfs), and each segment holds the
+ * file's bytes (the data segment's table is written back: the text).
+ */
+static void direct_load_equals_file(struct ampsoc_ktap_test *t)
+{
+	struct tctx *c = t->priv;
+	const struct elf64_phdr *ph;
+	const struct elf64_hdr *eh;
+	const struct firmware *fw;
+	unsigned int i, same = 0;
+
+	if (!KTAP_EXPECT_EQ(t, rproc_boot(c->rproc), 0))
+		return;
+	/* No device: the firmware cache must not learn the name. */
+	if (KTAP_EXPECT_EQ(t, request_firmware(&fw, c->rproc->firmware, NULL), 0)) {
+		eh = (const void *)fw->data;
+		ph = (const void *)(fw->data + eh->e_phoff);
+		for (i = 0; i < eh->e_phnum; i++, ph++)
+			if (ph->p_type == PT_LOAD && ph->p_paddr == FWGEN_TEXT_DA &&
+			    ph->p_filesz)
+				same += !memcmp(mem_at(c, ph->p_paddr),
+						fw->data + ph->p_offset,
+						ph->p_filesz);
+		release_firmware(fw);
+	}
+	KTAP_EXPECT_EQ(t, same, 1);
+	KTAP_EXPECT_EQ(t, rproc_shutdown(c->rproc), 0);
+}
+
+/*
+ * ampsoc: a segment that lies past the end of the file is refused as
+ * before (-EINVAL: request_firmware() reads the file for the verdict) and
+ * nothing is written to device memory.
+ */
+static void direct_refuses_segment_past_end(struct ampsoc_ktap_test *t)
+{
+	struct tctx *c = t->priv;
+	const u8 *text = mem_at(c, FWGEN_TEXT_DA);
+
+	if (!KTAP_EXPECT_EQ(t, rproc_set_firmware(c->rproc,
+						  "ampsoc-rproc-bad-segment_truncated.elf"), 0))
+		return;
+	KTAP_EXPECT_EQ(t, rproc_boot(c->rproc), -EINVAL);
+	KTAP_EXPECT_EQ(t, text[0], 0xa5);
+	KTAP_EXPECT_EQ(t, c->rproc->state, RPROC_OFFLINE);
+}
+
 static const struct ampsoc_ktap_case boot_cases[] = {
 	AMPSOC_KTAP_CASE(boot_and_shutdown),
 	AMPSOC_KTAP_CASE(segments_loaded),
@@ -1739,6 +1790,8 @@ static const struct ampsoc_ktap_case boot_cases[] = {
 	AMPSOC_KTAP_CASE(virtio_datapath),
 	AMPSOC_KTAP_CASE(domain_on_exactly_while_running),
 	AMPSOC_KTAP_CASE(concurrent_users),
+	AMPSOC_KTAP_CASE(direct_load_equals_file),
+	AMPSOC_KTAP_CASE(direct_refuses_segment_past_end),
 	{}
 };
 

@@ -5,11 +5,11 @@
  * fake driver so that the kernel's own runtime PM drives them.
  */
 #include <ampsoc/ktap.h>
+#include <ampsoc/pd_fixture.h>
 #include <ampsoc/pm_domain.h>
 #include <linux/clk-provider.h>
 #include <linux/clk.h>
 #include <linux/clkdev.h>
-#include <linux/fs.h>
 #include <linux/platform_device.h>
 #include <linux/pm_domain.h>
 #include <linux/pm_qos.h>
@@ -388,75 +388,25 @@ static int tdev_next_id;
 /* A bound device, in @d unless NULL, runtime-suspended and synced. */
 static struct platform_device *tdev_new(struct tpd *d)
 {
-	struct platform_device *pdev;
-	int ret;
-
-	pdev = platform_device_alloc(DRV_NAME, tdev_next_id++);
-	if (!pdev)
-		return NULL;
-	if (d && ampsoc_pd_add_device(&d->pd, &pdev->dev))
-		goto err_put;
-	ret = platform_device_add(pdev);
-	if (ret)
-		goto err_remove;
-	if (!pdev->dev.driver)
-		goto err_unreg;
-	/* One resume/suspend cycle tells the domain the device is idle. */
-	if (pm_runtime_resume_and_get(&pdev->dev) < 0)
-		goto err_unreg;
-	pm_runtime_put_sync(&pdev->dev);
-	return pdev;
-
-err_unreg:
-	if (d)
-		ampsoc_pd_remove_device(&pdev->dev);
-	platform_device_unregister(pdev);
-	return NULL;
-err_remove:
-	if (d)
-		ampsoc_pd_remove_device(&pdev->dev);
-err_put:
-	platform_device_put(pdev);
-	return NULL;
+	return ampsoc_pdfx_dev_new(d ? &d->pd : NULL, DRV_NAME,
+				   tdev_next_id++, true);
 }
 
 /* A registered device no driver binds, with a software node if given. */
 static struct platform_device *tdev_nodrv(const struct software_node *node)
 {
-	struct platform_device *pdev;
-
-	pdev = platform_device_alloc("ampsoc-pd-nodrv", tdev_next_id++);
-	if (!pdev)
-		return NULL;
-	if (node && device_add_software_node(&pdev->dev, node))
-		goto err;
-	if (platform_device_add(pdev))
-		goto err_node;
-	return pdev;
-
-err_node:
-	device_remove_software_node(&pdev->dev);
-err:
-	platform_device_put(pdev);
-	return NULL;
+	return ampsoc_pdfx_node_dev_new("ampsoc-pd-nodrv", tdev_next_id++,
+					node);
 }
 
 static void tdev_nodrv_del(struct platform_device *pdev)
 {
-	if (!pdev)
-		return;
-	platform_device_del(pdev);
-	device_remove_software_node(&pdev->dev);
-	platform_device_put(pdev);
+	ampsoc_pdfx_node_dev_del(pdev);
 }
 
 static void tdev_del(struct platform_device *pdev)
 {
-	if (!pdev)
-		return;
-	if (ampsoc_pd_of_dev(&pdev->dev))
-		ampsoc_pd_remove_device(&pdev->dev);
-	platform_device_unregister(pdev);
+	ampsoc_pdfx_dev_del(pdev);
 }
 
 static int tget(struct platform_device *p)
@@ -478,25 +428,6 @@ static struct ampsoc_pd_dev *pdd_of(struct platform_device *p)
 {
 	return container_of(p->dev.power.subsys_data->domain_data,
 			    struct ampsoc_pd_dev, base);
-}
-
-static ssize_t read_path(const char *path, char *buf, size_t len)
-{
-	struct file *f = filp_open(path, O_RDONLY, 0);
-	loff_t pos = 0;
-	ssize_t n, total = 0;
-
-	if (IS_ERR(f))
-		return PTR_ERR(f);
-	while (total < len - 1) {
-		n = kernel_read(f, buf + total, len - 1 - total, &pos);
-		if (n <= 0)
-			break;
-		total += n;
-	}
-	buf[total] = 0;
-	filp_close(f, NULL);
-	return total;
 }
 
 /* ---- domain life cycle and misuse ---- */
@@ -1986,7 +1917,7 @@ static void debugfs_format(struct ampsoc_ktap_test *t)
 	KTAP_EXPECT_EQ(t, tget(a), 0);
 	settle();
 
-	if (!KTAP_EXPECT(t, read_path(DBG "pm_genpd_summary", buf, PAGE_SIZE * 8) > 0))
+	if (!KTAP_EXPECT(t, ampsoc_pdfx_read_path(DBG "pm_genpd_summary", buf, PAGE_SIZE * 8) > 0))
 		return;
 	KTAP_EXPECT(t, !strncmp(buf, head, strlen(head)));
 	/* 6.1: device lines are "\n    %-50s  %-25s  <perf>", then "\n". */
@@ -2000,20 +1931,20 @@ static void debugfs_format(struct ampsoc_ktap_test *t)
 	/* child_line ends with the newline that starts the device line. */
 	KTAP_EXPECT(t, strstr(buf, want));
 
-	if (!KTAP_EXPECT(t, read_path(DBG "pdt_dbg_p/current_state", buf, 64) > 0))
+	if (!KTAP_EXPECT(t, ampsoc_pdfx_read_path(DBG "pdt_dbg_p/current_state", buf, 64) > 0))
 		return;
 	KTAP_EXPECT(t, !strcmp(buf, "on\n"));
-	if (!KTAP_EXPECT(t, read_path(DBG "pdt_dbg_c1/current_state", buf, 64) > 0))
+	if (!KTAP_EXPECT(t, ampsoc_pdfx_read_path(DBG "pdt_dbg_c1/current_state", buf, 64) > 0))
 		return;
 	KTAP_EXPECT(t, !strcmp(buf, "off-0\n"));
-	if (!KTAP_EXPECT(t, read_path(DBG "pdt_dbg_p/sub_domains", buf, 256) > 0))
+	if (!KTAP_EXPECT(t, ampsoc_pdfx_read_path(DBG "pdt_dbg_p/sub_domains", buf, 256) > 0))
 		return;
 	KTAP_EXPECT(t, !strcmp(buf, "pdt_dbg_c1\npdt_dbg_c2\n"));
-	if (!KTAP_EXPECT(t, read_path(DBG "pdt_dbg_p/devices", buf, 256) > 0))
+	if (!KTAP_EXPECT(t, ampsoc_pdfx_read_path(DBG "pdt_dbg_p/devices", buf, 256) > 0))
 		return;
 	snprintf(want, sizeof(want), "/devices/platform/%s\n", dev_name(&a->dev));
 	KTAP_EXPECT(t, !strcmp(buf, want));
-	if (!KTAP_EXPECT(t, read_path(DBG "pdt_dbg_c1/idle_states", buf, 512) > 0))
+	if (!KTAP_EXPECT(t, ampsoc_pdfx_read_path(DBG "pdt_dbg_c1/idle_states", buf, 512) > 0))
 		return;
 	snprintf(want, sizeof(want), "%sS%-13i ",
 		 "State          Time Spent(ms) Usage          Rejected\n", 0);
@@ -2021,24 +1952,24 @@ static void debugfs_format(struct ampsoc_ktap_test *t)
 	snprintf(want, sizeof(want), " %-14llu %llu\n", c1->pd.states[0].usage,
 		 c1->pd.states[0].rejected);
 	KTAP_EXPECT(t, strstr(buf, want));
-	if (!KTAP_EXPECT(t, read_path(DBG "pdt_dbg_p/active_time", buf, 64) > 0))
+	if (!KTAP_EXPECT(t, ampsoc_pdfx_read_path(DBG "pdt_dbg_p/active_time", buf, 64) > 0))
 		return;
 	KTAP_EXPECT(t, strlen(buf) > 4 && !strcmp(buf + strlen(buf) - 4, " ms\n"));
-	if (!KTAP_EXPECT(t, read_path(DBG "pdt_dbg_c1/total_idle_time", buf, 64) > 0))
+	if (!KTAP_EXPECT(t, ampsoc_pdfx_read_path(DBG "pdt_dbg_c1/total_idle_time", buf, 64) > 0))
 		return;
 	KTAP_EXPECT(t, strlen(buf) > 4 && !strcmp(buf + strlen(buf) - 4, " ms\n"));
 
 	/* The sysfs view agrees. */
-	if (!KTAP_EXPECT(t, read_path(SYS "pdt_dbg_c1/current_state", buf, 64) > 0))
+	if (!KTAP_EXPECT(t, ampsoc_pdfx_read_path(SYS "pdt_dbg_c1/current_state", buf, 64) > 0))
 		return;
 	KTAP_EXPECT(t, !strcmp(buf, "off-0\n"));
-	if (!KTAP_EXPECT(t, read_path(SYS "pdt_dbg_p/active_count", buf, 64) > 0))
+	if (!KTAP_EXPECT(t, ampsoc_pdfx_read_path(SYS "pdt_dbg_p/active_count", buf, 64) > 0))
 		return;
 	KTAP_EXPECT(t, !strcmp(buf, "1\n"));
-	if (!KTAP_EXPECT(t, read_path(SYS "pdt_dbg_c1/parents", buf, 64) > 0))
+	if (!KTAP_EXPECT(t, ampsoc_pdfx_read_path(SYS "pdt_dbg_c1/parents", buf, 64) > 0))
 		return;
 	KTAP_EXPECT(t, !strcmp(buf, "pdt_dbg_p\n"));
-	if (!KTAP_EXPECT(t, read_path(SYS "pdt_dbg_p/sub_domains", buf, 64) > 0))
+	if (!KTAP_EXPECT(t, ampsoc_pdfx_read_path(SYS "pdt_dbg_p/sub_domains", buf, 64) > 0))
 		return;
 	KTAP_EXPECT(t, !strcmp(buf, "pdt_dbg_c1\npdt_dbg_c2\n"));
 
@@ -2051,9 +1982,8 @@ static void debugfs_format(struct ampsoc_ktap_test *t)
 	KTAP_EXPECT_EQ(t, tpd_del(c2), 0);
 	KTAP_EXPECT_EQ(t, tpd_del(p), 0);
 	/* Removed domains leave debugfs and sysfs. */
-	KTAP_EXPECT(t, read_path(DBG "pdt_dbg_p/current_state", buf, 64) < 0);
-	KTAP_EXPECT(t, read_path(SYS "pdt_dbg_p/current_state",
-				 buf, 64) < 0);
+	KTAP_EXPECT(t, ampsoc_pdfx_read_path(DBG "pdt_dbg_p/current_state", buf, 64) < 0);
+	KTAP_EXPECT(t, ampsoc_pdfx_read_path(SYS "pdt_dbg_p/current_state", buf, 64) < 0);
 	kfree(buf);
 }
 

@@ -15,8 +15,8 @@
  *    withheld, the debugfs files.
  */
 #include <ampsoc/ktap.h>
+#include <ampsoc/pd_fixture.h>
 #include <ampsoc/pm_domain.h>
-#include <linux/fs.h>
 #include <linux/module.h>
 #include <linux/platform_device.h>
 #include <linux/pm_domain.h>
@@ -125,78 +125,27 @@ static int next_id;
 static struct platform_device *cdev_new(bool bind,
 					const struct software_node *node)
 {
-	struct platform_device *p;
-
-	p = platform_device_alloc(bind ? DRV_NAME : "ampsoc-pdcontract-nodrv",
-				  next_id++);
-	if (!p)
-		return NULL;
-	if (node && device_add_software_node(&p->dev, node))
-		goto err;
-	if (platform_device_add(p))
-		goto err_node;
-	return p;
-err_node:
-	device_remove_software_node(&p->dev);
-err:
-	platform_device_put(p);
-	return NULL;
+	return ampsoc_pdfx_node_dev_new(bind ? DRV_NAME :
+					"ampsoc-pdcontract-nodrv",
+					next_id++, node);
 }
 
-/* Added to @d before registration and bound, idle and synced. */
+/*
+ * Added to @d before registration and bound, idle and synced. Unlike the
+ * other modules' devices, a failed bind is not checked here by itself:
+ * the runtime resume of an unbound device fails instead.
+ */
 static struct platform_device *cdev_in(struct cpd *d)
 {
-	struct platform_device *p = platform_device_alloc(DRV_NAME, next_id++);
-
-	if (!p)
-		return NULL;
-	if (ampsoc_pd_add_device(&d->pd, &p->dev))
-		goto err_put;
-	if (platform_device_add(p))
-		goto err_rm;
-	if (pm_runtime_resume_and_get(&p->dev) < 0)
-		goto err_unreg;
-	pm_runtime_put_sync(&p->dev);
-	return p;
-err_unreg:
-	ampsoc_pd_remove_device(&p->dev);
-	platform_device_unregister(p);
-	return NULL;
-err_rm:
-	ampsoc_pd_remove_device(&p->dev);
-err_put:
-	platform_device_put(p);
-	return NULL;
+	return ampsoc_pdfx_dev_new(&d->pd, DRV_NAME, next_id++, false);
 }
 
+/* Deletes a device of either kind, in a domain or not. */
 static void cdev_del(struct platform_device *p)
 {
-	if (!p)
-		return;
-	if (ampsoc_pd_of_dev(&p->dev))
+	if (p && ampsoc_pd_of_dev(&p->dev))
 		ampsoc_pd_remove_device(&p->dev);
-	platform_device_del(p);
-	device_remove_software_node(&p->dev);
-	platform_device_put(p);
-}
-
-static ssize_t read_path(const char *path, char *buf, size_t len)
-{
-	struct file *f = filp_open(path, O_RDONLY, 0);
-	loff_t pos = 0;
-	ssize_t n, total = 0;
-
-	if (IS_ERR(f))
-		return PTR_ERR(f);
-	while (total < len - 1) {
-		n = kernel_read(f, buf + total, len - 1 - total, &pos);
-		if (n <= 0)
-			break;
-		total += n;
-	}
-	buf[total] = 0;
-	filp_close(f, NULL);
-	return total;
+	ampsoc_pdfx_node_dev_del(p);
 }
 
 static int nb_call(struct notifier_block *nb, unsigned long ev, void *data)
@@ -651,13 +600,13 @@ static void state_names_shown(struct ampsoc_ktap_test *t)
 	d->pd.state_count = 3;
 	if (!KTAP_EXPECT_EQ(t, ampsoc_pd_init(&d->pd, NULL, false), 0))
 		goto out_free;
-	if (KTAP_EXPECT(t, read_path(SYS "pdc_names/states", buf, PAGE_SIZE) > 0)) {
+	if (KTAP_EXPECT(t, ampsoc_pdfx_read_path(SYS "pdc_names/states", buf, PAGE_SIZE) > 0)) {
 		KTAP_EXPECT(t, !strncmp(buf, "retention ", 10));
 		KTAP_EXPECT(t, strstr(buf, "\nS1 "));
 		KTAP_EXPECT(t, strstr(buf, "\noff "));
 	}
-	if (KTAP_EXPECT(t, read_path(DBG "pdc_names/idle_states", buf,
-				     PAGE_SIZE) > 0)) {
+	if (KTAP_EXPECT(t, ampsoc_pdfx_read_path(DBG "pdc_names/idle_states",
+						 buf, PAGE_SIZE) > 0)) {
 		snprintf(want, sizeof(want), "\n%-14s %-14llu ", "retention", 0ULL);
 		KTAP_EXPECT(t, strstr(buf, want));
 		snprintf(want, sizeof(want), "\nS%-13i ", 1);
@@ -681,8 +630,8 @@ static void summary_order(struct ampsoc_ktap_test *t)
 
 	if (!KTAP_EXPECT(t, old && new && buf))
 		goto out;
-	if (!KTAP_EXPECT(t, read_path(DBG "pm_genpd_summary", buf,
-				      PAGE_SIZE * 8) > 0))
+	if (!KTAP_EXPECT(t, ampsoc_pdfx_read_path(DBG "pm_genpd_summary", buf,
+						  PAGE_SIZE * 8) > 0))
 		goto out;
 	KTAP_EXPECT(t, !strncmp(buf, "domain                          status", 38));
 	a = strstr(buf, "\npdc_sum_old ");
@@ -778,7 +727,8 @@ static bool governor_is(const char *domain, const char *want)
 	char path[64], buf[32];
 
 	snprintf(path, sizeof(path), SYS "%s/governor", domain);
-	return read_path(path, buf, sizeof(buf)) > 0 && !strcmp(buf, want);
+	return ampsoc_pdfx_read_path(path, buf, sizeof(buf)) > 0 &&
+	       !strcmp(buf, want);
 }
 
 /* sysfs "governor": the full list of names. */
@@ -1045,13 +995,13 @@ static void perf_debugfs(struct ampsoc_ktap_test *t)
 	if (!KTAP_EXPECT(t, d && n && a && buf && want))
 		goto out;
 	KTAP_EXPECT_EQ(t, ampsoc_pd_set_performance_state(&a->dev, 7), 0);
-	KTAP_EXPECT_EQ(t, read_path(DBG "pdc_pf_dbg/perf_state", buf,
-				    PAGE_SIZE), 2);
+	KTAP_EXPECT_EQ(t, ampsoc_pdfx_read_path(DBG "pdc_pf_dbg/perf_state",
+						buf, PAGE_SIZE), 2);
 	KTAP_EXPECT(t, !strcmp(buf, "7\n"));
-	KTAP_EXPECT_EQ(t, read_path(DBG "pdc_pf_nocb/perf_state", buf,
-				    PAGE_SIZE), -ENOENT);
-	if (!KTAP_EXPECT(t, read_path(DBG "pm_genpd_summary", buf,
-				      PAGE_SIZE * 8) > 0))
+	KTAP_EXPECT_EQ(t, ampsoc_pdfx_read_path(DBG "pdc_pf_nocb/perf_state",
+						buf, PAGE_SIZE), -ENOENT);
+	if (!KTAP_EXPECT(t, ampsoc_pdfx_read_path(DBG "pm_genpd_summary", buf,
+						  PAGE_SIZE * 8) > 0))
 		goto out;
 	snprintf(want, 256, "\n%-30s  %-49s  %u\n", "pdc_pf_dbg", "on", 7);
 	KTAP_EXPECT(t, strstr(buf, want));

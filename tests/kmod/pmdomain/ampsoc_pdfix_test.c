@@ -9,6 +9,7 @@
  * them.
  */
 #include <ampsoc/ktap.h>
+#include <ampsoc/pd_fixture.h>
 #include <ampsoc/pm_domain.h>
 #include <linux/clk-provider.h>
 #include <linux/clk.h>
@@ -212,41 +213,12 @@ static int fdev_next_id;
 /* A device in @d, bound to the fake driver, runtime-suspended. */
 static struct platform_device *fdev_new(struct fpd *d)
 {
-	struct platform_device *pdev;
-
-	pdev = platform_device_alloc(DRV_NAME, fdev_next_id++);
-	if (!pdev)
-		return NULL;
-	if (ampsoc_pd_add_device(&d->pd, &pdev->dev))
-		goto err_put;
-	if (platform_device_add(pdev))
-		goto err_remove;
-	if (!pdev->dev.driver)
-		goto err_unreg;
-	/* One cycle tells the domain the device is idle. */
-	if (pm_runtime_resume_and_get(&pdev->dev) < 0)
-		goto err_unreg;
-	pm_runtime_put_sync(&pdev->dev);
-	return pdev;
-
-err_unreg:
-	ampsoc_pd_remove_device(&pdev->dev);
-	platform_device_unregister(pdev);
-	return NULL;
-err_remove:
-	ampsoc_pd_remove_device(&pdev->dev);
-err_put:
-	platform_device_put(pdev);
-	return NULL;
+	return ampsoc_pdfx_dev_new(&d->pd, DRV_NAME, fdev_next_id++, true);
 }
 
 static void fdev_del(struct platform_device *pdev)
 {
-	if (!pdev)
-		return;
-	if (ampsoc_pd_of_dev(&pdev->dev))
-		ampsoc_pd_remove_device(&pdev->dev);
-	platform_device_unregister(pdev);
+	ampsoc_pdfx_dev_del(pdev);
 }
 
 /* ---- 1: a QoS-governed domain whose subdomains have no governor ---- */

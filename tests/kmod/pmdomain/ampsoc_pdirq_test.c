@@ -18,9 +18,9 @@
  *  - debugfs lists the devices of an IRQ-safe domain.
  */
 #include <ampsoc/ktap.h>
+#include <ampsoc/pd_fixture.h>
 #include <ampsoc/pm_domain.h>
 #include <linux/completion.h>
-#include <linux/fs.h>
 #include <linux/hrtimer.h>
 #include <linux/module.h>
 #include <linux/platform_device.h>
@@ -204,38 +204,14 @@ static int next_id;
  */
 static struct platform_device *idev_new(struct ipd *d, bool irq_safe)
 {
-	struct platform_device *p;
-
-	p = platform_device_alloc(irq_safe ? DRV_IRQSAFE : DRV_PLAIN,
-				  next_id++);
-	if (!p)
-		return NULL;
-	if (ampsoc_pd_add_device(&d->pd, &p->dev))
-		goto err_put;
-	if (platform_device_add(p))
-		goto err_rm;
-	if (!p->dev.driver || pm_runtime_resume_and_get(&p->dev) < 0)
-		goto err_unreg;
-	pm_runtime_put_sync(&p->dev);
-	return p;
-err_unreg:
-	ampsoc_pd_remove_device(&p->dev);
-	platform_device_unregister(p);
-	return NULL;
-err_rm:
-	ampsoc_pd_remove_device(&p->dev);
-err_put:
-	platform_device_put(p);
-	return NULL;
+	return ampsoc_pdfx_dev_new(&d->pd,
+				   irq_safe ? DRV_IRQSAFE : DRV_PLAIN,
+				   next_id++, true);
 }
 
 static void idev_del(struct platform_device *p)
 {
-	if (!p)
-		return;
-	if (ampsoc_pd_of_dev(&p->dev))
-		ampsoc_pd_remove_device(&p->dev);
-	platform_device_unregister(p);
+	ampsoc_pdfx_dev_del(p);
 }
 
 /* ---- atomic sections ---- */
@@ -549,25 +525,6 @@ out:
 	KTAP_EXPECT_EQ(t, ipd_del(d), 0);
 }
 
-static ssize_t read_path(const char *path, char *buf, size_t len)
-{
-	struct file *f = filp_open(path, O_RDONLY, 0);
-	loff_t pos = 0;
-	ssize_t n, total = 0;
-
-	if (IS_ERR(f))
-		return PTR_ERR(f);
-	while (total < len - 1) {
-		n = kernel_read(f, buf + total, len - 1 - total, &pos);
-		if (n <= 0)
-			break;
-		total += n;
-	}
-	buf[total] = 0;
-	filp_close(f, NULL);
-	return total;
-}
-
 /* The summary and "devices" list an IRQ-safe domain's devices. */
 static void irqsafe_debugfs(struct ampsoc_ktap_test *t)
 {
@@ -578,16 +535,16 @@ static void irqsafe_debugfs(struct ampsoc_ktap_test *t)
 
 	if (!KTAP_EXPECT(t, d && p && buf && path))
 		goto out;
-	if (KTAP_EXPECT(t, read_path(DBG "pm_genpd_summary", buf,
-				     PAGE_SIZE * 8) > 0)) {
+	if (KTAP_EXPECT(t, ampsoc_pdfx_read_path(DBG "pm_genpd_summary", buf,
+						 PAGE_SIZE * 8) > 0)) {
 		KTAP_EXPECT(t, strstr(buf, "pdi_dbg"));
 		KTAP_EXPECT(t, strstr(buf, path));
 	}
-	if (KTAP_EXPECT(t, read_path(DBG "pdi_dbg/devices", buf,
-				     PAGE_SIZE) > 0))
+	if (KTAP_EXPECT(t, ampsoc_pdfx_read_path(DBG "pdi_dbg/devices", buf,
+						 PAGE_SIZE) > 0))
 		KTAP_EXPECT(t, strstr(buf, path));
-	if (KTAP_EXPECT(t, read_path(DBG "pdi_dbg/current_state", buf,
-				     PAGE_SIZE) > 0))
+	if (KTAP_EXPECT(t, ampsoc_pdfx_read_path(DBG "pdi_dbg/current_state",
+						 buf, PAGE_SIZE) > 0))
 		KTAP_EXPECT(t, !strcmp(buf, "off-0\n"));
 out:
 	kfree(path);

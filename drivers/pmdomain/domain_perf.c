@@ -14,8 +14,10 @@
  * a domain lock: every change is serialised by one mutex of its own,
  * ampsoc_pd_perf_lock, which also keeps the graph still (the graph
  * operations take it first), and a domain's lock is taken only for the
- * moment its device list is read. Lock order: ampsoc_pd_perf_lock, then
- * ampsoc_pd_list_lock, then the domain locks.
+ * moment its device list is read (devices join a list under the domain
+ * lock alone; a device's request is written under the mutex alone).
+ * Lock order: ampsoc_pd_perf_lock, then ampsoc_pd_list_lock, then the
+ * domain locks.
  *
  * Runtime PM: a device's runtime suspend sets perf_withheld and withdraws
  * its request, its resume clears the flag and applies the request again.
@@ -136,16 +138,15 @@ static int pd_perf_set_dev(struct ampsoc_pd_dev *pdd, unsigned int state)
 
 	if (prev == state)
 		return 0;
-	/* The list walk in pd_perf_reeval() reads it under the domain lock. */
-	ampsoc_pd_lock(pd);
+	/*
+	 * Every writer and the list walk in pd_perf_reeval() hold the
+	 * performance mutex, and the debugfs readers use READ_ONCE(): the
+	 * domain lock is not needed for the request itself.
+	 */
 	WRITE_ONCE(pdd->performance_state, state);
-	ampsoc_pd_unlock(pd);
 	ret = pd_perf_set_domain(pd, pd_perf_reeval(pd, state), 0);
-	if (ret) {
-		ampsoc_pd_lock(pd);
+	if (ret)
 		WRITE_ONCE(pdd->performance_state, prev);
-		ampsoc_pd_unlock(pd);
-	}
 	return ret;
 }
 

@@ -606,10 +606,23 @@ static int pd_qos_notifier(struct notifier_block *nb, unsigned long val,
 {
 	struct ampsoc_pd_dev *pdd = container_of(nb, struct ampsoc_pd_dev,
 						 qos_nb);
+	struct ampsoc_pd *pd = pdd->pd;
 
-	ampsoc_pd_qos_invalidate(pdd->pd);
-	/* A governor that refused may agree now. */
-	ampsoc_pd_queue_power_off(pdd->pd);
+	ampsoc_pd_qos_invalidate(pd);
+	/*
+	 * A governor that refused may agree now, but it can only have
+	 * refused a domain that is on with nothing needing it: queue a
+	 * power-off for that one alone, not for every change. A runtime
+	 * suspend lowers active_count and then reads qos_dirty with a fully
+	 * ordered xchg in the governor; here qos_dirty is set, then the
+	 * counts are read, after a full barrier. So of a suspend racing this
+	 * change, either its governor sees the new constraint or this sees
+	 * the domain idle.
+	 */
+	smp_mb();
+	if (READ_ONCE(pd->status) == AMPSOC_PD_ON &&
+	    !READ_ONCE(pd->active_count) && !atomic_read(&pd->sd_count))
+		ampsoc_pd_queue_power_off(pd);
 	return NOTIFY_DONE;
 }
 

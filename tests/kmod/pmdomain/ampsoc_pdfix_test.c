@@ -17,6 +17,7 @@
 #include <linux/kthread.h>
 #include <linux/platform_device.h>
 #include <linux/pm_clock.h>
+#include <linux/pm_qos.h>
 #include <linux/pm_runtime.h>
 #include <linux/prandom.h>
 #include <linux/property.h>
@@ -74,8 +75,11 @@ static int fpd_power_off(struct ampsoc_pd *pd)
 	return 0;
 }
 
-static struct fpd *fpd_new(const char *name, const struct ampsoc_pd_governor *gov,
-			   bool is_off)
+/* A domain with @nstates idle states (the core's default one if none). */
+static struct fpd *fpd_new_states(const char *name,
+				  const struct ampsoc_pd_governor *gov,
+				  bool is_off, struct ampsoc_pd_state *states,
+				  unsigned int nstates)
 {
 	struct fpd *d = kzalloc(sizeof(*d), GFP_KERNEL);
 	unsigned int i;
@@ -85,6 +89,8 @@ static struct fpd *fpd_new(const char *name, const struct ampsoc_pd_governor *go
 	d->pd.name = kstrdup(name, GFP_KERNEL);
 	d->pd.power_on = fpd_power_on;
 	d->pd.power_off = fpd_power_off;
+	d->pd.states = states;
+	d->pd.state_count = nstates;
 	init_completion(&d->off_done);
 	if (!d->pd.name || ampsoc_pd_init(&d->pd, gov, is_off)) {
 		kfree(d->pd.name);
@@ -100,6 +106,12 @@ static struct fpd *fpd_new(const char *name, const struct ampsoc_pd_governor *go
 	}
 	mutex_unlock(&fpds_lock);
 	return d;
+}
+
+static struct fpd *fpd_new(const char *name, const struct ampsoc_pd_governor *gov,
+			   bool is_off)
+{
+	return fpd_new_states(name, gov, is_off, NULL, 0);
 }
 
 static int fpd_del(struct fpd *d)
@@ -422,6 +434,71 @@ static void retry_after_veto(struct ampsoc_ktap_test *t)
 	KTAP_EXPECT_EQ(t, d->pd.retry_count, 0);
 
 out:
+	fdev_del(p);
+	settle();
+	KTAP_EXPECT_EQ(t, fpd_del(d), 0);
+}
+
+/*
+ * docs/pmdomain.md: once the retries are spent, a device's PM QoS change
+ * tries the refused power-off once more. A governor that found no state
+ * within a 5 ms constraint agrees when the constraint becomes 100 ms.
+ */
+static void qos_relax_after_retries(struct ampsoc_ktap_test *t)
+{
+	/* 20 ms off+on: more than 5 ms, less than 100 ms. */
+	static struct ampsoc_pd_state slow = {
+		.power_off_latency_ns = 10 * NSEC_PER_MSEC,
+		.power_on_latency_ns = 10 * NSEC_PER_MSEC,
+		.fixed = true,
+	};
+	struct fpd *d = fpd_new_states("pdx_qos_relax", &ampsoc_pd_qos_gov,
+				       false, &slow, 1);
+	struct dev_pm_qos_request req = {};
+	struct platform_device *p;
+	unsigned int i;
+	bool qos = false;
+
+	if (!KTAP_EXPECT(t, d))
+		return;
+	p = fdev_new(d);
+	if (!KTAP_EXPECT(t, p))
+		goto out;
+	settle();
+	if (!KTAP_EXPECT(t, !fpd_on(d)))
+		goto out;
+	KTAP_EXPECT_EQ(t, pm_runtime_resume_and_get(&p->dev), 0);
+	if (!KTAP_EXPECT(t, dev_pm_qos_add_request(&p->dev, &req,
+						   DEV_PM_QOS_RESUME_LATENCY,
+						   5 * USEC_PER_MSEC) >= 0))
+		goto out_put;
+	qos = true;
+
+	/* Suspended, but no state fits: on, every retry refused too. */
+	d->off_attempts = 0;
+	pm_runtime_put_sync(&p->dev);
+	KTAP_EXPECT(t, pm_runtime_status_suspended(&p->dev));
+	for (i = 0; i < 2 * AMPSOC_PD_RETRY_MAX; i++)
+		flush_delayed_work(&d->pd.retry_work);
+	settle();
+	KTAP_EXPECT(t, !delayed_work_pending(&d->pd.retry_work));
+	KTAP_EXPECT_EQ(t, d->pd.retry_count, AMPSOC_PD_RETRY_MAX);
+	KTAP_EXPECT_EQ(t, d->off_attempts, 0);
+	if (!KTAP_EXPECT(t, fpd_on(d)))
+		goto out;
+
+	/* The constraint relaxes: the QoS change alone powers it off. */
+	reinit_completion(&d->off_done);
+	KTAP_EXPECT(t, dev_pm_qos_update_request(&req, 100 * USEC_PER_MSEC) >= 0);
+	KTAP_EXPECT(t, fpd_wait_off(d, WAIT_MS));
+	KTAP_EXPECT(t, !fpd_on(d));
+	goto out;
+
+out_put:
+	pm_runtime_put_sync(&p->dev);
+out:
+	if (qos)
+		dev_pm_qos_remove_request(&req);
 	fdev_del(p);
 	settle();
 	KTAP_EXPECT_EQ(t, fpd_del(d), 0);
@@ -801,6 +878,7 @@ static void pm_clk_coexist(struct ampsoc_ktap_test *t)
 static const struct ampsoc_ktap_case fix_cases[] = {
 	AMPSOC_KTAP_CASE(qos_ungoverned_subdomains),
 	AMPSOC_KTAP_CASE(retry_after_veto),
+	AMPSOC_KTAP_CASE(qos_relax_after_retries),
 	AMPSOC_KTAP_CASE(unused_off_after_provider),
 	AMPSOC_KTAP_CASE(irq_safe_added_suspended),
 	AMPSOC_KTAP_CASE(latency_under_lock),

@@ -5,7 +5,9 @@
 #   every callback whatever the domain's state, resume_noirq powering an
 #   off domain on; and, with AMPSOC_PD_FLAG_SLEEP_SKIP_OFF, the seed's
 #   skipping, decided once per device per transition (a domain powered on
-#   mid-suspend gives no late or noirq callback without the main one).
+#   mid-suspend gives no late or noirq callback without the main one);
+#   IRQ-safe domains and devices (AMPSOC_PD_FLAG_IRQ_SAFE) through the
+#   same phases.
 # STRATEGY: for pm_test levels devices and platform, load
 #   ampsoc_pdsleep_test, which builds its domains and devices, calls
 #   pm_suspend() itself and checks each device's callback string and each

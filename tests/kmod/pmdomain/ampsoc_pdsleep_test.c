@@ -18,8 +18,15 @@
  *                          that needs another device during suspend), so
  *                          the domain comes on after mix1 and mix2 had
  *                          their suspend phase skipped
+ *   pds_irq_on  (IRQ_SAFE) irq_on: an IRQ-safe device, held active
+ *   pds_irq_off (IRQ_SAFE) irq_off: an IRQ-safe device, idle, domain off
  *
- * Registration order is helper, mix1, mix2, on, off, skip: the PM core
+ * The IRQ-safe domains (AMPSOC_PD_FLAG_IRQ_SAFE, a spinlock for a lock)
+ * go through the same phases as the sleeping ones, as in 6.1, where the
+ * noirq phases take an irq_safe domain's spinlock.
+ *
+ * Registration order is helper, mix1, mix2, on, off, skip, irq_on,
+ * irq_off: the PM core
  * suspends in the reverse order, so both mix devices are past their main
  * phase when the helper powers their domain on.
  *
@@ -47,18 +54,29 @@ struct sdom {
 	char log[64];
 };
 
-enum { D_ON, D_OFF, D_SKIP, D_MIX, NR_DOMS };
+enum { D_ON, D_OFF, D_SKIP, D_MIX, D_IRQ_ON, D_IRQ_OFF, NR_DOMS };
 static struct sdom doms[NR_DOMS];
 static const char * const dom_names[NR_DOMS] = {
-	"pds_on", "pds_off", "pds_skip", "pds_mix",
+	"pds_on", "pds_off", "pds_skip", "pds_mix", "pds_irq_on", "pds_irq_off",
 };
 
-enum { V_HELPER, V_MIX1, V_MIX2, V_ON, V_OFF, V_SKIP, NR_DEVS };
+enum {
+	V_HELPER, V_MIX1, V_MIX2, V_ON, V_OFF, V_SKIP, V_IRQ_ON, V_IRQ_OFF,
+	NR_DEVS
+};
+
 static const char * const dev_names[NR_DEVS] = {
-	"helper", "mix1", "mix2", "on", "off", "skip",
+	"helper", "mix1", "mix2", "on", "off", "skip", "irq_on", "irq_off",
 };
 
-static const int dev_dom[NR_DEVS] = { D_ON, D_MIX, D_MIX, D_ON, D_OFF, D_SKIP };
+static const int dev_dom[NR_DEVS] = {
+	D_ON, D_MIX, D_MIX, D_ON, D_OFF, D_SKIP, D_IRQ_ON, D_IRQ_OFF,
+};
+
+static bool dom_irq_safe(int d)
+{
+	return d == D_IRQ_ON || d == D_IRQ_OFF;
+}
 
 struct sdev {
 	struct platform_device *pdev;
@@ -216,6 +234,8 @@ static const struct dev_pm_ops sd_pm = {
 static int sd_probe(struct platform_device *pdev)
 {
 	platform_set_drvdata(pdev, &devs[pdev->id]);
+	if (dom_irq_safe(dev_dom[pdev->id]))
+		pm_runtime_irq_safe(&pdev->dev);
 	pm_runtime_enable(&pdev->dev);
 	return 0;
 }
@@ -282,6 +302,8 @@ static void setup_and_suspend(struct ampsoc_ktap_test *t)
 		doms[i].pd.power_off = dom_power_off;
 		if (i == D_SKIP || i == D_MIX)
 			doms[i].pd.flags = AMPSOC_PD_FLAG_SLEEP_SKIP_OFF;
+		if (dom_irq_safe(i))
+			doms[i].pd.flags = AMPSOC_PD_FLAG_IRQ_SAFE;
 		doms[i].hw_on = true;
 		ret = ampsoc_pd_init(&doms[i].pd, NULL, false);
 		if (!KTAP_EXPECT_EQ(t, ret, 0)) {
@@ -312,16 +334,18 @@ static void setup_and_suspend(struct ampsoc_ktap_test *t)
 		/* One cycle tells the domain the device is idle. */
 		if (!KTAP_EXPECT_EQ(t, pm_runtime_resume_and_get(&p->dev), 0))
 			return;
-		if (i != V_ON && i != V_HELPER)
+		if (i != V_ON && i != V_HELPER && i != V_IRQ_ON)
 			pm_runtime_put_sync(&p->dev);
 		else
 			devs[i].held = true;
 	}
 	flush_domains();
-	KTAP_EXPECT(t, doms[D_ON].hw_on);
-	for (i = D_OFF; i < NR_DOMS; i++)
-		if (!KTAP_EXPECT(t, !doms[i].hw_on))
+	for (i = 0; i < NR_DOMS; i++) {
+		bool want = i == D_ON || i == D_IRQ_ON;
+
+		if (!KTAP_EXPECT_EQ(t, doms[i].hw_on, want))
 			return;
+	}
 
 	spin_lock_irq(&log_lock);
 	recording = true;
@@ -455,6 +479,32 @@ static void dom_mixed_follows_devices(struct ampsoc_ktap_test *t)
 	KTAP_EXPECT(t, !doms[D_MIX].hw_on);
 }
 
+/* An IRQ-safe device in use: every callback, in order. */
+static void seq_irq_safe_active_device(struct ampsoc_ktap_test *t)
+{
+	expect_seq(t, V_IRQ_ON, ALL, MAIN);
+}
+
+/* An IRQ-safe device whose IRQ-safe domain is off: every callback too. */
+static void seq_irq_safe_off_domain_device(struct ampsoc_ktap_test *t)
+{
+	expect_seq(t, V_IRQ_OFF, ALL, MAIN);
+}
+
+/* An IRQ-safe domain in use: off in suspend_noirq, on in resume_noirq. */
+static void dom_irq_safe_in_use_cycles(struct ampsoc_ktap_test *t)
+{
+	expect_log(t, D_IRQ_ON, "off on", "");
+	KTAP_EXPECT(t, doms[D_IRQ_ON].hw_on);
+}
+
+/* An IRQ-safe domain off: on in resume_noirq, off again after complete. */
+static void dom_irq_safe_off_powered_on_at_resume(struct ampsoc_ktap_test *t)
+{
+	expect_log(t, D_IRQ_OFF, "on off", "");
+	KTAP_EXPECT(t, !doms[D_IRQ_OFF].hw_on);
+}
+
 static void no_callback_of_active_device_with_hw_off(struct ampsoc_ktap_test *t)
 {
 	if (!KTAP_EXPECT_EQ(t, atomic_read(&violations), 0))
@@ -467,7 +517,8 @@ static void counters_back_to_rest(struct ampsoc_ktap_test *t)
 
 	for (i = 0; i < NR_DOMS; i++) {
 		KTAP_EXPECT_EQ(t, doms[i].pd.prepared_count, 0);
-		KTAP_EXPECT_EQ(t, doms[i].pd.active_count, i == D_ON ? 2 : 0);
+		KTAP_EXPECT_EQ(t, doms[i].pd.active_count,
+			       i == D_ON ? 2 : i == D_IRQ_ON ? 1 : 0);
 	}
 }
 
@@ -483,6 +534,10 @@ static const struct ampsoc_ktap_case seq_cases[] = {
 	AMPSOC_KTAP_CASE(dom_off_powered_on_at_resume),
 	AMPSOC_KTAP_CASE(dom_skip_stays_off),
 	AMPSOC_KTAP_CASE(dom_mixed_follows_devices),
+	AMPSOC_KTAP_CASE(seq_irq_safe_active_device),
+	AMPSOC_KTAP_CASE(seq_irq_safe_off_domain_device),
+	AMPSOC_KTAP_CASE(dom_irq_safe_in_use_cycles),
+	AMPSOC_KTAP_CASE(dom_irq_safe_off_powered_on_at_resume),
 	AMPSOC_KTAP_CASE(no_callback_of_active_device_with_hw_off),
 	AMPSOC_KTAP_CASE(counters_back_to_rest),
 	{}

@@ -555,20 +555,27 @@ static void mbox_receive_reaches_client(struct ampsoc_ktap_test *t)
  * (core_mbox_stale starts it and echoes). The core must be stopped, so
  * that its channel is free and nothing consumes the words.
  */
-static void stale_words_fill_fifo(struct ampsoc_ktap_test *t)
+/* The Linux-to-core mailbox of the core stale_fifo names, or NULL. */
+static const struct vsoc_mbox_info *stale_mbox(void)
 {
 	const struct vsoc_board *b = vsoc_board(soc);
-	struct vt_mbox_client c = {};
-	const struct vsoc_mbox_info *mi = NULL;
-	struct mbox_chan *chan;
-	void __iomem *fifo;
 	unsigned int i;
-	u32 tail, want;
 
 	for (i = 0; i < b->nr_cores; i++)
 		if (!strcmp(b->cores[i].name, stale_fifo) &&
 		    b->cores[i].mbox_tx < b->nr_mboxes)
-			mi = &b->mboxes[b->cores[i].mbox_tx];
+			return &b->mboxes[b->cores[i].mbox_tx];
+	return NULL;
+}
+
+static void stale_words_fill_fifo(struct ampsoc_ktap_test *t)
+{
+	const struct vsoc_mbox_info *mi = stale_mbox();
+	struct vt_mbox_client c = {};
+	struct mbox_chan *chan;
+	void __iomem *fifo;
+	u32 tail, want;
+
 	if (!KTAP_EXPECT(t, mi))
 		return;
 	fifo = vsoc_shm(soc, &mi->fifo);
@@ -627,16 +634,11 @@ static void vt_send_fn(struct work_struct *work)
  */
 static void stale_free_while_retrying(struct ampsoc_ktap_test *t)
 {
-	const struct vsoc_board *b = vsoc_board(soc);
-	const struct vsoc_mbox_info *mi = NULL;
+	const struct vsoc_mbox_info *mi = stale_mbox();
 	struct vt_mbox_client c = {};
 	struct vt_send_work w = {};
 	unsigned int i, cpu;
 
-	for (i = 0; i < b->nr_cores; i++)
-		if (!strcmp(b->cores[i].name, stale_fifo) &&
-		    b->cores[i].mbox_tx < b->nr_mboxes)
-			mi = &b->mboxes[b->cores[i].mbox_tx];
 	if (!KTAP_EXPECT(t, mi))
 		return;
 	cpu = cpumask_any_but(cpu_online_mask, raw_smp_processor_id());

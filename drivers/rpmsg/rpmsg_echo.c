@@ -6,12 +6,17 @@
  * the service's, or before the client is set up, are dropped. Results are in the channel's sysfs
  * directory: echo_received, echo_errors and echo_ns (from the first send to
  * the last echo; 0 until all came back).
+ *
+ * Written against mainline's <linux/rpmsg.h> alone: ampsoc builds it
+ * through include/compat (drivers/rpmsg/Kbuild), and tests/peer builds the
+ * same file against Linux's own rpmsg, so that make bench has a kernel
+ * client on both stacks.
  */
 #include <linux/ktime.h>
 #include <linux/module.h>
+#include <linux/rpmsg.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include <ampsoc/rpmsg.h>
 
 static unsigned int count = 100;
 module_param(count, uint, 0644);
@@ -32,7 +37,7 @@ static int echo_fill_send(struct rpmsg_device *rpdev, struct echo_client *ec)
 			    ec->sent);
 
 	ec->sent++;
-	return ampsoc_rpmsg_send(rpdev->ept, ec->msg, len);
+	return rpmsg_send(rpdev->ept, ec->msg, len);
 }
 
 /*
@@ -135,7 +140,7 @@ static struct rpmsg_driver echo_client = {
 	.probe = echo_probe,
 	.callback = echo_cb,
 };
-module_ampsoc_rpmsg_driver(echo_client);
+module_rpmsg_driver(echo_client);
 
 MODULE_DESCRIPTION("ampsoc rpmsg echo client");
 MODULE_LICENSE("GPL");

@@ -12,7 +12,8 @@
 #   recovery time (debugfs crash to the channel announced again).
 # STRATEGY: R rounds (BENCH_ROUNDS). Each round: start the echo image
 #   timing the "start" write and the time to its channel (rproc_bench
-#   firstmsg); on ampsoc, wait for the kernel echo client's round trips;
+#   firstmsg); wait for the kernel echo client's round trips (its peer
+#   build on mainline);
 #   the mailbox floor; the two userspace echoes (ampsocctl ept bench);
 #   a debugfs crash and the time to the new channel (rproc_bench
 #   recover; the kernel client is told to send nothing on it); stop; then start and stop the 8 MiB image (rproc_bench
@@ -112,7 +113,7 @@ if [ -w $KC ]; then
 	bench_floor core_echo_rtt_kernel_15 "$K" us core_mbox_rtt "$FLOOR"
 else
 	bench_na core_echo_rtt_kernel_15 us "no kernel echo client on $STACK:" \
-		"ampsoc_rpmsg_echo is built on ampsoc's rpmsg API"
+		"ampsoc_rpmsg_echo is not loaded"
 fi
 # The whole "start" write: request_firmware, the copy, power-on, release.
 if [ -n "$MC" ]; then

@@ -85,6 +85,12 @@ else
 	rm -f "$out/ampsoc_vsoc_rproc.c"
 fi
 
+# ampsoc's kernel echo client, written against mainline's <linux/rpmsg.h>:
+# the same source, built against the peer's rpmsg (make bench's kernel
+# echo row on mainline).
+f=drivers/rpmsg/rpmsg_echo.c
+cmp -s "$root/$f" "$out/ampsoc_rpmsg_echo.c" || cp "$root/$f" "$out/ampsoc_rpmsg_echo.c"
+
 # The fake remote processor (tests/kmod/remoteproc), from ampsoc's source.
 mkdir -p "$out/fake"
 for f in tests/peer/fake/Kbuild tests/kmod/remoteproc/ampsoc_rproc_fake.c; do

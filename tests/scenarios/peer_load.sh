@@ -8,9 +8,10 @@
 #   and class rpmsg with rpmsg_core.
 # STRATEGY: boot the mainline module tree with load-all: the six peer
 #   modules and what ampsoc's DKMS set keeps (ampsoc_pd, the vsoc drivers,
-#   ampsoc_vsoc_rproc in its peer build, which is unloaded first) are
-#   loaded; ampsoc_rproc, ampsoc_rpmsg and the modules needing them
-#   are neither loaded nor installed; no test module was loaded. Check what
+#   ampsoc_vsoc_rproc and ampsoc_rpmsg_echo in their peer builds, which
+#   are unloaded first) are loaded; ampsoc_rproc, ampsoc_rpmsg and the
+#   modules needing them are neither loaded nor installed; no test module
+#   was loaded. Check what
 #   remoteproc.ko registers, unload it, check all of it is gone, twice
 #   (a leftover makes the second load fail or WARN); the same for rpmsg.
 # stack: mainline
@@ -40,8 +41,13 @@ done
 check vsoc_rproc_is_peer_build sh -c \
 	'grep -q "^extra/peer/ampsoc_vsoc_rproc.ko:.*extra/peer/remoteproc.ko" "/lib/modules/$(uname -r)/modules.dep"'
 check vsoc_rproc_unloads rmmod ampsoc_vsoc_rproc
+# So is the kernel echo client, on mainline's rpmsg.
+check loaded_ampsoc_rpmsg_echo loaded ampsoc_rpmsg_echo
+check rpmsg_echo_is_peer_build sh -c \
+	'grep -q "^extra/peer/ampsoc_rpmsg_echo.ko:.*extra/peer/rpmsg_core.ko" "/lib/modules/$(uname -r)/modules.dep"'
+check rpmsg_echo_unloads rmmod ampsoc_rpmsg_echo
 for m in ampsoc_rproc ampsoc_rpmsg ampsoc_rpmsg_virtio \
-	 ampsoc_rpmsg_echo ampsoc_rpmsg_resmgr; do
+	 ampsoc_rpmsg_resmgr; do
 	check "absent_$m" sh -c "! grep -q '^$m ' /proc/modules"
 	check "not_installed_$m" not_installed $m
 done

@@ -233,6 +233,17 @@ static void fdev_del(struct platform_device *pdev)
 	ampsoc_pdfx_dev_del(pdev);
 }
 
+/* A new device in @d, idle, with @d off once the core settles; in *@pp. */
+static bool fdev_new_idle(struct ampsoc_ktap_test *t, struct fpd *d,
+			  struct platform_device **pp)
+{
+	*pp = fdev_new(d);
+	if (!KTAP_EXPECT(t, *pp))
+		return false;
+	settle();
+	return KTAP_EXPECT(t, !fpd_on(d));
+}
+
 /* ---- 1: a QoS-governed domain whose subdomains have no governor ---- */
 
 #define QT_CHILDREN	3
@@ -387,11 +398,7 @@ static void retry_after_veto(struct ampsoc_ktap_test *t)
 
 	if (!KTAP_EXPECT(t, d))
 		return;
-	p = fdev_new(d);
-	if (!KTAP_EXPECT(t, p))
-		goto out;
-	settle();
-	if (!KTAP_EXPECT(t, !fpd_on(d)))
+	if (!fdev_new_idle(t, d, &p))
 		goto out;
 
 	/* A notifier vetoes the first power-off. */
@@ -461,11 +468,7 @@ static void qos_relax_after_retries(struct ampsoc_ktap_test *t)
 
 	if (!KTAP_EXPECT(t, d))
 		return;
-	p = fdev_new(d);
-	if (!KTAP_EXPECT(t, p))
-		goto out;
-	settle();
-	if (!KTAP_EXPECT(t, !fpd_on(d)))
+	if (!fdev_new_idle(t, d, &p))
 		goto out;
 	KTAP_EXPECT_EQ(t, pm_runtime_resume_and_get(&p->dev), 0);
 	if (!KTAP_EXPECT(t, dev_pm_qos_add_request(&p->dev, &req,

@@ -120,6 +120,7 @@ int ampsoc_pd_sysfs_add(struct ampsoc_pd *pd);
 void ampsoc_pd_sysfs_remove(struct ampsoc_pd *pd);
 
 /* domain_provider.c */
+int ampsoc_pd_provider_init(void);
 void ampsoc_pd_provider_exit(void);
 bool ampsoc_pd_provider_uses(struct ampsoc_pd *pd);
 

@@ -325,14 +325,41 @@ int ampsoc_pd_attach_by_name(struct device *dev, const char *name,
 }
 EXPORT_SYMBOL_GPL(ampsoc_pd_attach_by_name);
 
+/**
+ * struct pd_virt - a virtual device standing for a consumer in a domain
+ * @dev: the device on the ampsoc_pd bus
+ * @consumer: the device it stands for (a reference is held)
+ */
+struct pd_virt {
+	struct device dev;
+	struct device *consumer;
+};
+
 static void pd_virt_release(struct device *dev)
 {
-	kfree(dev);
+	struct pd_virt *v = container_of(dev, struct pd_virt, dev);
+
+	put_device(v->consumer);
+	kfree(v);
 }
 
 static bool pd_is_virt(struct device *dev)
 {
 	return dev->bus == &ampsoc_pd_bus;
+}
+
+/*
+ * System sleep: a virtual device is in the wakeup path when its consumer
+ * is, so that an ACTIVE_WAKEUP domain stays on for a consumer that keeps
+ * running (6.1 passes the wakeup path on to parents only).
+ */
+bool ampsoc_pd_wakeup_path(struct device *dev)
+{
+	if (device_wakeup_path(dev))
+		return true;
+	return pd_is_virt(dev) &&
+	       device_wakeup_path(container_of(dev, struct pd_virt,
+					       dev)->consumer);
 }
 
 /**
@@ -358,7 +385,6 @@ static bool pd_is_virt(struct device *dev)
 struct device *ampsoc_pd_attach_by_id(struct device *dev, unsigned int index)
 {
 	struct ampsoc_pd *pd;
-	struct device *virt;
 	int ret;
 
 	if (!dev)
@@ -372,10 +398,35 @@ struct device *ampsoc_pd_attach_by_id(struct device *dev, unsigned int index)
 		return ERR_PTR(ret);
 	if (!pd)
 		return NULL;
+	return ampsoc_pd_add_virt(pd, dev, index);
+}
+EXPORT_SYMBOL_GPL(ampsoc_pd_attach_by_id);
 
-	virt = kzalloc(sizeof(*virt), GFP_KERNEL);
-	if (!virt)
+/**
+ * ampsoc_pd_add_virt - a virtual device of a device in a given domain
+ * @pd: a registered domain
+ * @dev: the consumer; it may be in a domain itself
+ * @index: the number in the virtual device's name
+ *
+ * Context: process context; may sleep.
+ * Return: the virtual device; ERR_PTR(-EINVAL) for NULL arguments,
+ * ERR_PTR(-ENOMEM), or the error of registering the device or of
+ * ampsoc_pd_add_device().
+ */
+struct device *ampsoc_pd_add_virt(struct ampsoc_pd *pd, struct device *dev,
+				  unsigned int index)
+{
+	struct device *virt;
+	struct pd_virt *v;
+	int ret;
+
+	if (!pd || !dev)
+		return ERR_PTR(-EINVAL);
+	v = kzalloc(sizeof(*v), GFP_KERNEL);
+	if (!v)
 		return ERR_PTR(-ENOMEM);
+	v->consumer = get_device(dev);
+	virt = &v->dev;
 	device_initialize(virt);
 	virt->bus = &ampsoc_pd_bus;
 	virt->release = pd_virt_release;
@@ -401,7 +452,7 @@ struct device *ampsoc_pd_attach_by_id(struct device *dev, unsigned int index)
 	ampsoc_pd_queue_power_off(pd);
 	return virt;
 }
-EXPORT_SYMBOL_GPL(ampsoc_pd_attach_by_id);
+EXPORT_SYMBOL_GPL(ampsoc_pd_add_virt);
 
 /**
  * ampsoc_pd_attach_virt_by_name - attach one of a device's domains, by name

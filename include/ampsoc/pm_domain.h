@@ -688,8 +688,10 @@ struct ampsoc_pd_multi {
  * "ampsoc_pd:<index>:<dev_name>" is registered on the "ampsoc_pd" bus,
  * added to the domain the entry names, and given runtime PM (enabled,
  * suspended). The domain is not powered on for it; it is queued for
- * power-off. A node with a single entry gets a virtual device for index
- * 0 too, as in 6.1 (ampsoc_pd_attach() puts the device itself in it).
+ * power-off. It holds a reference to @dev, and is in the system-sleep
+ * wakeup path whenever @dev is (an extension: 6.1's is not). A node
+ * with a single entry gets a virtual device for index 0 too, as in 6.1
+ * (ampsoc_pd_attach() puts the device itself in it).
  * Detach with ampsoc_pd_detach() on the returned device.
  *
  * Context: process context; may sleep.
@@ -718,6 +720,30 @@ struct device *ampsoc_pd_attach_by_id(struct device *dev, unsigned int index);
  */
 struct device *ampsoc_pd_attach_virt_by_name(struct device *dev,
 					     const char *name);
+
+/**
+ * ampsoc_pd_add_virt() - a virtual device of a device in a given domain
+ * @pd: a registered domain
+ * @dev: the consumer; unlike for ampsoc_pd_attach_by_id() it may be in
+ *	a PM domain itself (its main one)
+ * @index: the number in the virtual device's name
+ *
+ * An extension, the explicit counterpart of ampsoc_pd_attach_by_id() as
+ * ampsoc_pd_add_device() is of ampsoc_pd_attach(): no firmware node is
+ * read. The virtual device, "ampsoc_pd:<index>:<dev_name>" on the
+ * "ampsoc_pd" bus, is added to @pd as ampsoc_pd_attach_by_id() adds it
+ * (runtime PM enabled and suspended, the domain not powered on for it).
+ * It holds a reference to @dev, and is in the system-sleep wakeup path
+ * whenever @dev is (for AMPSOC_PD_FLAG_ACTIVE_WAKEUP). Detach with
+ * ampsoc_pd_detach().
+ *
+ * Context: process context; may sleep.
+ * Return: the virtual device; ERR_PTR(-EINVAL) for NULL arguments;
+ * ERR_PTR(-ENOMEM); or the error of registering the device (-EEXIST for
+ * a name in use) or of ampsoc_pd_add_device().
+ */
+struct device *ampsoc_pd_add_virt(struct ampsoc_pd *pd, struct device *dev,
+				  unsigned int index);
 
 /**
  * ampsoc_pd_attach_multi() - attach every domain of a device, with links

@@ -10,7 +10,9 @@
  *  - the consumer's runtime PM powers every domain through the links;
  *  - detaching unregisters the virtual device (its sysfs entry goes);
  *  - a failed attach of several undoes the ones before it;
- *  - a domain with a virtual device in it cannot be removed.
+ *  - a domain with a virtual device in it cannot be removed;
+ *  - ampsoc_pd_add_virt(), the explicit variant, for a consumer in a
+ *    domain of its own.
  */
 #include <ampsoc/ktap.h>
 #include <ampsoc/pd_fixture.h>
@@ -479,11 +481,49 @@ out:
 		provider_down(t);
 }
 
+/* The explicit variant: a given domain, a consumer in a domain itself. */
+static void add_virt_explicit(struct ampsoc_ktap_test *t)
+{
+	struct mpd *d0 = mpd_new("pdm_x0"), *d1 = mpd_new("pdm_x1");
+	struct mpd *ds[] = { d0, d1 };
+	struct platform_device *c = NULL;
+	struct device *v = NULL;
+
+	c = ampsoc_pdfx_node_dev_new(DRV_NAME "-nodrv", next_id++, NULL);
+	if (!KTAP_EXPECT(t, d0 && d1 && c) ||
+	    !KTAP_EXPECT_EQ(t, ampsoc_pd_add_device(&d1->pd, &c->dev), 0))
+		goto out;
+	KTAP_EXPECT(t, ampsoc_pd_add_virt(NULL, &c->dev, 1) == ERR_PTR(-EINVAL));
+	KTAP_EXPECT(t, ampsoc_pd_add_virt(&d0->pd, NULL, 1) == ERR_PTR(-EINVAL));
+	v = ampsoc_pd_add_virt(&d0->pd, &c->dev, 1);
+	if (!KTAP_EXPECT(t, !IS_ERR_OR_NULL(v))) {
+		v = NULL;
+		goto out;
+	}
+	KTAP_EXPECT(t, ampsoc_pd_of_dev(v) == &d0->pd);
+	KTAP_EXPECT(t, ampsoc_pd_of_dev(&c->dev) == &d1->pd);
+	KTAP_EXPECT(t, virt_in_sysfs(c, 1));
+	settle(ds, 2);
+	KTAP_EXPECT(t, !ampsoc_pd_is_on(&d0->pd));
+	/* Its domain cannot go while it is there. */
+	KTAP_EXPECT_EQ(t, ampsoc_pd_remove(&d0->pd), -EBUSY);
+	ampsoc_pd_detach(v);
+	v = NULL;
+	KTAP_EXPECT(t, !virt_in_sysfs(c, 1));
+	KTAP_EXPECT_EQ(t, d0->pd.device_count, 0);
+out:
+	ampsoc_pd_detach(v);
+	mdev_del(c);
+	KTAP_EXPECT_EQ(t, mpd_del(d1), 0);
+	KTAP_EXPECT_EQ(t, mpd_del(d0), 0);
+}
+
 static const struct ampsoc_ktap_case multi_cases[] = {
 	AMPSOC_KTAP_CASE(attach_by_id_and_name),
 	AMPSOC_KTAP_CASE(attach_null_and_errors),
 	AMPSOC_KTAP_CASE(consumer_rpm_drives_both),
 	AMPSOC_KTAP_CASE(multi_unwinds),
+	AMPSOC_KTAP_CASE(add_virt_explicit),
 	{}
 };
 

@@ -297,6 +297,7 @@ static int new_section(struct parser *p, const char *section)
 		c->mbox_rx = VSOC_NONE;
 		c->firewall_setting = -1;
 		c->isa = AMPSOC_CORE_ISA_X86_64;
+		c->mem_domain = VSOC_NONE;
 		break;
 	}
 	case S_MBOX: {
@@ -328,7 +329,8 @@ static const char *const keys[][12] = {
 	[S_PERIPH] = { "type", "domain", "clock", "active_power_uw",
 		       "data_size", "bandwidth" },
 	[S_CORE] = { "domain", "clock", "mem", "rpmsg_static", "firewall",
-		     "resmgr_domains", "resmgr_clocks", "ddr", "isa" },
+		     "resmgr_domains", "resmgr_clocks", "ddr", "isa",
+		     "mem_domain" },
 	[S_MBOX] = { "from", "to", "depth" },
 };
 
@@ -756,6 +758,9 @@ static int handler(void *user, const char *section, const char *name,
 		if (!strcmp(name, "clock"))
 			return set_ref(p, c->clock_name, &c->clock_line,
 				       value, name);
+		if (!strcmp(name, "mem_domain"))
+			return set_ref(p, c->mem_domain_name,
+				       &c->mem_domain_line, value, name);
 		if (!strcmp(name, "rpmsg_static"))
 			return parse_chan(p, c, value);
 		if (!strcmp(name, "ddr"))
@@ -1131,6 +1136,18 @@ static int resolve(struct parser *p)
 					    c->name, c->domain_name,
 					    b->core[j].name);
 		b->domain[r].flags |= VSOC_DOMAIN_CORE;
+		if (c->mem_domain_name[0]) {
+			r = find_domain(b, c->mem_domain_name);
+			if (r < 0)
+				return perr(p, c->mem_domain_line,
+					    "[core %s] mem_domain: unknown domain '%s'",
+					    c->name, c->mem_domain_name);
+			if ((uint32_t)r == c->domain)
+				return perr(p, c->mem_domain_line,
+					    "[core %s] mem_domain: '%s' is the core's own domain",
+					    c->name, c->mem_domain_name);
+			c->mem_domain = r;
+		}
 		if (c->clock_name[0]) {
 			r = find_clock(b, c->clock_name);
 			if (r < 0)

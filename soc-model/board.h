@@ -101,6 +101,10 @@ struct board_core {
 	/* isa = x86_64 | armv7m | rv32imac: AMPSOC_CORE_ISA_* (ABI 1.4) */
 	uint32_t isa;
 	int isa_line;
+	/* mem_domain = NAME: the domain of its memory (ABI 1.5), or VSOC_NONE */
+	uint32_t mem_domain;
+	int mem_domain_line;
+	char mem_domain_name[VSOC_NAME_LEN];
 };
 
 struct board_mbox {

@@ -42,6 +42,8 @@ const char *vsoc_rule_name(uint32_t rule)
 		return "always_on_switched_off";
 	case VSOC_RULE_FIREWALL:
 		return "bad_firewall_programming";
+	case VSOC_RULE_CORE_MEM_OFF:
+		return "core_running_with_memory_off";
 	}
 	return "unknown";
 }
@@ -331,9 +333,13 @@ static void domain_request(struct soc *s, unsigned int d, uint32_t op)
 			periph_abort(s, i, -VSOC_ECANCELED);
 		}
 	for (i = 0; i < s->b->nr_cores; i++)
-		if (s->b->core[i].domain == d &&
+		if ((s->b->core[i].domain == d ||
+		     s->b->core[i].mem_domain == d) &&
 		    s->core[i].state == VSOC_CORE_RUNNING) {
-			violation(s, VSOC_RULE_CORE_POWEROFF, VSOC_OBJ_CORE, i);
+			/* Its memory gone, the core cannot go on either. */
+			violation(s, s->b->core[i].domain == d ?
+				  VSOC_RULE_CORE_POWEROFF :
+				  VSOC_RULE_CORE_MEM_OFF, VSOC_OBJ_CORE, i);
 			s->core[i].state = VSOC_CORE_OFF;
 			s->core[i].wdt_due = 0;
 			ctl_of(s, i)->state = VSOC_CORE_OFF;
@@ -921,6 +927,12 @@ static int core_request(struct soc *s, unsigned int i, uint32_t op,
 	if (op == VSOC_CORE_OP_RUN) {
 		if (s->dom[bc->domain].state != VSOC_PWR_ON) {
 			violation(s, VSOC_RULE_DOMAIN_OFF, VSOC_OBJ_CORE, i);
+			return -VSOC_EPERM;
+		}
+		/* A kernel that forgot the core's memory domain (ABI 1.5). */
+		if (bc->mem_domain != VSOC_NONE &&
+		    s->dom[bc->mem_domain].state != VSOC_PWR_ON) {
+			violation(s, VSOC_RULE_CORE_MEM_OFF, VSOC_OBJ_CORE, i);
 			return -VSOC_EPERM;
 		}
 		if (sc->state != VSOC_CORE_RESET)

@@ -128,6 +128,7 @@ size_t board_write_table(const struct board *b, void *table)
 		c->nr_mems = s->nr_mems;
 		c->mbox_tx = s->mbox_tx;
 		c->mbox_rx = s->mbox_rx;
+		c->mem_domain = s->mem_domain;
 		set_area(&c->ctl, s->ctl_off, sizeof(struct vsoc_core_ctl));
 		c->resmgr_domains = s->resmgr_domains;
 		c->resmgr_clocks = s->resmgr_clocks;

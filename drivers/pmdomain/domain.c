@@ -1405,6 +1405,12 @@ static int __init ampsoc_pd_module_init(void)
 		ampsoc_pd_sysfs_exit();
 		return ret;
 	}
+	ret = ampsoc_pd_provider_init();
+	if (ret) {
+		ampsoc_pd_sleep_exit();
+		ampsoc_pd_sysfs_exit();
+		return ret;
+	}
 	ampsoc_pd_debugfs_init();
 	return 0;
 }

@@ -120,6 +120,8 @@ int ampsoc_pd_sysfs_add(struct ampsoc_pd *pd);
 void ampsoc_pd_sysfs_remove(struct ampsoc_pd *pd);
 
 /* domain_provider.c */
+int ampsoc_pd_provider_init(void);
+bool ampsoc_pd_wakeup_path(struct device *dev);
 void ampsoc_pd_provider_exit(void);
 bool ampsoc_pd_provider_uses(struct ampsoc_pd *pd);
 

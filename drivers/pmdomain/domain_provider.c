@@ -6,6 +6,7 @@
  */
 #include <linux/device/driver.h>
 #include <linux/moduleparam.h>
+#include <linux/pm_runtime.h>
 #include <linux/property.h>
 #include <linux/slab.h>
 
@@ -176,6 +177,20 @@ int ampsoc_pd_provider_del(struct fwnode_handle *fwnode)
 }
 EXPORT_SYMBOL_GPL(ampsoc_pd_provider_del);
 
+/*
+ * The bus of the virtual devices that stand in for a consumer in its
+ * second, third, ... domain (6.1 puts its own on a bus named "genpd",
+ * which exists already in the running kernel, hence our prefix).
+ */
+static struct bus_type ampsoc_pd_bus = {
+	.name = "ampsoc_pd",
+};
+
+int ampsoc_pd_provider_init(void)
+{
+	return bus_register(&ampsoc_pd_bus);
+}
+
 void ampsoc_pd_provider_exit(void)
 {
 	struct pd_provider *p, *tmp;
@@ -185,19 +200,24 @@ void ampsoc_pd_provider_exit(void)
 		list_del(&p->node);
 		pd_provider_free(p);
 	}
+	/* Every virtual device belongs to a consumer module, gone by now. */
+	bus_unregister(&ampsoc_pd_bus);
 }
 
-static int pd_attach_index(struct device *dev, unsigned int index,
-			   bool power_on)
+/*
+ * Resolve reference @index of @fwnode's "power-domains". Returns 0 with
+ * *pdp NULL when there is no such reference, 0 with the domain, or an
+ * errno: -EPROBE_DEFER (no provider yet), -EINVAL (nothing at that cell).
+ */
+static int pd_resolve(struct fwnode_handle *fwnode, unsigned int index,
+		      struct ampsoc_pd **pdp)
 {
 	struct fwnode_reference_args args;
-	struct fwnode_handle *fwnode = dev_fwnode(dev);
 	struct ampsoc_pd *pd = NULL;
 	struct pd_provider *p;
 	int ret;
 
-	if (!fwnode)
-		return 0;
+	*pdp = NULL;
 	ret = fwnode_property_get_reference_args(fwnode, "power-domains",
 						 "#power-domain-cells", 0,
 						 index, &args);
@@ -228,6 +248,22 @@ static int pd_attach_index(struct device *dev, unsigned int index,
 			       fwnode, index, ret);
 		return ret;
 	}
+	*pdp = pd;
+	return 0;
+}
+
+static int pd_attach_index(struct device *dev, unsigned int index,
+			   bool power_on)
+{
+	struct fwnode_handle *fwnode = dev_fwnode(dev);
+	struct ampsoc_pd *pd;
+	int ret;
+
+	if (!fwnode)
+		return 0;
+	ret = pd_resolve(fwnode, index, &pd);
+	if (ret || !pd)
+		return ret;
 
 	ret = ampsoc_pd_add_device(pd, dev);
 	if (ret)
@@ -290,19 +326,295 @@ int ampsoc_pd_attach_by_name(struct device *dev, const char *name,
 EXPORT_SYMBOL_GPL(ampsoc_pd_attach_by_name);
 
 /**
+ * struct pd_virt - a virtual device standing for a consumer in a domain
+ * @dev: the device on the ampsoc_pd bus
+ * @consumer: the device it stands for (a reference is held)
+ */
+struct pd_virt {
+	struct device dev;
+	struct device *consumer;
+};
+
+static void pd_virt_release(struct device *dev)
+{
+	struct pd_virt *v = container_of(dev, struct pd_virt, dev);
+
+	put_device(v->consumer);
+	kfree(v);
+}
+
+static bool pd_is_virt(struct device *dev)
+{
+	return dev->bus == &ampsoc_pd_bus;
+}
+
+/*
+ * System sleep: a virtual device is in the wakeup path when its consumer
+ * is, so that an ACTIVE_WAKEUP domain stays on for a consumer that keeps
+ * running (6.1 passes the wakeup path on to parents only).
+ */
+bool ampsoc_pd_wakeup_path(struct device *dev)
+{
+	if (device_wakeup_path(dev))
+		return true;
+	return pd_is_virt(dev) &&
+	       device_wakeup_path(container_of(dev, struct pd_virt,
+					       dev)->consumer);
+}
+
+/**
+ * ampsoc_pd_attach_by_id - attach one of a device's domains, by index
+ * @dev: the consumer, with a firmware node; in no PM domain itself
+ * @index: the entry of its node's "power-domains"
+ *
+ * As 6.1's dev_pm_domain_attach_by_id(): a virtual device named
+ * "ampsoc_pd:<index>:<dev_name>" is registered on the "ampsoc_pd" bus,
+ * added to the domain, and given runtime PM (enabled, suspended). The
+ * domain is not powered on; it is queued for power-off. The caller links
+ * @dev to the virtual device (device_link_add()) so that its runtime PM
+ * drives the domain.
+ *
+ * Context: process context; may sleep.
+ * Return: the virtual device; NULL if @dev has no firmware node or its
+ * node has no reference @index; ERR_PTR(-EINVAL) for a NULL @dev or a
+ * reference that resolves to no domain, ERR_PTR(-EEXIST) if @dev is in a
+ * PM domain, ERR_PTR(-EPROBE_DEFER) if the provider is not registered,
+ * ERR_PTR(-ENOMEM), or the error of registering the device or of
+ * ampsoc_pd_add_device().
+ */
+struct device *ampsoc_pd_attach_by_id(struct device *dev, unsigned int index)
+{
+	struct ampsoc_pd *pd;
+	int ret;
+
+	if (!dev)
+		return ERR_PTR(-EINVAL);
+	if (dev->pm_domain)
+		return ERR_PTR(-EEXIST);
+	if (!dev_fwnode(dev))
+		return NULL;
+	ret = pd_resolve(dev_fwnode(dev), index, &pd);
+	if (ret)
+		return ERR_PTR(ret);
+	if (!pd)
+		return NULL;
+	return ampsoc_pd_add_virt(pd, dev, index);
+}
+EXPORT_SYMBOL_GPL(ampsoc_pd_attach_by_id);
+
+/**
+ * ampsoc_pd_add_virt - a virtual device of a device in a given domain
+ * @pd: a registered domain
+ * @dev: the consumer; it may be in a domain itself
+ * @index: the number in the virtual device's name
+ *
+ * Context: process context; may sleep.
+ * Return: the virtual device; ERR_PTR(-EINVAL) for NULL arguments,
+ * ERR_PTR(-ENOMEM), or the error of registering the device or of
+ * ampsoc_pd_add_device().
+ */
+struct device *ampsoc_pd_add_virt(struct ampsoc_pd *pd, struct device *dev,
+				  unsigned int index)
+{
+	struct device *virt;
+	struct pd_virt *v;
+	int ret;
+
+	if (!pd || !dev)
+		return ERR_PTR(-EINVAL);
+	v = kzalloc(sizeof(*v), GFP_KERNEL);
+	if (!v)
+		return ERR_PTR(-ENOMEM);
+	v->consumer = get_device(dev);
+	virt = &v->dev;
+	device_initialize(virt);
+	virt->bus = &ampsoc_pd_bus;
+	virt->release = pd_virt_release;
+	ret = dev_set_name(virt, "ampsoc_pd:%u:%s", index, dev_name(dev));
+	if (!ret)
+		ret = device_add(virt);
+	if (ret) {
+		put_device(virt);
+		return ERR_PTR(ret);
+	}
+	/*
+	 * Enabled before it joins: a suspended device does not count as
+	 * needing power, so the domain is not powered on for it (as 6.1,
+	 * which enables runtime PM right after the attach).
+	 */
+	pm_runtime_enable(virt);
+	ret = ampsoc_pd_add_device(pd, virt);
+	if (ret) {
+		pm_runtime_disable(virt);
+		device_unregister(virt);
+		return ERR_PTR(ret);
+	}
+	ampsoc_pd_queue_power_off(pd);
+	return virt;
+}
+EXPORT_SYMBOL_GPL(ampsoc_pd_add_virt);
+
+/**
+ * ampsoc_pd_attach_virt_by_name - attach one of a device's domains, by name
+ * @dev: the consumer, with a firmware node; in no PM domain itself
+ * @name: an entry of its node's "power-domain-names"
+ *
+ * As 6.1's dev_pm_domain_attach_by_name(): ampsoc_pd_attach_by_id() with
+ * the index of @name.
+ *
+ * Context: process context; may sleep.
+ * Return: the virtual device; NULL if @dev has no firmware node or @name
+ * is not listed; otherwise as for ampsoc_pd_attach_by_id().
+ */
+struct device *ampsoc_pd_attach_virt_by_name(struct device *dev,
+					     const char *name)
+{
+	int index;
+
+	if (!dev || !name)
+		return ERR_PTR(-EINVAL);
+	if (dev->pm_domain)
+		return ERR_PTR(-EEXIST);
+	if (!dev_fwnode(dev))
+		return NULL;
+	index = fwnode_property_match_string(dev_fwnode(dev),
+					     "power-domain-names", name);
+	if (index < 0)
+		return NULL;
+	return ampsoc_pd_attach_by_id(dev, index);
+}
+EXPORT_SYMBOL_GPL(ampsoc_pd_attach_virt_by_name);
+
+/**
  * ampsoc_pd_detach - take a device out of its domain, if it is in one of ours
  * @dev: the device
+ *
+ * A virtual device of ampsoc_pd_attach_by_id() also loses its runtime PM
+ * and is unregistered (and freed once its last reference goes).
  *
  * Context: process context; may sleep.
  */
 void ampsoc_pd_detach(struct device *dev)
 {
+	bool virt;
 	int ret;
 
-	if (!dev || !ampsoc_pd_of_dev(dev))
+	if (!dev)
 		return;
-	ret = ampsoc_pd_remove_device(dev);
-	if (ret)
-		dev_err(dev, "cannot detach from PM domain: %d\n", ret);
+	virt = pd_is_virt(dev);
+	if (virt)
+		pm_runtime_disable(dev);
+	if (ampsoc_pd_of_dev(dev)) {
+		ret = ampsoc_pd_remove_device(dev);
+		if (ret) {
+			/* Still in the domain: it must stay registered. */
+			dev_err(dev, "cannot detach from PM domain: %d\n", ret);
+			return;
+		}
+	}
+	if (virt)
+		device_unregister(dev);
 }
 EXPORT_SYMBOL_GPL(ampsoc_pd_detach);
+
+/**
+ * ampsoc_pd_attach_multi - attach every domain of a device, with links
+ * @dev: the consumer, with a firmware node; in no PM domain itself
+ * @out: where to store the result; NULL when nothing was attached
+ *
+ * An extension (6.1 has no such helper; later kernels added
+ * dev_pm_domain_attach_list()): ampsoc_pd_attach_by_id() for each
+ * "power-domains" entry, then a device link from @dev to each virtual
+ * device with DL_FLAG_STATELESS | DL_FLAG_PM_RUNTIME | DL_FLAG_RPM_ACTIVE,
+ * which powers the domains on now; @dev's runtime suspend lets them go
+ * off, its runtime resume powers them on. On failure, what was done is
+ * undone, last first.
+ *
+ * Context: process context; may sleep.
+ * Return: the number of domains attached (0: the node names none); or
+ * -EINVAL for NULL arguments, -ENODEV if a link cannot be made, -ENOMEM,
+ * or an error of ampsoc_pd_attach_by_id().
+ */
+int ampsoc_pd_attach_multi(struct device *dev, struct ampsoc_pd_multi **out)
+{
+	struct fwnode_reference_args args;
+	struct ampsoc_pd_multi *m;
+	unsigned int n, i;
+	int ret;
+
+	if (!dev || !out)
+		return -EINVAL;
+	*out = NULL;
+	if (dev->pm_domain)
+		return -EEXIST;
+	if (!dev_fwnode(dev))
+		return 0;
+	for (n = 0; n < AMPSOC_PD_MULTI_MAX; n++) {
+		if (fwnode_property_get_reference_args(dev_fwnode(dev),
+						       "power-domains",
+						       "#power-domain-cells",
+						       0, n, &args))
+			break;
+		fwnode_handle_put(args.fwnode);
+	}
+	if (!n)
+		return 0;
+	m = kzalloc(struct_size(m, links, n), GFP_KERNEL);
+	if (!m)
+		return -ENOMEM;
+	m->virt = kcalloc(n, sizeof(*m->virt), GFP_KERNEL);
+	if (!m->virt) {
+		kfree(m);
+		return -ENOMEM;
+	}
+	for (i = 0; i < n; i++) {
+		struct device *virt = ampsoc_pd_attach_by_id(dev, i);
+
+		if (IS_ERR_OR_NULL(virt)) {
+			ret = virt ? PTR_ERR(virt) : -EINVAL;
+			goto err;
+		}
+		m->virt[i] = virt;
+		m->num = i + 1;
+		m->links[i] = device_link_add(dev, virt, DL_FLAG_STATELESS |
+					      DL_FLAG_PM_RUNTIME |
+					      DL_FLAG_RPM_ACTIVE);
+		if (!m->links[i]) {
+			ret = -ENODEV;
+			goto err;
+		}
+	}
+	*out = m;
+	return n;
+
+err:
+	if (ret != -EPROBE_DEFER)
+		dev_err(dev, "cannot attach PM domain %u: %d\n", i, ret);
+	ampsoc_pd_detach_multi(m);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(ampsoc_pd_attach_multi);
+
+/**
+ * ampsoc_pd_detach_multi - undo ampsoc_pd_attach_multi()
+ * @m: its result, or NULL
+ *
+ * Each link is deleted and each virtual device detached, last first.
+ *
+ * Context: process context; may sleep.
+ */
+void ampsoc_pd_detach_multi(struct ampsoc_pd_multi *m)
+{
+	unsigned int i;
+
+	if (!m)
+		return;
+	for (i = m->num; i-- > 0;) {
+		if (m->links[i])
+			device_link_del(m->links[i]);
+		ampsoc_pd_detach(m->virt[i]);
+	}
+	kfree(m->virt);
+	kfree(m);
+}
+EXPORT_SYMBOL_GPL(ampsoc_pd_detach_multi);

@@ -272,7 +272,7 @@ static int pd_noirq_down(struct device *dev, int (*cb)(struct device *dev),
 	if (ret)
 		return ret;
 
-	if (power_off && device_wakeup_path(dev) &&
+	if (power_off && ampsoc_pd_wakeup_path(dev) &&
 	    (pd->flags & AMPSOC_PD_FLAG_ACTIVE_WAKEUP)) {
 		pdd->wakeup_kept = true;
 		return 0;

@@ -426,8 +426,8 @@ static int parse_core_1_3(struct vsoc_parse *p, unsigned int i,
 		return bad(p->soc, "cores[%u] (%s): resmgr domains %#x, clocks %#x: beyond %u, %u",
 			   i, c->name, c->resmgr_domains, c->resmgr_clocks,
 			   b->nr_domains, b->nr_clocks);
-	/* A later minor version may use them; 1.3 and 1.4 do not. */
-	if ((b->version & 0xffff) <= 4 && (c->flags & ~VSOC_CORE_F_FIREWALL))
+	/* A later minor version may use them; 1.3 to 1.5 do not. */
+	if ((b->version & 0xffff) <= 5 && (c->flags & ~VSOC_CORE_F_FIREWALL))
 		return bad(p->soc, "cores[%u] (%s): unknown flags %#x",
 			   i, c->name, c->flags);
 	/* 1.4: the instruction set, in what 1.3 kept reserved (zero) */
@@ -466,6 +466,9 @@ static int parse_cores(struct vsoc_parse *p, const struct vsoc_array *arr)
 		c->nr_mems = le32_to_cpu(e.nr_mems);
 		c->mbox_tx = le32_to_cpu(e.mbox_tx);
 		c->mbox_rx = le32_to_cpu(e.mbox_rx);
+		/* 1.5: in what was reserved (zero) before */
+		c->mem_domain = (b->version & 0xffff) >= 5 ?
+				le32_to_cpu(e.mem_domain) : VSOC_NONE;
 		get_area(&c->ctl, &e.ctl);
 		if (c->domain >= b->nr_domains)
 			return bad(p->soc, "cores[%u] (%s): domain %u out of range (%u domains)",
@@ -473,6 +476,11 @@ static int parse_cores(struct vsoc_parse *p, const struct vsoc_array *arr)
 		if (c->clock != VSOC_NONE && c->clock >= b->nr_clocks)
 			return bad(p->soc, "cores[%u] (%s): clock %u out of range (%u clocks)",
 				   i, c->name, c->clock, b->nr_clocks);
+		if (c->mem_domain != VSOC_NONE &&
+		    (c->mem_domain >= b->nr_domains ||
+		     c->mem_domain == c->domain))
+			return bad(p->soc, "cores[%u] (%s): bad memory domain %u (own %u)",
+				   i, c->name, c->mem_domain, c->domain);
 		if (c->peer > 0xffff || c->peer == b->guest_peer ||
 		    c->peer == b->model_peer)
 			return bad(p->soc, "cores[%u] (%s): bad peer %u", i,

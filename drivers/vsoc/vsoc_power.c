@@ -15,6 +15,19 @@
  * initial state, except that domains nobody needs are switched off first,
  * leaves before parents, so that the kernel and the model agree.
  *
+ * A core whose memory has its own domain (ABI 1.5, struct
+ * vsoc_core_desc.mem_domain) is in two: its device is in its own domain,
+ * and a virtual device stands for it in the memory domain, as Linux 6.1
+ * does for a device with several domains (docs/pmdomain.md, "Multiple
+ * domains per device"). The core's device is linked to it with
+ * DL_FLAG_STATELESS | DL_FLAG_PM_RUNTIME, so its runtime resume (the
+ * remoteproc start) powers the memory on before the core's own domain,
+ * and its runtime suspend (the stop) lets it go off after. No
+ * DL_FLAG_RPM_ACTIVE: the core's driver has not probed yet, its device
+ * is not runtime-active. The memory domain stays on across system sleep
+ * while the core does (ACTIVE_WAKEUP: ampsoc_pd counts a virtual device
+ * in the wakeup path when its consumer is).
+ *
  * At unbind every consumer leaves its domain and every domain is
  * unregistered, leaves first. ampsoc_pd refuses to unregister a domain
  * that still has devices (a driver of another module may have put one
@@ -98,6 +111,9 @@ struct vsoc_pd {
  * @consumers: devices attached to a domain, to detach at remove (NULL
  *	once detached)
  * @nconsumers: entries in @consumers
+ * @ncores: number of cores
+ * @mem_virt: per core, its virtual device in its memory domain, or NULL
+ * @mem_link: per core, the link from the core's device to @mem_virt
  * @stats: the debugfs file with request timings
  * @doms: the domains, indexed like the board
  */
@@ -110,6 +126,9 @@ struct vsoc_power {
 	unsigned int ndoms;
 	struct device **consumers;
 	unsigned int nconsumers;
+	unsigned int ncores;
+	struct device **mem_virt;
+	struct device_link **mem_link;
 	struct dentry *stats;
 	struct vsoc_pd doms[];
 };
@@ -211,6 +230,16 @@ static irqreturn_t vsoc_power_isr(int irq, void *data)
 	return IRQ_HANDLED;
 }
 
+static bool vsoc_power_is_mem_domain(const struct vsoc_board *b, u32 dom)
+{
+	unsigned int i;
+
+	for (i = 0; i < b->nr_cores; i++)
+		if (b->cores[i].mem_domain == dom)
+			return true;
+	return false;
+}
+
 static void vsoc_power_mark_needed(struct vsoc_power *pc, u32 dom)
 {
 	while (dom != VSOC_NONE && !pc->doms[dom].needed) {
@@ -233,6 +262,29 @@ static bool vsoc_power_teardown(struct vsoc_power *pc, bool quiet)
 
 	debugfs_remove(pc->stats);
 	pc->stats = NULL;
+	/* The memory domains' virtual devices before the cores themselves. */
+	for (i = 0; i < pc->ncores; i++) {
+		struct device *virt = pc->mem_virt[i];
+		bool stuck;
+
+		if (pc->mem_link[i]) {
+			device_link_del(pc->mem_link[i]);
+			pc->mem_link[i] = NULL;
+		}
+		if (!virt)
+			continue;
+		/* Ours to look at after the detach, which unregisters it. */
+		get_device(virt);
+		ampsoc_pd_detach(virt);
+		/* Refused (system sleep): it stays, to be retried. */
+		stuck = ampsoc_pd_of_dev(virt);
+		put_device(virt);
+		if (stuck) {
+			done = false;
+			continue;
+		}
+		pc->mem_virt[i] = NULL;
+	}
 	for (i = pc->nconsumers; i-- > 0;) {
 		struct device *dev = pc->consumers[i];
 
@@ -284,6 +336,8 @@ static bool vsoc_power_teardown(struct vsoc_power *pc, bool quiet)
 
 static void vsoc_power_free(struct vsoc_power *pc)
 {
+	kfree(pc->mem_link);
+	kfree(pc->mem_virt);
 	kfree(pc->consumers);
 	kfree(pc);
 }
@@ -381,6 +435,37 @@ static int vsoc_power_attach(struct vsoc_power *pc, const char *type, u32 idx,
 	return 0;
 }
 
+/*
+ * Core @idx's memory domain: a virtual device in it, linked from the
+ * core's device. As for the core's own domain, a refusal leaves the core
+ * out (it will not be able to run: the model refuses a run with its
+ * memory off) and the others go on.
+ */
+static int vsoc_power_attach_mem(struct vsoc_power *pc, u32 idx, u32 dom)
+{
+	struct device *dev = vsoc_find_child(pc->soc, VSOC_DEV_RPROC, idx);
+	struct device *virt;
+
+	if (!dev || !ampsoc_pd_of_dev(dev))
+		return 0;
+	virt = ampsoc_pd_add_virt(&pc->doms[dom].pd, dev, 1);
+	if (IS_ERR(virt)) {
+		dev_err(pc->dev, "cannot attach %s to memory domain %s: %ld\n",
+			dev_name(dev), pc->doms[dom].name, PTR_ERR(virt));
+		return PTR_ERR(virt) == -ENOMEM ? -ENOMEM : 0;
+	}
+	pc->mem_link[idx] = device_link_add(dev, virt, DL_FLAG_STATELESS |
+					    DL_FLAG_PM_RUNTIME);
+	if (!pc->mem_link[idx]) {
+		dev_err(pc->dev, "cannot link %s to its memory domain %s\n",
+			dev_name(dev), pc->doms[dom].name);
+		ampsoc_pd_detach(virt);
+		return -ENODEV;
+	}
+	pc->mem_virt[idx] = virt;
+	return 0;
+}
+
 static int vsoc_power_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
@@ -408,10 +493,13 @@ static int vsoc_power_probe(struct platform_device *pdev)
 	pc->ndoms = b->nr_domains;
 	pc->consumers = kcalloc(b->nr_periphs + b->nr_cores,
 				sizeof(*pc->consumers), GFP_KERNEL);
-	if (!pc->consumers) {
+	pc->mem_virt = kcalloc(b->nr_cores, sizeof(*pc->mem_virt), GFP_KERNEL);
+	pc->mem_link = kcalloc(b->nr_cores, sizeof(*pc->mem_link), GFP_KERNEL);
+	if (!pc->consumers || (b->nr_cores && (!pc->mem_virt || !pc->mem_link))) {
 		ret = -ENOMEM;
 		goto err_free;
 	}
+	pc->ncores = b->nr_cores;
 	platform_set_drvdata(pdev, pc);
 	if (!pc->ndoms)
 		return 0;
@@ -445,8 +533,11 @@ static int vsoc_power_probe(struct platform_device *pdev)
 	}
 	for (i = 0; i < b->nr_periphs; i++)
 		vsoc_power_mark_needed(pc, b->periphs[i].domain);
-	for (i = 0; i < b->nr_cores; i++)
+	for (i = 0; i < b->nr_cores; i++) {
 		vsoc_power_mark_needed(pc, b->cores[i].domain);
+		if (b->cores[i].mem_domain != VSOC_NONE)
+			vsoc_power_mark_needed(pc, b->cores[i].mem_domain);
+	}
 
 	ret = devm_request_irq(dev, irq, vsoc_power_isr, IRQF_SHARED,
 			       dev_name(dev), pc);
@@ -521,6 +612,9 @@ static int vsoc_power_probe(struct platform_device *pdev)
 		/* a running core keeps its domain on in system sleep */
 		if (d->info->flags & VSOC_DOMAIN_CORE)
 			d->pd.flags |= AMPSOC_PD_FLAG_ACTIVE_WAKEUP;
+		/* and its memory's */
+		if (vsoc_power_is_mem_domain(b, i))
+			d->pd.flags |= AMPSOC_PD_FLAG_ACTIVE_WAKEUP;
 		ret = ampsoc_pd_init(&d->pd, NULL, off);
 		if (ret) {
 			dev_err(dev, "cannot register domain %s: %d%s\n",
@@ -556,6 +650,11 @@ static int vsoc_power_probe(struct platform_device *pdev)
 	for (i = 0; i < b->nr_cores; i++) {
 		ret = vsoc_power_attach(pc, VSOC_DEV_RPROC, i,
 					b->cores[i].domain);
+		if (ret)
+			goto err;
+		if (b->cores[i].mem_domain == VSOC_NONE)
+			continue;
+		ret = vsoc_power_attach_mem(pc, i, b->cores[i].mem_domain);
 		if (ret)
 			goto err;
 	}

@@ -641,10 +641,143 @@ int ampsoc_pd_attach_by_name(struct device *dev, const char *name,
  *
  * ampsoc_pd_remove_device() for a device in one of our domains; nothing
  * for any other. A refusal (during a system sleep transition) is logged.
+ * A virtual device of ampsoc_pd_attach_by_id() first has runtime PM
+ * disabled, and is unregistered once out of its domain (its memory goes
+ * with its last reference); one the domain refused to let go stays
+ * registered and in the domain, as 6.1 leaves it.
  *
  * Context: process context; may sleep.
  */
 void ampsoc_pd_detach(struct device *dev);
+
+/*
+ * Multiple domains per device (docs/pmdomain.md, "Multiple domains per
+ * device"). A device is in at most one PM domain; one with several, e.g.
+ * a remote core's own domain and its memory's, stays in none itself and
+ * gets a virtual device per domain, as in Linux 6.1. The consumer links
+ * itself to them (device_link_add() with DL_FLAG_STATELESS |
+ * DL_FLAG_PM_RUNTIME | DL_FLAG_RPM_ACTIVE) so that its runtime PM powers
+ * all its domains. ampsoc_pd_attach_by_id() mirrors 6.1's
+ * dev_pm_domain_attach_by_id(), ampsoc_pd_attach_virt_by_name() its
+ * dev_pm_domain_attach_by_name() (ampsoc_pd_attach_by_name() above is
+ * older and attaches the device itself), ampsoc_pd_detach() of a virtual
+ * device its dev_pm_domain_detach().
+ */
+
+/* At most this many "power-domains" entries for ampsoc_pd_attach_multi(). */
+#define AMPSOC_PD_MULTI_MAX	16
+
+/**
+ * struct ampsoc_pd_multi - a device's domains, from ampsoc_pd_attach_multi()
+ * @num: number of domains attached
+ * @virt: the virtual devices, by "power-domains" index
+ * @links: the device links from the consumer to each of @virt
+ */
+struct ampsoc_pd_multi {
+	unsigned int num;
+	struct device **virt;
+	struct device_link *links[];
+};
+
+/**
+ * ampsoc_pd_attach_by_id() - attach one of a device's domains, by index
+ * @dev: the consumer, with a firmware node; in no PM domain itself
+ * @index: the entry of its node's "power-domains"
+ *
+ * As 6.1's dev_pm_domain_attach_by_id(): a virtual device named
+ * "ampsoc_pd:<index>:<dev_name>" is registered on the "ampsoc_pd" bus,
+ * added to the domain the entry names, and given runtime PM (enabled,
+ * suspended). The domain is not powered on for it; it is queued for
+ * power-off. It holds a reference to @dev, and is in the system-sleep
+ * wakeup path whenever @dev is (an extension: 6.1's is not). A node
+ * with a single entry gets a virtual device for index 0 too, as in 6.1
+ * (ampsoc_pd_attach() puts the device itself in it).
+ * Detach with ampsoc_pd_detach() on the returned device.
+ *
+ * Context: process context; may sleep.
+ * Return: the virtual device; NULL if @dev has no firmware node or its
+ * node has no entry @index (as 6.1: index out of range is not an error);
+ * ERR_PTR(-EINVAL) for a NULL @dev or an entry that resolves to no
+ * domain; ERR_PTR(-EEXIST) if @dev is in a PM domain itself;
+ * ERR_PTR(-EPROBE_DEFER) if the provider is not registered yet;
+ * ERR_PTR(-ENOMEM); or the error of registering the virtual device or of
+ * ampsoc_pd_add_device().
+ */
+struct device *ampsoc_pd_attach_by_id(struct device *dev, unsigned int index);
+
+/**
+ * ampsoc_pd_attach_virt_by_name() - attach one of a device's domains, by name
+ * @dev: the consumer, with a firmware node; in no PM domain itself
+ * @name: an entry of its node's "power-domain-names"
+ *
+ * As 6.1's dev_pm_domain_attach_by_name(): ampsoc_pd_attach_by_id() at
+ * the index of @name.
+ *
+ * Context: process context; may sleep.
+ * Return: the virtual device; NULL if @dev has no firmware node or @name
+ * is not listed; ERR_PTR(-EINVAL) for a NULL argument; otherwise as for
+ * ampsoc_pd_attach_by_id().
+ */
+struct device *ampsoc_pd_attach_virt_by_name(struct device *dev,
+					     const char *name);
+
+/**
+ * ampsoc_pd_add_virt() - a virtual device of a device in a given domain
+ * @pd: a registered domain
+ * @dev: the consumer; unlike for ampsoc_pd_attach_by_id() it may be in
+ *	a PM domain itself (its main one)
+ * @index: the number in the virtual device's name
+ *
+ * An extension, the explicit counterpart of ampsoc_pd_attach_by_id() as
+ * ampsoc_pd_add_device() is of ampsoc_pd_attach(): no firmware node is
+ * read. The virtual device, "ampsoc_pd:<index>:<dev_name>" on the
+ * "ampsoc_pd" bus, is added to @pd as ampsoc_pd_attach_by_id() adds it
+ * (runtime PM enabled and suspended, the domain not powered on for it).
+ * It holds a reference to @dev, and is in the system-sleep wakeup path
+ * whenever @dev is (for AMPSOC_PD_FLAG_ACTIVE_WAKEUP). Detach with
+ * ampsoc_pd_detach().
+ *
+ * Context: process context; may sleep.
+ * Return: the virtual device; ERR_PTR(-EINVAL) for NULL arguments;
+ * ERR_PTR(-ENOMEM); or the error of registering the device (-EEXIST for
+ * a name in use) or of ampsoc_pd_add_device().
+ */
+struct device *ampsoc_pd_add_virt(struct ampsoc_pd *pd, struct device *dev,
+				  unsigned int index);
+
+/**
+ * ampsoc_pd_attach_multi() - attach every domain of a device, with links
+ * @dev: the consumer, with a firmware node; in no PM domain itself
+ * @out: where the result goes; set to NULL when nothing is attached
+ *
+ * An extension: 6.1 has no such helper (later kernels added
+ * dev_pm_domain_attach_list()). ampsoc_pd_attach_by_id() for each of the
+ * first AMPSOC_PD_MULTI_MAX "power-domains" entries, and a device link
+ * from @dev to each virtual device (DL_FLAG_STATELESS |
+ * DL_FLAG_PM_RUNTIME | DL_FLAG_RPM_ACTIVE), which powers every domain on
+ * now; @dev's runtime suspend lets them power off, its runtime resume
+ * powers them on. On failure everything already done is undone, last
+ * first.
+ *
+ * Context: process context; may sleep.
+ * Return: the number of domains attached, 0 if @dev has no firmware node
+ * or its node names no domain; -EINVAL for NULL arguments; -EEXIST if
+ * @dev is in a PM domain itself; -ENODEV if a link cannot be made;
+ * -ENOMEM; or the error of ampsoc_pd_attach_by_id() for an entry
+ * (-EPROBE_DEFER, -EINVAL, ...).
+ */
+int ampsoc_pd_attach_multi(struct device *dev, struct ampsoc_pd_multi **out);
+
+/**
+ * ampsoc_pd_detach_multi() - undo ampsoc_pd_attach_multi()
+ * @m: its result, or NULL
+ *
+ * Each link is deleted and each virtual device detached (unregistered),
+ * last first. Call it before unbinding or unregistering the consumer.
+ *
+ * Context: process context; may sleep.
+ */
+void ampsoc_pd_detach_multi(struct ampsoc_pd_multi *m);
 
 /*
  * PM clocks: a per-device list of Common Clock Framework clocks, prepared

@@ -137,6 +137,8 @@ struct vsoc_mem_info {
  * @resmgr_clocks: the same for clocks
  * @flags: VSOC_CORE_F_* (0 before table 1.3)
  * @isa: AMPSOC_CORE_ISA_* (AMPSOC_CORE_ISA_X86_64 before table 1.4)
+ * @mem_domain: the domain of the core's memory, or VSOC_NONE (always
+ *	before table 1.5)
  */
 struct vsoc_core_info {
 	char name[VSOC_NAME_LEN];
@@ -152,6 +154,7 @@ struct vsoc_core_info {
 	u32 resmgr_clocks;
 	u32 flags;
 	u32 isa;
+	u32 mem_domain;
 };
 
 /**

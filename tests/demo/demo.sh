@@ -123,11 +123,20 @@ if available ampsoc_vsoc_rproc; then
 	check demo_ipu_running wait_for 20 grep -qx running "$RP/state"
 	check demo_ipu_domain_on wait_for 10 both_domain ipu on
 	show_domain ipu
+	# Its memory has a domain of its own on the default board (ABI 1.5).
+	if [ -d "$PD/ipu_mem" ]; then
+		check demo_ipu_mem_on both_domain ipu_mem on
+		show_domain ipu_mem
+	fi
 	check demo_ipu_trace wait_for 20 sh -c "ampsocctl rproc trace ipu | grep -q ."
 	run ampsocctl rproc trace ipu
 	run ampsocctl rproc stop ipu
 	check demo_ipu_domain_off wait_for 10 both_domain ipu off
 	show_domain ipu
+	if [ -d "$PD/ipu_mem" ]; then
+		check demo_ipu_mem_off wait_for 10 both_domain ipu_mem off
+		show_domain ipu_mem
+	fi
 else
 	echo "(remote cores: the vsoc remoteproc driver is not in this build)"
 fi

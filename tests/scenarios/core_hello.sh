@@ -15,6 +15,10 @@
 #   only, the same boot with ampsoc-bare-m4, firmware written without the
 #   SDK (docs/porting-firmware.md): its trace line carries the carveout pa
 #   Linux wrote back, and it answers the mailbox echo.
+#   On the ipu, whose memory has its own domain (ipu_mem, ABI 1.5): the
+#   core's virtual device on the ampsoc_pd bus, the memory domain off
+#   before the boot, on while the core runs, off again after the stop
+#   (the model would report core_running_with_memory_off otherwise).
 # services: socmodel
 # isa: x86_64 armv7m rv32imac
 # load-all: 1
@@ -24,6 +28,17 @@
 
 core_find $CORE || bail "no remote processor for core $CORE"
 ktap_diag "$CORE is $R ($PDEV)"
+
+# The memory domain of the default board's ipu (docs/vsoc.md).
+MEMDOM=
+[ "$CORE" = ipu ] && MEMDOM=ipu_mem
+VIRT=/sys/bus/ampsoc_pd/devices/ampsoc_pd:1:$(basename "$PDEV")
+mem_off() { [ "$(dom_state $MEMDOM)" = off ]; }
+if [ -n "$MEMDOM" ]; then
+	check mem_virtual_device test -e "$VIRT"
+	check mem_linked test -e "$PDEV/supplier:ampsoc_pd:$(basename "$VIRT")"
+	check mem_domain_off_before_boot wait_for 10 mem_off
+fi
 
 check_eq firmware_default "$(fw hello)" cat "$R/firmware"
 check_eq offline_at_probe offline cat "$R/state"
@@ -41,12 +56,15 @@ ktap_diag "trace0: $(tr '\n' '|' <"$D/trace0")"
 echo 20 >"$C/iters"
 check mbox_echo_answered_by_firmware sh -c "grep -q 'status 0 iters 20 ' $C/mbox_ping"
 check_eq runtime_pm_active active cat "$PDEV/power/runtime_status"
+[ -n "$MEMDOM" ] && check_eq mem_domain_on_while_running on dom_state $MEMDOM
 
 check stop sh -c "echo stop >$R/state"
 check_eq offline_after_stop offline cat "$R/state"
 check_eq domain_off_after_stop off dom_state $CORE
 check core_not_running_after_stop core_not_running
 check_eq runtime_pm_suspended suspended cat "$PDEV/power/runtime_status"
+# The link releases the memory domain asynchronously, after the core's own.
+[ -n "$MEMDOM" ] && check mem_domain_off_after_stop wait_for 10 mem_off
 
 # Firmware of one's own (firmware/examples/bare-m4, docs/porting-firmware.md):
 # Linux loads it, gives its carveout a pa and shows its trace buffer.

@@ -30,7 +30,7 @@
 
 #define VSOC_MAGIC		0x434f5356u	/* "VSOC" in memory */
 #define VSOC_VERSION_MAJOR	1	/* incompatible layout change */
-#define VSOC_VERSION_MINOR	4	/* additive change */
+#define VSOC_VERSION_MINOR	5	/* additive change */
 #define VSOC_VERSION		((VSOC_VERSION_MAJOR << 16) | VSOC_VERSION_MINOR)
 #define VSOC_VERSION_GET_MAJOR(v)	((v) >> 16)
 
@@ -292,7 +292,10 @@ struct vsoc_periph_desc {
  * @nr_mems: number of consecutive mems entries that are its memory map
  * @mbox_tx: mailbox channel guest->core, or VSOC_NONE
  * @mbox_rx: mailbox channel core->guest, or VSOC_NONE
- * @reserved0: zero
+ * @mem_domain: index of the domain that powers the core's memory, which
+ *	must be on while the core runs (VSOC_RULE_CORE_MEM_OFF), or
+ *	VSOC_NONE: the core's own domain powers it (version 1.5; reserved,
+ *	so zero, before: a reader of an older table takes VSOC_NONE)
  * @ctl: its struct vsoc_core_ctl
  * @resmgr_domains: bit d set: the core may ask Linux's resource manager
  *	for domain d; no other (version 1.3; reserved, so zero, before)
@@ -311,7 +314,7 @@ struct vsoc_core_desc {
 	__le32 nr_mems;
 	__le32 mbox_tx;
 	__le32 mbox_rx;
-	__le32 reserved0;
+	__le32 mem_domain;
 	struct vsoc_area ctl;
 	__le32 resmgr_domains;
 	__le32 resmgr_clocks;
@@ -791,6 +794,7 @@ struct vsoc_sensor_sample {
 #define VSOC_RULE_CORE_POWEROFF		7	/* core running at power-off */
 #define VSOC_RULE_ALWAYS_ON		8	/* always-on domain switched off */
 #define VSOC_RULE_FIREWALL		9	/* bad firewall regions (1.3) */
+#define VSOC_RULE_CORE_MEM_OFF		10	/* core running, memory off (1.5) */
 
 /* Violation object kinds */
 #define VSOC_OBJ_DOMAIN		1

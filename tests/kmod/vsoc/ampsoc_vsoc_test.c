@@ -925,6 +925,9 @@ static void table_valid_parses(struct ampsoc_ktap_test *t)
 	KTAP_EXPECT_EQ(t, vt_parse(), 0);
 	KTAP_EXPECT(t, !strcmp(vt_parsed->name, vsoc_board(soc)->name));
 	KTAP_EXPECT_EQ(t, vt_parsed->nr_domains, vsoc_board(soc)->nr_domains);
+	if (vt_parsed->nr_cores)
+		KTAP_EXPECT_EQ(t, vt_parsed->cores[0].mem_domain,
+			       vsoc_board(soc)->cores[0].mem_domain);
 }
 
 static void table_bad_magic(struct ampsoc_ktap_test *t)
@@ -1078,6 +1081,52 @@ static void table_wrong_guest_peer(struct ampsoc_ktap_test *t)
 	KTAP_EXPECT_EQ(t, vt_parse(), -EINVAL);
 }
 
+/* ABI 1.5: the first core, whose memory domain a case damages. */
+static struct vsoc_core_desc *vt_core0(struct ampsoc_ktap_test *t)
+{
+	if (!le32_to_cpu(vt_hdr()->cores.count)) {
+		KTAP_SKIP(t, "no core");
+		return NULL;
+	}
+	return vt_entry(&vt_hdr()->cores, 0);
+}
+
+static void table_core_mem_domain_own(struct ampsoc_ktap_test *t)
+{
+	struct vsoc_core_desc *c = vt_core0(t);
+
+	if (!c)
+		return;
+	c->mem_domain = c->domain;
+	vt_fix_crc();
+	KTAP_EXPECT_EQ(t, vt_parse(), -EINVAL);
+}
+
+static void table_core_mem_domain_out_of_range(struct ampsoc_ktap_test *t)
+{
+	struct vsoc_core_desc *c = vt_core0(t);
+
+	if (!c)
+		return;
+	c->mem_domain = vt_hdr()->domains.count;
+	vt_fix_crc();
+	KTAP_EXPECT_EQ(t, vt_parse(), -EINVAL);
+}
+
+/* Before 1.5 the word was reserved: not read, whatever it holds. */
+static void table_core_mem_domain_before_1_5(struct ampsoc_ktap_test *t)
+{
+	struct vsoc_core_desc *c = vt_core0(t);
+
+	if (!c)
+		return;
+	c->mem_domain = cpu_to_le32(0x1234);
+	vt_hdr()->version = cpu_to_le32((VSOC_VERSION_MAJOR << 16) | 4);
+	vt_fix_crc();
+	KTAP_EXPECT_EQ(t, vt_parse(), 0);
+	KTAP_EXPECT_EQ(t, vt_parsed->cores[0].mem_domain, VSOC_NONE);
+}
+
 static const struct ampsoc_ktap_case table_cases[] = {
 	AMPSOC_KTAP_CASE(table_valid_parses),
 	AMPSOC_KTAP_CASE(table_bad_magic),
@@ -1095,6 +1144,9 @@ static const struct ampsoc_ktap_case table_cases[] = {
 	AMPSOC_KTAP_CASE(table_overlapping_areas),
 	AMPSOC_KTAP_CASE(table_mbox_bad_depth),
 	AMPSOC_KTAP_CASE(table_wrong_guest_peer),
+	AMPSOC_KTAP_CASE(table_core_mem_domain_own),
+	AMPSOC_KTAP_CASE(table_core_mem_domain_out_of_range),
+	AMPSOC_KTAP_CASE(table_core_mem_domain_before_1_5),
 	{}
 };
 

@@ -321,6 +321,20 @@ static void test_scope_and_firewall(void)
 	recrc();
 	expect_table_err("table_1_3_short_ctl", "control block of m3");
 
+	/* ABI 1.5: a core's memory domain */
+	expect_err("err_mem_domain_unknown", "mem_domain = ghost\n",
+		   "t.ini:17: [core m3] mem_domain", "unknown domain 'ghost'");
+	expect_err("err_mem_domain_own", "mem_domain = cpu\n",
+		   "t.ini:17: [core m3] mem_domain", "the core's own domain");
+	{
+		char text[4096];
+
+		snprintf(text, sizeof(text), "%smem_domain = per\n", base);
+		ktap_ok(parse(text) == 0 && b.core[0].mem_domain == 1,
+			"mem_domain_parses");
+		ktap_ok(parse(base) == 0 && b.core[0].mem_domain == VSOC_NONE,
+			"mem_domain_default_none");
+	}
 	expect_err("err_resmgr_unknown_domain", "resmgr_domains = per, ghost\n",
 		   "t.ini:17: [core m3] resmgr_domains", "unknown domain 'ghost'");
 	expect_err("err_resmgr_clock_is_domain", "resmgr_clocks = per\n",
@@ -400,8 +414,9 @@ int main(void)
 		ktap_diag("%s", err);
 
 	r = board_load(&b, SOCMODEL_BOARDS "/omap4.ini", err, sizeof(err));
-	ktap_ok(r == 0 && b.nr_domains == 6 && b.nr_cores == 3 &&
+	ktap_ok(r == 0 && b.nr_domains == 7 && b.nr_cores == 3 &&
 		b.nr_periphs >= 3 && b.nr_mboxes == 6 &&
+		b.core[0].mem_domain == 6 && b.core[1].mem_domain == VSOC_NONE &&
 		b.core[0].isa == AMPSOC_CORE_ISA_X86_64 &&
 		b.core[2].isa == AMPSOC_CORE_ISA_ARMV7M, "default_board_parses");
 	if (r)

@@ -314,6 +314,16 @@ static void test_model(const char *self)
 	ktap_ok(wait_fd(own[VSOC_VEC_PWR]) && pwr[3].ack_seq == 1 &&
 		pwr[3].status == 0 && pwr[3].state == VSOC_PWR_ON,
 		"doorbell_round_trip_power_on");
+	/* and its memory's (ABI 1.5), or the model refuses the run */
+	if (b.core[0].mem_domain != VSOC_NONE) {
+		struct vsoc_req_slot *m = &pwr[b.core[0].mem_domain];
+
+		m->op = VSOC_PWR_OP_ON;
+		__atomic_store_n(&m->req_seq, 1, __ATOMIC_RELEASE);
+		ring(model_fd[VSOC_VEC_PWR]);
+		ktap_ok(wait_fd(own[VSOC_VEC_PWR]) && m->ack_seq == 1 &&
+			m->state == VSOC_PWR_ON, "memory_domain_power_on");
+	}
 
 	/* boot the ipu core at 0x100, one firewall region programmed */
 	cc = (void *)(shm + b.core[0].ctl_off);

@@ -620,6 +620,28 @@ static void test_cores(void)
 	ktap_ok(core(VSOC_CORE_OP_RUN, 0x100) == -VSOC_EIO &&
 		ctl()->state == VSOC_CORE_CRASHED &&
 		ctl()->crash_reason == VSOC_CRASH_START, "core_start_failure");
+
+	/* ABI 1.5: a core's memory domain is on while it runs. */
+	start_result = 0;
+	core(VSOC_CORE_OP_HALT, 0);
+	b.core[0].mem_domain = PER;
+	pwr(SUB, VSOC_PWR_OP_OFF);
+	pwr(PER, VSOC_PWR_OP_OFF);
+	v = s.violations;
+	stops = starts;
+	ktap_ok(core(VSOC_CORE_OP_RUN, 0x100) == -VSOC_EPERM &&
+		starts == stops && s.violations == v + 1 &&
+		last_rule() == VSOC_RULE_CORE_MEM_OFF &&
+		ctl()->state == VSOC_CORE_RESET, "core_run_with_memory_off_refused");
+	pwr(PER, VSOC_PWR_OP_ON);
+	v = s.violations;
+	ktap_ok(core(VSOC_CORE_OP_RUN, 0x100) == 0 && s.violations == v &&
+		ctl()->state == VSOC_CORE_RUNNING, "core_run_with_memory_on");
+	stops = 0;
+	ktap_ok(pwr(PER, VSOC_PWR_OP_OFF) == 0 && stops == 1 &&
+		s.violations == v + 1 && last_rule() == VSOC_RULE_CORE_MEM_OFF &&
+		ctl()->state == VSOC_CORE_OFF, "memory_off_under_running_core");
+	b.core[0].mem_domain = VSOC_NONE;
 }
 
 /* ---- the vring firewall -------------------------------------------- */

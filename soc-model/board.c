@@ -323,7 +323,7 @@ static const char *const keys[][12] = {
 	[S_SOC] = { "name", "shm_size", "firewall" },
 	[S_DOMAIN] = { "parent", "always_on", "on_latency_us",
 		       "off_latency_us", "on_power_uw", "off_power_uw",
-		       "initial" },
+		       "initial", "perf_levels", "perf_parent_ge" },
 	[S_CLOCK] = { "parent", "rate", "gate", "set_rate", "min_rate",
 		      "max_rate", "critical", "initial" },
 	[S_PERIPH] = { "type", "domain", "clock", "active_power_uw",
@@ -544,6 +544,84 @@ static int parse_chan(struct parser *p, struct board_core *c, const char *v)
 	return 1;
 }
 
+/*
+ * perf_levels = LEVEL:MICROVOLTS:MICROWATTS[, ...] (ABI 1.5): 1 to
+ * VSOC_MAX_DOMAIN_LEVELS entries, levels 1..VSOC_MAX_LEVEL strictly
+ * increasing, voltages 1..VSOC_MAX_LEVEL_UV and powers never lower than
+ * the level below's.
+ */
+static int parse_levels(struct parser *p, struct board_domain *d,
+			const char *v)
+{
+	char tmp[512], *item, *save = NULL;
+	unsigned int n = 0;
+
+	snprintf(tmp, sizeof(tmp), "%s", v);
+	for (item = strtok_r(tmp, ",", &save); item;
+	     item = strtok_r(NULL, ",", &save)) {
+		char *f[3], *c1, *c2, *end;
+		uint64_t x[3];
+		unsigned int i;
+
+		while (*item == ' ' || *item == '\t')
+			item++;
+		end = item + strlen(item);
+		while (end > item && (end[-1] == ' ' || end[-1] == '\t'))
+			*--end = '\0';
+		c1 = strchr(item, ':');
+		c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+		if (!c1 || !c2 || strchr(c2 + 1, ':'))
+			return perr(p, p->line,
+				    "[%s] perf_levels: expected LEVEL:MICROVOLTS:MICROWATTS, got '%s'",
+				    p->cur_section, item);
+		*c1 = '\0';
+		*c2 = '\0';
+		f[0] = item;
+		f[1] = c1 + 1;
+		f[2] = c2 + 1;
+		for (i = 0; i < 3; i++)
+			if (parse_u64(f[i], U_PLAIN, &x[i]) || x[i] > UINT32_MAX)
+				return perr(p, p->line,
+					    "[%s] perf_levels: '%s' is not a 32-bit number",
+					    p->cur_section, f[i]);
+		if (n >= VSOC_MAX_DOMAIN_LEVELS)
+			return perr(p, p->line,
+				    "[%s] perf_levels: more than %d levels",
+				    p->cur_section, VSOC_MAX_DOMAIN_LEVELS);
+		if (!x[0] || x[0] > VSOC_MAX_LEVEL)
+			return perr(p, p->line,
+				    "[%s] perf_levels: level %llu outside 1..%d",
+				    p->cur_section, (unsigned long long)x[0],
+				    VSOC_MAX_LEVEL);
+		if (!x[1] || x[1] > VSOC_MAX_LEVEL_UV)
+			return perr(p, p->line,
+				    "[%s] perf_levels: level %llu: voltage %llu uV outside 1..%d",
+				    p->cur_section, (unsigned long long)x[0],
+				    (unsigned long long)x[1], VSOC_MAX_LEVEL_UV);
+		if (n && x[0] <= d->level[n - 1].level)
+			return perr(p, p->line,
+				    "[%s] perf_levels: level %llu after %u (levels must strictly increase)",
+				    p->cur_section, (unsigned long long)x[0],
+				    d->level[n - 1].level);
+		if (n && (x[1] < d->level[n - 1].voltage_uv ||
+			  x[2] < d->level[n - 1].power_uw))
+			return perr(p, p->line,
+				    "[%s] perf_levels: level %llu needs less voltage or power than level %u",
+				    p->cur_section, (unsigned long long)x[0],
+				    d->level[n - 1].level);
+		d->level[n].level = x[0];
+		d->level[n].voltage_uv = x[1];
+		d->level[n].power_uw = x[2];
+		n++;
+	}
+	if (!n)
+		return perr(p, p->line, "[%s] perf_levels: no level",
+			    p->cur_section);
+	d->nr_levels = n;
+	d->levels_line = p->line;
+	return 1;
+}
+
 static bool get_num(struct parser *p, const char *name, const char *value,
 		    enum unit u, uint64_t *v)
 {
@@ -637,6 +715,14 @@ static int handler(void *user, const char *section, const char *name,
 					    "[%s] initial: '%s' is not on/off",
 					    p->cur_section, value);
 			d->initially_on = !strcmp(value, "on");
+		} else if (!strcmp(name, "perf_levels")) {
+			return parse_levels(p, d, value);
+		} else if (!strcmp(name, "perf_parent_ge")) {
+			if (!get_bool(p, name, value, &bv))
+				return 0;
+			if (bv)
+				d->flags |= VSOC_DOMAIN_PERF_PARENT_GE;
+			d->parent_ge_line = p->line;
 		} else if (!strcmp(name, "on_latency_us")) {
 			if (!get_num(p, name, value, U_PLAIN, &v))
 				return 0;
@@ -978,6 +1064,49 @@ void board_force_firewall(struct board *b, bool on)
 		b->core[i].firewall = on;
 }
 
+/*
+ * Performance levels across domains (ABI 1.5): the total is bounded, and
+ * perf_parent_ge needs levels here and in the parent, every one of this
+ * domain's levels being one of the parent's (the kernel passes a level
+ * number up unchanged, docs/pmdomain.md).
+ */
+static int resolve_levels(struct parser *p)
+{
+	struct board *b = p->b;
+	unsigned int i, j, k;
+
+	b->nr_levels = 0;
+	for (i = 0; i < b->nr_domains; i++) {
+		struct board_domain *d = &b->domain[i];
+		const struct board_domain *pd;
+
+		d->first_level = b->nr_levels;
+		b->nr_levels += d->nr_levels;
+		if (b->nr_levels > VSOC_MAX_PERF_LEVELS)
+			return perr(p, d->levels_line,
+				    "[domain %s] perf_levels: more than %d levels on the board",
+				    d->name, VSOC_MAX_PERF_LEVELS);
+		if (!(d->flags & VSOC_DOMAIN_PERF_PARENT_GE))
+			continue;
+		if (!d->nr_levels || d->parent == VSOC_NONE)
+			return perr(p, d->parent_ge_line,
+				    "[domain %s] perf_parent_ge: needs perf_levels and a parent",
+				    d->name);
+		pd = &b->domain[d->parent];
+		for (j = 0; j < d->nr_levels; j++) {
+			for (k = 0; k < pd->nr_levels; k++)
+				if (pd->level[k].level == d->level[j].level)
+					break;
+			if (k == pd->nr_levels)
+				return perr(p, d->parent_ge_line,
+					    "[domain %s] perf_parent_ge: level %u is not a level of parent '%s'",
+					    d->name, d->level[j].level,
+					    pd->name);
+		}
+	}
+	return 0;
+}
+
 /* Resolve names to indexes and check the cross-section rules. */
 static int resolve(struct parser *p)
 {
@@ -1035,6 +1164,9 @@ static int resolve(struct parser *p)
 				    "[domain %s]: initially on but parent '%s' is off",
 				    d->name, b->domain[d->parent].name);
 	}
+	resolve_levels(p);
+	if (p->failed)
+		return 0;
 	for (i = 0; i < b->nr_clocks; i++) {
 		struct board_clock *c = &b->clock[i];
 
@@ -1235,6 +1367,7 @@ static uint64_t table_bytes(const struct board *b)
 	s += mems * sizeof(struct vsoc_mem_desc);
 	s += b->nr_mboxes * sizeof(struct vsoc_mbox_desc);
 	s += chans * sizeof(struct vsoc_chan_desc);
+	s += b->nr_levels * sizeof(struct vsoc_level_desc);
 	return s;
 }
 

@@ -28,6 +28,13 @@ struct board_domain {
 	bool initially_on;
 	int line, parent_line;
 	char parent_name[VSOC_NAME_LEN];
+	/* performance levels (ABI 1.5): perf_levels = L:UV:UW, ... */
+	struct board_level {
+		uint32_t level, voltage_uv, power_uw;
+	} level[VSOC_MAX_DOMAIN_LEVELS];
+	unsigned int nr_levels;
+	unsigned int first_level;	/* index in the table's levels array */
+	int levels_line, parent_ge_line;	/* 0: key absent */
 };
 
 struct board_clock {
@@ -129,6 +136,7 @@ struct board {
 	struct board_core core[VSOC_MAX_CORES];
 	struct board_mbox mbox[VSOC_MAX_MBOXES];
 	unsigned int nr_domains, nr_clocks, nr_periphs, nr_cores, nr_mboxes;
+	unsigned int nr_levels;		/* all domains' levels (ABI 1.5) */
 	/* layout (board_layout) */
 	uint64_t table_size;
 	uint64_t telem_off, pwr_off, clk_off, echo_off, fault_off, core_ctl_off;

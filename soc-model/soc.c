@@ -44,6 +44,8 @@ const char *vsoc_rule_name(uint32_t rule)
 		return "bad_firewall_programming";
 	case VSOC_RULE_CORE_MEM_OFF:
 		return "core_running_with_memory_off";
+	case VSOC_RULE_PERF_PARENT:
+		return "level_above_parent";
 	}
 	return "unknown";
 }
@@ -126,7 +128,9 @@ static uint32_t domain_power(const struct soc *s, unsigned int d)
 
 	if (s->dom[d].state == VSOC_PWR_OFF)
 		return bd->off_power_uw;
-	p = bd->on_power_uw;
+	/* a level's power replaces on_power_uw (ABI 1.5) */
+	p = bd->nr_levels ? bd->level[s->dom[d].level].power_uw :
+			    bd->on_power_uw;
 	for (i = 0; i < s->b->nr_periphs; i++)
 		if (s->b->periph[i].domain == d && s->per[i].busy)
 			p += s->b->periph[i].active_power_uw;
@@ -209,9 +213,15 @@ void soc_set_time(struct soc *s, uint64_t now)
 		now = s->now;
 	dt = now - s->last_integrated;
 	if (dt)
-		for (d = 0; d < s->b->nr_domains; d++)
-			s->dom[d].energy_fj +=
-				(__uint128_t)domain_power(s, d) * dt;
+		for (d = 0; d < s->b->nr_domains; d++) {
+			__uint128_t e = (__uint128_t)domain_power(s, d) * dt;
+
+			s->dom[d].energy_fj += e;
+			if (s->dom[d].state != VSOC_PWR_OFF &&
+			    s->b->domain[d].nr_levels)
+				s->level_energy_fj[s->b->domain[d].first_level +
+						   s->dom[d].level] += e;
+		}
 	s->last_integrated = now;
 	s->now = now;
 }
@@ -219,6 +229,19 @@ void soc_set_time(struct soc *s, uint64_t now)
 uint64_t soc_energy_uj(const struct soc *s, unsigned int d)
 {
 	return (uint64_t)(s->dom[d].energy_fj / 1000000000u);
+}
+
+uint64_t soc_level_energy_uj(const struct soc *s, unsigned int l)
+{
+	return (uint64_t)(s->level_energy_fj[l] / 1000000000u);
+}
+
+/* The level number domain @d is at; 0 for a domain without levels. */
+uint32_t soc_domain_level(const struct soc *s, unsigned int d)
+{
+	const struct board_domain *bd = &s->b->domain[d];
+
+	return bd->nr_levels ? bd->level[s->dom[d].level].level : 0;
 }
 
 /* ---------------- domains ---------------- */
@@ -230,6 +253,7 @@ static void pwr_complete(struct soc *s, unsigned int d, int status)
 
 	sl->status = (uint32_t)status;
 	sl->state = sd->state;
+	sl->level = soc_domain_level(s, d);
 	sl->rate_hz = 0;
 	sl->done_ns = s->now;
 	soc_publish(s);		/* telemetry is current when the ack is seen */
@@ -353,6 +377,48 @@ static void domain_request(struct soc *s, unsigned int d, uint32_t op)
 		sd->due = s->now ? s->now : 1;
 }
 
+/*
+ * VSOC_PWR_OP_SET_LEVEL (ABI 1.5): only a level the board declares, and
+ * never a child above its parent where the child has perf_parent_ge
+ * (a supply below what the child runs at would damage it). Immediate.
+ */
+static void level_request(struct soc *s, unsigned int d, uint64_t want)
+{
+	const struct board_domain *bd = &s->b->domain[d];
+	unsigned int i, l;
+
+	for (l = 0; l < bd->nr_levels; l++)
+		if (bd->level[l].level == want)
+			break;
+	if (l == bd->nr_levels) {
+		fprintf(stderr, "socmodel: domain %s: no level %llu\n",
+			bd->name, (unsigned long long)want);
+		pwr_complete(s, d, -VSOC_ERANGE);
+		return;
+	}
+	if ((bd->flags & VSOC_DOMAIN_PERF_PARENT_GE) &&
+	    want > soc_domain_level(s, bd->parent)) {
+		violation(s, VSOC_RULE_PERF_PARENT, VSOC_OBJ_DOMAIN, d);
+		pwr_complete(s, d, -VSOC_EPERM);
+		return;
+	}
+	for (i = 0; i < s->b->nr_domains; i++)
+		if (s->b->domain[i].parent == d &&
+		    (s->b->domain[i].flags & VSOC_DOMAIN_PERF_PARENT_GE) &&
+		    soc_domain_level(s, i) > want) {
+			violation(s, VSOC_RULE_PERF_PARENT, VSOC_OBJ_DOMAIN, i);
+			pwr_complete(s, d, -VSOC_EPERM);
+			return;
+		}
+	if (l != s->dom[d].level) {
+		s->dom[d].level = l;
+		s->dom[d].level_changes++;
+		/* the domain's power changed: a point on the timeline */
+		timeline(s, TL_DOMAIN, d, s->dom[d].state);
+	}
+	pwr_complete(s, d, 0);
+}
+
 static void domain_done(struct soc *s, unsigned int d)
 {
 	struct soc_domain *sd = &s->dom[d];
@@ -408,11 +474,17 @@ static void scan_pwr(struct soc *s)
 		res = READ_GUEST(sl->reserved0);
 		arg = READ_GUEST(sl->arg);
 		sd->taken = seq;
-		if ((op != VSOC_PWR_OP_ON && op != VSOC_PWR_OP_OFF) ||
-		    flags || res || arg) {
+		if ((op != VSOC_PWR_OP_ON && op != VSOC_PWR_OP_OFF &&
+		     op != VSOC_PWR_OP_SET_LEVEL) || flags || res ||
+		    (arg && op != VSOC_PWR_OP_SET_LEVEL)) {
 			garbage(s, "power slot", d, "bad op or non-zero field");
 			sd->inflight = true;
 			pwr_complete(s, d, -VSOC_EINVAL);
+			continue;
+		}
+		if (op == VSOC_PWR_OP_SET_LEVEL) {
+			sd->inflight = true;
+			level_request(s, d, arg);
 			continue;
 		}
 		domain_request(s, d, op);
@@ -1379,6 +1451,10 @@ void soc_publish(struct soc *s)
 			t->faults_active |= 1u << VSOC_FAULT_STUCK;
 	}
 	t->energy_total_uj = total;
+	for (i = 0; i < s->b->nr_domains; i++)
+		t->level[i] = soc_domain_level(s, i);
+	for (i = 0; i < s->b->nr_levels; i++)
+		t->level_energy_uj[i] = soc_level_energy_uj(s, i);
 	for (i = 0; i < s->b->nr_clocks; i++) {
 		struct vsoc_telem_clock *c = &t->clocks[i];
 
@@ -1661,10 +1737,10 @@ void soc_dump_state(const struct soc *s, FILE *f)
 
 	fprintf(f, "time_ns %llu\n", (unsigned long long)s->now);
 	for (i = 0; i < b->nr_domains; i++)
-		fprintf(f, "domain %s %s on=%u off=%u failed=%u%s%s\n",
+		fprintf(f, "domain %s %s on=%u off=%u failed=%u level=%u%s%s\n",
 			b->domain[i].name, soc_pwr_state_name(s->dom[i].state),
 			s->dom[i].on_count, s->dom[i].off_count,
-			s->dom[i].failed_count,
+			s->dom[i].failed_count, soc_domain_level(s, i),
 			s->dom[i].inflight ? " busy" : "",
 			s->dom[i].stuck ? " stuck" : "");
 	for (i = 0; i < b->nr_clocks; i++)
@@ -1711,6 +1787,19 @@ void soc_dump_energy(struct soc *s, FILE *f)
 		fprintf(f, "energy %s %llu uJ on_power_uw=%u\n",
 			s->b->domain[i].name, (unsigned long long)e,
 			s->b->domain[i].on_power_uw);
+	}
+	/* ABI 1.5: the energy each performance level used */
+	for (i = 0; i < s->b->nr_domains; i++) {
+		const struct board_domain *bd = &s->b->domain[i];
+		unsigned int l;
+
+		for (l = 0; l < bd->nr_levels; l++)
+			fprintf(f, "level_energy %s %u %llu uJ voltage_uv=%u power_uw=%u%s\n",
+				bd->name, bd->level[l].level,
+				(unsigned long long)soc_level_energy_uj(s,
+					bd->first_level + l),
+				bd->level[l].voltage_uv, bd->level[l].power_uw,
+				l == s->dom[i].level ? " current" : "");
 	}
 	fprintf(f, "energy total %llu uJ over %llu ms\n",
 		(unsigned long long)total,

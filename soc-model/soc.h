@@ -65,6 +65,8 @@ struct soc_domain {
 	uint32_t on_count, off_count, failed_count;
 	uint64_t last_change;
 	__uint128_t energy_fj;		/* microwatt-nanoseconds */
+	unsigned int level;		/* index in its board levels (1.5) */
+	uint32_t level_changes;
 	/* faults */
 	uint64_t slow_ns;
 	uint32_t fail_on;		/* requests left to fail; ~0: all */
@@ -116,6 +118,8 @@ struct soc {
 	uint32_t fault_acked;
 
 	struct soc_domain dom[VSOC_MAX_DOMAINS];
+	/* per board level (1.5): energy while on at it, uW * ns */
+	__uint128_t level_energy_fj[VSOC_MAX_PERF_LEVELS];
 	struct soc_clock clk_st[VSOC_MAX_CLOCKS];
 	struct soc_periph per[VSOC_MAX_PERIPHS];
 	struct soc_core core[VSOC_MAX_CORES];
@@ -203,6 +207,10 @@ void soc_dump_timeline(const struct soc *s, FILE *f);
  */
 int soc_mark(struct soc *s, const char *label, char *err, size_t errlen);
 uint64_t soc_energy_uj(const struct soc *s, unsigned int domain);
+/* Energy used while on at board level @level (ABI 1.5), microjoules. */
+uint64_t soc_level_energy_uj(const struct soc *s, unsigned int level);
+/* The level number @domain is at; 0 if it has no levels (ABI 1.5). */
+uint32_t soc_domain_level(const struct soc *s, unsigned int domain);
 
 const char *soc_pwr_state_name(uint32_t st);
 const char *soc_core_state_name(uint32_t st);

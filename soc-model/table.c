@@ -63,6 +63,8 @@ size_t board_write_table(const struct board *b, void *table)
 	set_array(&h->mboxes, &off, b->nr_mboxes,
 		  sizeof(struct vsoc_mbox_desc));
 	set_array(&h->chans, &off, nchans, sizeof(struct vsoc_chan_desc));
+	set_array(&h->levels, &off, b->nr_levels,
+		  sizeof(struct vsoc_level_desc));
 	set_area(&h->telemetry, b->telem_off, sizeof(struct vsoc_telemetry));
 	set_area(&h->pwr, b->pwr_off,
 		 b->nr_domains * sizeof(struct vsoc_req_slot));
@@ -86,6 +88,18 @@ size_t board_write_table(const struct board *b, void *table)
 		d->on_power_uw = s->on_power_uw;
 		d->off_power_uw = s->off_power_uw;
 		d->initial_state = s->initially_on ? VSOC_PWR_ON : VSOC_PWR_OFF;
+		d->first_level = s->first_level;
+		d->nr_levels = s->nr_levels;
+		for (j = 0; j < s->nr_levels; j++) {
+			struct vsoc_level_desc *l = (void *)(base +
+				h->levels.offset +
+				(s->first_level + j) * sizeof(*l));
+
+			l->domain = i;
+			l->level = s->level[j].level;
+			l->voltage_uv = s->level[j].voltage_uv;
+			l->power_uw = s->level[j].power_uw;
+		}
 	}
 	for (i = 0; i < b->nr_clocks; i++) {
 		struct vsoc_clock_desc *c = (void *)(base + h->clocks.offset +

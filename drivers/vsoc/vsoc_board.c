@@ -215,6 +215,11 @@ static int parse_domains(struct vsoc_parse *p, const struct vsoc_array *arr)
 			return bad(p->soc, "domains[%u] (%s): bad initial state %u",
 				   i, d->name, st);
 		d->initially_on = st == VSOC_PWR_ON;
+		/* 1.5: levels, in what 1.4 kept reserved (zero) */
+		if ((b->version & 0xffff) >= 5) {
+			d->first_level = le16_to_cpu(e.first_level);
+			d->nr_levels = le16_to_cpu(e.nr_levels);
+		}
 		if (d->on_latency_ns > 10 * NSEC_PER_SEC ||
 		    d->off_latency_ns > 10 * NSEC_PER_SEC)
 			return bad(p->soc, "domains[%u] (%s): latency above 10 s",
@@ -222,6 +227,92 @@ static int parse_domains(struct vsoc_parse *p, const struct vsoc_array *arr)
 	}
 	return check_forest(p->soc, "domains", b->nr_domains, dom_parent,
 			    dom_name);
+}
+
+/* ABI 1.5: domain @i's levels rise; a PERF_PARENT_GE child's are its parent's. */
+static int check_domain_levels(struct vsoc_parse *p, unsigned int i)
+{
+	const struct vsoc_board *b = p->soc->board;
+	const struct vsoc_domain_info *d = &b->domains[i], *pd;
+	const struct vsoc_level_info *l = &b->levels[d->first_level];
+	unsigned int j, k;
+
+	for (j = 0; j < d->nr_levels; j++) {
+		if (l[j].domain != i)
+			return bad(p->soc, "domains[%u] (%s): level entry %u is domain %u's",
+				   i, d->name, d->first_level + j, l[j].domain);
+		if (j && (l[j].level <= l[j - 1].level ||
+			  l[j].voltage_uv < l[j - 1].voltage_uv ||
+			  l[j].power_uw < l[j - 1].power_uw))
+			return bad(p->soc, "domains[%u] (%s): level %u does not rise above %u",
+				   i, d->name, l[j].level, l[j - 1].level);
+	}
+	if (!(d->flags & VSOC_DOMAIN_PERF_PARENT_GE))
+		return 0;
+	if (!d->nr_levels || d->parent == VSOC_NONE)
+		return bad(p->soc, "domains[%u] (%s): parent_ge without levels or parent",
+			   i, d->name);
+	pd = &b->domains[d->parent];
+	for (j = 0; j < d->nr_levels; j++) {
+		for (k = 0; k < pd->nr_levels; k++)
+			if (b->levels[pd->first_level + k].level == l[j].level)
+				break;
+		if (k == pd->nr_levels)
+			return bad(p->soc, "domains[%u] (%s): level %u is not one of parent %s's",
+				   i, d->name, l[j].level, pd->name);
+	}
+	return 0;
+}
+
+/*
+ * ABI 1.5: the performance levels. Each domain's are consecutive entries
+ * of its own, sorted by strictly increasing number, with voltage and power
+ * never falling; a PERF_PARENT_GE domain's levels are all its parent's.
+ */
+static int parse_levels(struct vsoc_parse *p, const struct vsoc_array *arr)
+{
+	struct vsoc_board *b = p->soc->board;
+	unsigned int i;
+	int ret;
+
+	b->nr_levels = le32_to_cpu(arr->count);
+	for (i = 0; i < b->nr_levels; i++) {
+		struct vsoc_level_info *l = &b->levels[i];
+		struct vsoc_level_desc e;
+
+		get_entry(p, arr, i, &e, sizeof(e));
+		l->domain = le32_to_cpu(e.domain);
+		l->level = le32_to_cpu(e.level);
+		l->voltage_uv = le32_to_cpu(e.voltage_uv);
+		l->power_uw = le32_to_cpu(e.power_uw);
+		if (l->domain >= b->nr_domains || !l->level ||
+		    l->level > VSOC_MAX_LEVEL || !l->voltage_uv ||
+		    l->voltage_uv > VSOC_MAX_LEVEL_UV)
+			return bad(p->soc, "levels[%u]: domain %u, level %u, %u uV out of range",
+				   i, l->domain, l->level, l->voltage_uv);
+	}
+	for (i = 0; i < b->nr_domains; i++) {
+		const struct vsoc_domain_info *d = &b->domains[i];
+
+		if (d->nr_levels > VSOC_MAX_DOMAIN_LEVELS ||
+		    d->first_level > b->nr_levels ||
+		    d->nr_levels > b->nr_levels - d->first_level)
+			return bad(p->soc, "domains[%u] (%s): levels [%u, +%u) out of range (%u)",
+				   i, d->name, d->first_level, d->nr_levels,
+				   b->nr_levels);
+		ret = check_domain_levels(p, i);
+		if (ret)
+			return ret;
+	}
+	/* Every entry belongs to the domain it names. */
+	for (i = 0; i < b->nr_levels; i++) {
+		const struct vsoc_domain_info *d = &b->domains[b->levels[i].domain];
+
+		if (i < d->first_level || i >= d->first_level + d->nr_levels)
+			return bad(p->soc, "levels[%u]: outside domain %s's levels",
+				   i, d->name);
+	}
+	return 0;
 }
 
 static int parse_clocks(struct vsoc_parse *p, const struct vsoc_array *arr)
@@ -610,7 +701,7 @@ static int parse_table(struct vsoc_parse *p)
 	struct vsoc *soc = p->soc;
 	struct vsoc_board *b = soc->board;
 	u32 hsize = le32_to_cpu(h->header_size);
-	bool has_chans;
+	bool has_chans, has_levels;
 	u32 crc, want;
 	int ret;
 
@@ -628,6 +719,7 @@ static int parse_table(struct vsoc_parse *p)
 	memcpy(b->name, h->board_name, VSOC_NAME_LEN);
 	b->version = le32_to_cpu(h->version);
 	has_chans = (b->version & 0xffff) >= 2;
+	has_levels = (b->version & 0xffff) >= 5;
 	b->shm_size = le64_to_cpu(h->shm_size);
 	b->model_peer = le16_to_cpu(h->model_peer);
 	b->guest_peer = le16_to_cpu(h->guest_peer);
@@ -668,6 +760,11 @@ static int parse_table(struct vsoc_parse *p)
 		ret = ret ?: check_array(p, &h->chans, "chans",
 					 sizeof(struct vsoc_chan_desc),
 					 VSOC_MAX_CHANS, hsize);
+	/* ABI 1.5: reserved space, so no levels, in an older table. */
+	if (has_levels)
+		ret = ret ?: check_array(p, &h->levels, "levels",
+					 sizeof(struct vsoc_level_desc),
+					 VSOC_MAX_PERF_LEVELS, hsize);
 	if (ret)
 		return ret;
 
@@ -677,8 +774,10 @@ static int parse_table(struct vsoc_parse *p)
 	get_area(&b->pwr, &h->pwr);
 	get_area(&b->clk, &h->clk);
 	get_area(&b->echo, &h->echo);
+	/* Before 1.5 the page ended at the 1.5 fields. */
 	ret = ret ?: add_region(p, &b->telemetry, "telemetry", "page",
-				sizeof(struct vsoc_telemetry));
+				has_levels ? sizeof(struct vsoc_telemetry) :
+				offsetof(struct vsoc_telemetry, level));
 	ret = ret ?: add_region(p, &b->echo, "echo", "block",
 				sizeof(struct vsoc_echo));
 	/* ABI 1.1: optional, zero-sized in a 1.0 table. */
@@ -692,6 +791,8 @@ static int parse_table(struct vsoc_parse *p)
 	/* Cores first: mailboxes and mems refer to them by index. */
 	b->nr_cores = le32_to_cpu(h->cores.count);
 	ret = parse_domains(p, &h->domains);
+	if (has_levels)
+		ret = ret ?: parse_levels(p, &h->levels);
 	ret = ret ?: parse_clocks(p, &h->clocks);
 	ret = ret ?: parse_cores(p, &h->cores);
 	ret = ret ?: parse_mems(p, &h->mems);

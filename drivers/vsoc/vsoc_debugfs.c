@@ -57,6 +57,13 @@ static int board_show(struct seq_file *m, void *v)
 			   d->flags, d->on_latency_ns, d->off_latency_ns,
 			   d->initially_on ? "on" : "off");
 	}
+	for (i = 0; i < b->nr_levels; i++) {
+		const struct vsoc_level_info *l = &b->levels[i];
+
+		seq_printf(m, "level %s %u voltage_uv %u power_uw %u\n",
+			   b->domains[l->domain].name, l->level, l->voltage_uv,
+			   l->power_uw);
+	}
 	for (i = 0; i < b->nr_clocks; i++) {
 		const struct vsoc_clock_info *c = &b->clocks[i];
 
@@ -151,6 +158,15 @@ static int telemetry_show(struct seq_file *m, void *v)
 			   le32_to_cpu(c->gate_count),
 			   le32_to_cpu(c->rate_count), le64_to_cpu(c->rate_hz));
 	}
+	for (i = 0; i < b->nr_domains; i++)
+		if (b->domains[i].nr_levels)
+			seq_printf(m, "level %s current %u\n", b->domains[i].name,
+				   le32_to_cpu(t->level[i]));
+	for (i = 0; i < b->nr_levels; i++)
+		seq_printf(m, "level_energy %s %u energy_uj %llu\n",
+			   b->domains[b->levels[i].domain].name,
+			   b->levels[i].level,
+			   le64_to_cpu(t->level_energy_uj[i]));
 	for (i = 0; i < b->nr_periphs; i++)
 		seq_printf(m, "periph %s busy %u ops %u\n", b->periphs[i].name,
 			   !!(le32_to_cpu(t->periph_busy) & BIT(i)),

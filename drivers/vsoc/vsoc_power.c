@@ -28,6 +28,19 @@
  * while the core does (ACTIVE_WAKEUP: ampsoc_pd counts a virtual device
  * in the wakeup path when its consumer is).
  *
+ * Performance levels (ABI 1.5): a domain the board gives levels has a
+ * set_performance_state() callback; the framework's state is the board's
+ * level number (as a 6.1 provider's state is its OPP's opp-level), 0
+ * meaning no requirement, that is the domain's lowest level. Another
+ * number is refused with -ERANGE. Every domain's xlate passes its state up
+ * unchanged where the board says perf_parent_ge (the framework's subdomain
+ * vote then keeps the parent at least as high: 6.1's required-opps) and
+ * as 0 otherwise. 6.1 sets the parents first also when the state falls;
+ * the hardware needs the child lowered first, so a parent's level never
+ * goes below a perf_parent_ge child's current level: it follows once the
+ * child has gone down. Levels are serialised by the controller's
+ * perf_lock, nested outside gone_lock and each slot's lock.
+ *
  * At unbind every consumer leaves its domain and every domain is
  * unregistered, leaves first. ampsoc_pd refuses to unregister a domain
  * that still has devices (a driver of another module may have put one
@@ -75,6 +88,13 @@ struct vsoc_pd_stats {
  * @name: the domain's name (outlives the board if the domain is parked)
  * @parent: parent domain index or VSOC_NONE
  * @slot: its request slot
+ * @slot_lock: serialises power requests (under the domain's lock) and
+ *	level requests (under the controller's perf_lock) on @slot
+ * @levels: its performance levels in the board (only while bound)
+ * @nr_levels: their number; 0: it has none
+ * @parent_ge: the board says its parent's level must be at least its own
+ * @want_level: the level the framework asks for; 0: none (the lowest)
+ * @hw_level: the level the model has (0 for a domain without levels)
  * @index: domain index
  * @depth: distance from its root domain
  * @registered: ampsoc_pd_init() succeeded
@@ -91,6 +111,12 @@ struct vsoc_pd {
 	char name[VSOC_NAME_LEN];
 	u32 parent;
 	struct vsoc_slot slot;
+	struct mutex slot_lock;	/* see above */
+	const struct vsoc_level_info *levels;
+	u32 nr_levels;
+	bool parent_ge;
+	u32 want_level;
+	u32 hw_level;
 	u32 index;
 	unsigned int depth;
 	bool registered;
@@ -106,6 +132,7 @@ struct vsoc_pd {
  * @soc: the SoC
  * @gone_lock: held for reading around every request to the model
  * @gone: the controller was unbound: requests fail
+ * @perf_lock: serialises performance-level changes of all its domains
  * @parked: entry in vsoc_power_parked while domains outlive the binding
  * @ndoms: number of domains
  * @consumers: devices attached to a domain, to detach at remove (NULL
@@ -122,6 +149,7 @@ struct vsoc_power {
 	struct vsoc *soc;
 	struct rw_semaphore gone_lock;	/* @gone against requests */
 	bool gone;
+	struct mutex perf_lock;	/* see above */
 	struct list_head parked;
 	unsigned int ndoms;
 	struct device **consumers;
@@ -153,8 +181,10 @@ static int __vsoc_pd_request(struct vsoc_pd *d, u32 op)
 	u64 ns;
 	int ret;
 
+	mutex_lock(&d->slot_lock);
 	ret = vsoc_slot_submit(d->ctrl->soc, &d->slot, VSOC_VEC_PWR, op, 0,
 			       timeout, &res);
+	mutex_unlock(&d->slot_lock);
 	if (!ret) {
 		/* Requests on one domain are serialised by its lock. */
 		ns = ktime_to_ns(ktime_sub(ktime_get(), t0));
@@ -199,6 +229,131 @@ static int vsoc_pd_power_off(struct ampsoc_pd *pd)
 {
 	return vsoc_pd_request(container_of(pd, struct vsoc_pd, pd),
 			       VSOC_PWR_OP_OFF);
+}
+
+/* The lowest level of @d, or 0 without levels. */
+static u32 vsoc_pd_lowest(const struct vsoc_pd *d)
+{
+	return d->nr_levels ? d->levels[0].level : 0;
+}
+
+static bool vsoc_pd_has_level(const struct vsoc_pd *d, u32 level)
+{
+	u32 i;
+
+	for (i = 0; i < d->nr_levels; i++)
+		if (d->levels[i].level == level)
+			return true;
+	return false;
+}
+
+/*
+ * The level @d's hardware must be at: what the framework asks (the
+ * lowest for none), and not below a perf_parent_ge child's current level.
+ */
+static u32 vsoc_pd_target(const struct vsoc_pd *d)
+{
+	struct vsoc_power *pc = d->ctrl;
+	u32 t = d->want_level ?: vsoc_pd_lowest(d);
+	unsigned int i;
+
+	for (i = 0; i < pc->ndoms; i++) {
+		const struct vsoc_pd *c = &pc->doms[i];
+
+		if (c->parent == d->index && c->parent_ge)
+			t = max(t, c->hw_level);
+	}
+	return t;
+}
+
+/* Ask the model for @level. perf_lock and gone_lock (read, not gone) held. */
+static int vsoc_pd_level_request(struct vsoc_pd *d, u32 level)
+{
+	struct vsoc_slot_result res;
+	u32 got;
+	int ret;
+
+	mutex_lock(&d->slot_lock);
+	ret = vsoc_slot_submit(d->ctrl->soc, &d->slot, VSOC_VEC_PWR,
+			       VSOC_PWR_OP_SET_LEVEL, level,
+			       VSOC_REQ_TIMEOUT_MS, &res);
+	got = readl(d->slot.regs + offsetof(struct vsoc_req_slot, level));
+	mutex_unlock(&d->slot_lock);
+	if (ret) {
+		dev_err(d->ctrl->dev, "domain %s: level %u failed: %d\n",
+			d->name, level, ret);
+		return ret;
+	}
+	if (got != level) {
+		dev_err(d->ctrl->dev, "domain %s: model reports level %u after level %u\n",
+			d->name, got, level);
+		return -EIO;
+	}
+	return 0;
+}
+
+/*
+ * Bring @d's hardware to its target level; when that lowered a
+ * perf_parent_ge domain, its parent may follow it down now. A parent that
+ * cannot is left higher, which is safe, and says so. perf_lock and
+ * gone_lock (read, not gone) held.
+ */
+static int vsoc_pd_apply_level(struct vsoc_pd *d)
+{
+	struct vsoc_power *pc = d->ctrl;
+	u32 target = vsoc_pd_target(d), prev = d->hw_level;
+	int ret;
+
+	if (target == prev)
+		return 0;
+	ret = vsoc_pd_level_request(d, target);
+	if (ret)
+		return ret;
+	d->hw_level = target;
+	if (target < prev && d->parent_ge)
+		vsoc_pd_apply_level(&pc->doms[d->parent]);
+	return 0;
+}
+
+/* pd.set_performance_state: @state is a level number of the board, or 0. */
+static int vsoc_pd_set_performance_state(struct ampsoc_pd *pd,
+					 unsigned int state)
+{
+	struct vsoc_pd *d = container_of(pd, struct vsoc_pd, pd);
+	struct vsoc_power *pc = d->ctrl;
+	u32 prev;
+	int ret = -ENODEV;
+
+	mutex_lock(&pc->perf_lock);
+	down_read(&pc->gone_lock);
+	if (pc->gone)
+		goto out;
+	if (state && !vsoc_pd_has_level(d, state)) {
+		dev_err(pc->dev, "domain %s: no performance level %u\n",
+			d->name, state);
+		ret = -ERANGE;
+		goto out;
+	}
+	prev = d->want_level;
+	d->want_level = state;
+	ret = vsoc_pd_apply_level(d);
+	if (ret)
+		d->want_level = prev;
+out:
+	up_read(&pc->gone_lock);
+	mutex_unlock(&pc->perf_lock);
+	return ret;
+}
+
+/*
+ * pd.xlate_performance_state: a perf_parent_ge domain needs its parent at
+ * its own level number, another domain needs nothing of its parent.
+ */
+static int vsoc_pd_xlate_performance_state(struct ampsoc_pd *pd,
+					   struct ampsoc_pd *parent,
+					   unsigned int state)
+{
+	return container_of(pd, struct vsoc_pd, pd)->parent_ge ? state : 0;
 }
 
 static int vsoc_power_stats_show(struct seq_file *m, void *v)
@@ -489,6 +644,7 @@ static int vsoc_power_probe(struct platform_device *pdev)
 	pc->dev = dev;
 	pc->soc = soc;
 	init_rwsem(&pc->gone_lock);
+	mutex_init(&pc->perf_lock);
 	INIT_LIST_HEAD(&pc->parked);
 	pc->ndoms = b->nr_domains;
 	pc->consumers = kcalloc(b->nr_periphs + b->nr_cores,
@@ -524,6 +680,10 @@ static int vsoc_power_probe(struct platform_device *pdev)
 		strscpy(d->name, d->info->name, sizeof(d->name));
 		d->parent = d->info->parent;
 		vsoc_slot_init(&d->slot, slots + i * sizeof(struct vsoc_req_slot));
+		mutex_init(&d->slot_lock);
+		d->nr_levels = d->info->nr_levels;
+		d->levels = &b->levels[d->info->first_level];
+		d->parent_ge = d->info->flags & VSOC_DOMAIN_PERF_PARENT_GE;
 		/* The board table was checked for cycles. */
 		for (p = d->info->parent; p != VSOC_NONE; p = b->domains[p].parent)
 			d->depth++;
@@ -561,6 +721,15 @@ static int vsoc_power_probe(struct platform_device *pdev)
 		}
 		pc->doms[i].pd.status = st == VSOC_PWR_ON ? AMPSOC_PD_ON :
 							    AMPSOC_PD_OFF;
+		/* ABI 1.5: the level the model has, one the board declares */
+		pc->doms[i].hw_level = le32_to_cpu(tel->level[i]);
+		if (!ret && pc->doms[i].hw_level !=
+			    vsoc_pd_lowest(&pc->doms[i]) &&
+		    !vsoc_pd_has_level(&pc->doms[i], pc->doms[i].hw_level)) {
+			dev_err(dev, "domain %s: model reports level %u at start\n",
+				b->domains[i].name, pc->doms[i].hw_level);
+			ret = -EIO;
+		}
 	}
 	kfree(tel);
 	if (ret)
@@ -594,6 +763,18 @@ static int vsoc_power_probe(struct platform_device *pdev)
 		}
 	}
 
+	/* Every domain at its lowest level, leaves first: nobody asks yet. */
+	mutex_lock(&pc->perf_lock);
+	down_read(&pc->gone_lock);
+	for (depth = maxdepth + 1; depth-- > 0 && !ret;)
+		for (i = 0; i < pc->ndoms && !ret; i++)
+			if (pc->doms[i].depth == depth && pc->doms[i].nr_levels)
+				ret = vsoc_pd_apply_level(&pc->doms[i]);
+	up_read(&pc->gone_lock);
+	mutex_unlock(&pc->perf_lock);
+	if (ret)
+		goto err_free;
+
 	for (i = 0; i < pc->ndoms; i++) {
 		struct vsoc_pd *d = &pc->doms[i];
 		bool off = d->pd.status == AMPSOC_PD_OFF;
@@ -607,6 +788,9 @@ static int vsoc_power_probe(struct platform_device *pdev)
 		d->pd.power_off = vsoc_pd_power_off;
 		d->pd.states = &d->state;
 		d->pd.state_count = 1;
+		if (d->nr_levels)
+			d->pd.set_performance_state = vsoc_pd_set_performance_state;
+		d->pd.xlate_performance_state = vsoc_pd_xlate_performance_state;
 		if (d->info->flags & VSOC_DOMAIN_ALWAYS_ON)
 			d->pd.flags |= AMPSOC_PD_FLAG_ALWAYS_ON;
 		/* a running core keeps its domain on in system sleep */

@@ -55,6 +55,9 @@ struct vsoc_shm_area {
  * @on_latency_ns: power-on latency the model applies
  * @off_latency_ns: power-off latency the model applies
  * @initially_on: the domain is on when the model starts
+ * @first_level: index of its first performance level in struct
+ *	vsoc_board's @levels (ABI 1.5)
+ * @nr_levels: its performance levels; 0: it has none (ABI 1.5)
  */
 struct vsoc_domain_info {
 	char name[VSOC_NAME_LEN];
@@ -63,6 +66,23 @@ struct vsoc_domain_info {
 	u64 on_latency_ns;
 	u64 off_latency_ns;
 	bool initially_on;
+	u32 first_level;
+	u32 nr_levels;
+};
+
+/**
+ * struct vsoc_level_info - a performance level of a domain (ABI 1.5)
+ * @domain: the domain's index
+ * @level: the level's number (1..VSOC_MAX_LEVEL, strictly increasing
+ *	within the domain)
+ * @voltage_uv: its supply voltage, microvolts
+ * @power_uw: what the domain draws while on at this level, microwatts
+ */
+struct vsoc_level_info {
+	u32 domain;
+	u32 level;
+	u32 voltage_uv;
+	u32 power_uw;
 };
 
 /**
@@ -211,6 +231,7 @@ struct vsoc_chan_info {
  * @nr_mems: entries in @mems
  * @nr_mboxes: entries in @mboxes
  * @nr_chans: entries in @chans
+ * @nr_levels: entries in @levels
  * @domains: power domains
  * @clocks: clocks
  * @periphs: peripherals
@@ -218,6 +239,8 @@ struct vsoc_chan_info {
  * @mems: remote-core memory maps
  * @mboxes: mailbox channels
  * @chans: static rpmsg channels of the cores (empty before table 1.2)
+ * @levels: the domains' performance levels, each domain's consecutive
+ *	(empty before table 1.5)
  */
 struct vsoc_board {
 	char name[VSOC_NAME_LEN];
@@ -238,6 +261,7 @@ struct vsoc_board {
 	unsigned int nr_mems;
 	unsigned int nr_mboxes;
 	unsigned int nr_chans;
+	unsigned int nr_levels;
 	struct vsoc_domain_info domains[VSOC_MAX_DOMAINS];
 	struct vsoc_clock_info clocks[VSOC_MAX_CLOCKS];
 	struct vsoc_periph_info periphs[VSOC_MAX_PERIPHS];
@@ -245,6 +269,7 @@ struct vsoc_board {
 	struct vsoc_mem_info mems[VSOC_MAX_MEMS];
 	struct vsoc_mbox_info mboxes[VSOC_MAX_MBOXES];
 	struct vsoc_chan_info chans[VSOC_MAX_CHANS];
+	struct vsoc_level_info levels[VSOC_MAX_PERF_LEVELS];
 };
 
 /**

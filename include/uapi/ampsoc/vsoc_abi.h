@@ -47,6 +47,10 @@
 #define VSOC_MAX_CHANS		(VSOC_MAX_CORES * VSOC_MAX_CHANS_PER_CORE)
 #define VSOC_MAX_MEMS		32	/* memory-map entries, all cores */
 #define VSOC_MAX_MBOXES		16
+#define VSOC_MAX_DOMAIN_LEVELS	8	/* performance levels of one domain (1.5) */
+#define VSOC_MAX_PERF_LEVELS	64	/* performance levels, all domains (1.5) */
+#define VSOC_MAX_LEVEL		1000	/* highest level number (1.5) */
+#define VSOC_MAX_LEVEL_UV	5000000	/* highest level voltage, uV (1.5) */
 #define VSOC_MAX_TABLE_SIZE	0x10000	/* board table, bytes */
 #define VSOC_PAGE_SIZE		4096	/* alignment of every area */
 
@@ -159,6 +163,8 @@ struct vsoc_area {
  * @core_ctl: struct vsoc_core_ctl[cores.count]
  * @fault: struct vsoc_fault_ctl (version 1.1; zero size before)
  * @chans: struct vsoc_chan_desc entries (version 1.2; empty before)
+ * @levels: struct vsoc_level_desc entries, the domains' performance
+ *	levels (version 1.5; reserved, so empty, before)
  * @reserved: zero; room for areas added by later minor versions
  */
 struct vsoc_board_header {
@@ -188,7 +194,8 @@ struct vsoc_board_header {
 	struct vsoc_area core_ctl;
 	struct vsoc_area fault;
 	struct vsoc_array chans;
-	__le64 reserved[4];
+	struct vsoc_array levels;
+	__le64 reserved[2];
 };
 
 #define VSOC_CSUM_START		16	/* first byte covered by @checksum */
@@ -196,6 +203,11 @@ struct vsoc_board_header {
 /* Domain flags */
 #define VSOC_DOMAIN_ALWAYS_ON	VSOC_BIT(0)	/* never powered off */
 #define VSOC_DOMAIN_CORE	VSOC_BIT(1)	/* holds a remote core */
+/*
+ * The parent's performance level must be at least this domain's (1.5):
+ * both have levels and every level of this domain is one of the parent's.
+ */
+#define VSOC_DOMAIN_PERF_PARENT_GE	VSOC_BIT(2)
 
 /**
  * struct vsoc_domain_desc - a power domain
@@ -208,6 +220,10 @@ struct vsoc_board_header {
  * @on_power_uw: power drawn while on, in microwatts
  * @off_power_uw: leakage while off, in microwatts
  * @initial_state: VSOC_PWR_ON or VSOC_PWR_OFF at model start
+ * @first_level: index of its first entry in the levels array (1.5)
+ * @nr_levels: its performance levels, consecutive entries of the levels
+ *	array from @first_level, <= VSOC_MAX_DOMAIN_LEVELS; 0: it has none
+ *	(1.5; reserved, so zero, before)
  * @reserved: zero
  */
 struct vsoc_domain_desc {
@@ -219,7 +235,28 @@ struct vsoc_domain_desc {
 	__le32 on_power_uw;
 	__le32 off_power_uw;
 	__le32 initial_state;
-	__le32 reserved[3];
+	__le16 first_level;
+	__le16 nr_levels;
+	__le32 reserved[2];
+};
+
+/**
+ * struct vsoc_level_desc - a performance level of a domain (version 1.5)
+ * @domain: index of the domain
+ * @level: the level's number, 1..VSOC_MAX_LEVEL; a domain's levels are
+ *	consecutive entries sorted by strictly increasing @level
+ * @voltage_uv: the domain's supply at this level, 1..VSOC_MAX_LEVEL_UV
+ *	microvolts, not lower than at the level below
+ * @power_uw: power drawn while on at this level (replaces the domain's
+ *	@on_power_uw), microwatts, not lower than at the level below
+ *
+ * A domain starts at its lowest level. VSOC_PWR_OP_SET_LEVEL changes it.
+ */
+struct vsoc_level_desc {
+	__le32 domain;
+	__le32 level;
+	__le32 voltage_uv;
+	__le32 power_uw;
 };
 
 /* Clock flags */
@@ -417,6 +454,15 @@ struct vsoc_mbox_desc {
 /* Power-controller ops (slot index = domain index) */
 #define VSOC_PWR_OP_ON		1
 #define VSOC_PWR_OP_OFF		2
+/*
+ * Set the domain's performance level (1.5): @arg = a level number the
+ * table declares for the domain, else -VSOC_ERANGE (a domain without
+ * levels has none). Immediate, in any power state. Raising a domain above
+ * its parent's level, or lowering a parent below a child's, where the
+ * child has VSOC_DOMAIN_PERF_PARENT_GE, is refused with -VSOC_EPERM and a
+ * VSOC_RULE_PERF_PARENT violation. The slot's @level is the result.
+ */
+#define VSOC_PWR_OP_SET_LEVEL	3
 
 /* Domain states (slot @state, telemetry) */
 #define VSOC_PWR_OFF		0
@@ -443,7 +489,8 @@ struct vsoc_mbox_desc {
  * @ack_seq: M: set to @req_seq when the request is complete
  * @status: M: VSOC_OK or a negative VSOC_E* value
  * @state: M: resulting VSOC_PWR_* / VSOC_CLK_* state
- * @reserved1: M: zero
+ * @level: M: the domain's performance level number after the request,
+ *	0 for a domain without levels and in clock slots (1.5; zero before)
  * @rate_hz: M: resulting rate (clock slots), zero otherwise
  * @done_ns: M: model time of completion
  * @pad: to one cache line
@@ -458,7 +505,7 @@ struct vsoc_req_slot {
 	__le32 ack_seq;
 	__le32 status;
 	__le32 state;
-	__le32 reserved1;
+	__le32 level;
 	__le64 rate_hz;
 	__le64 done_ns;
 	__le64 pad;
@@ -795,6 +842,7 @@ struct vsoc_sensor_sample {
 #define VSOC_RULE_ALWAYS_ON		8	/* always-on domain switched off */
 #define VSOC_RULE_FIREWALL		9	/* bad firewall regions (1.3) */
 #define VSOC_RULE_CORE_MEM_OFF		10	/* core running, memory off (1.5) */
+#define VSOC_RULE_PERF_PARENT		11	/* child's level above parent's (1.5) */
 
 /* Violation object kinds */
 #define VSOC_OBJ_DOMAIN		1
@@ -872,6 +920,12 @@ struct vsoc_telem_violation {
  * @periph_busy: bit i set while peripheral i has an operation in flight
  * @fw_faults: firewall faults of all cores (version 1.3; zero before)
  * @periph_ops: operations accepted per peripheral
+ * @level: per domain, its current performance level number; 0 for a
+ *	domain without levels (version 1.5)
+ * @level_energy_uj: per entry of the levels array, the energy its domain
+ *	used while on (or going on or off) at that level, microjoules; a
+ *	domain's entries plus its leakage while off make its @energy_uj
+ *	(version 1.5)
  */
 struct vsoc_telemetry {
 	__le32 seq;
@@ -888,6 +942,9 @@ struct vsoc_telemetry {
 	__le32 periph_busy;
 	__le32 fw_faults;
 	__le32 periph_ops[VSOC_MAX_PERIPHS];
+	/* ---- version 1.5 ---- */
+	__le32 level[VSOC_MAX_DOMAINS];
+	__le64 level_energy_uj[VSOC_MAX_PERF_LEVELS];
 };
 
 /* Fault kinds (telemetry @faults_active bits, control interface) */
@@ -964,6 +1021,16 @@ VSOC_ABI_CHECK(core_desc, sizeof(struct vsoc_core_desc) == 96);
 VSOC_ABI_CHECK(mem_desc, sizeof(struct vsoc_mem_desc) == 64);
 VSOC_ABI_CHECK(mbox_desc, sizeof(struct vsoc_mbox_desc) == 72);
 VSOC_ABI_CHECK(chan_desc, sizeof(struct vsoc_chan_desc) == 48);
+VSOC_ABI_CHECK(level_desc, sizeof(struct vsoc_level_desc) == 16);
+VSOC_ABI_CHECK(domain_levels_1_5,
+	       __builtin_offsetof(struct vsoc_domain_desc, first_level) == 68);
+VSOC_ABI_CHECK(header_levels_1_5,
+	       __builtin_offsetof(struct vsoc_board_header, levels) == 280);
+VSOC_ABI_CHECK(slot_level_1_5,
+	       __builtin_offsetof(struct vsoc_req_slot, level) == 36);
+VSOC_ABI_CHECK(telemetry_1_5,
+	       __builtin_offsetof(struct vsoc_telemetry, level) == 2352);
+VSOC_ABI_CHECK(telemetry_size_1_5, sizeof(struct vsoc_telemetry) == 2992);
 VSOC_ABI_CHECK(request_slot, sizeof(struct vsoc_req_slot) == 64);
 VSOC_ABI_CHECK(echo, sizeof(struct vsoc_echo) == 88);
 VSOC_ABI_CHECK(mbox_fifo, sizeof(struct vsoc_mbox_fifo) == 128);

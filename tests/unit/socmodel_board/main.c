@@ -396,6 +396,108 @@ static void test_scope_and_firewall(void)
 		"default_board_scopes_cores");
 }
 
+/* Performance levels (ABI 1.5): a [domain lv] after the base board. */
+#define LV "[domain lv]\nparent = aon\n"	/* lines 17, 18 */
+#define L8 "1:1:1, 2:1:1, 3:1:1, 4:1:1, 5:1:1, 6:1:1, 7:1:1, 8:1:1"
+
+static void test_levels(void)
+{
+	struct vsoc_board_header *h = (void *)table;
+	struct vsoc_domain_desc *d;
+	struct vsoc_level_desc *l;
+	char text[8192];
+	size_t n;
+	int r, i;
+
+	snprintf(text, sizeof(text), "%s%s%s", base, LV,
+		 "perf_levels = 1:900000:100, 2:1000000:200 ,4:1100000:300\n"
+		 "[domain lvc]\nparent = lv\n"
+		 "perf_levels = 1:900000:10, 4:1100000:30\n"
+		 "perf_parent_ge = yes\n");
+	r = parse(text);
+	ktap_ok(r == 0 && b.nr_levels == 5 && b.domain[3].nr_levels == 3 &&
+		b.domain[3].level[2].level == 4 &&
+		b.domain[3].level[1].voltage_uv == 1000000 &&
+		b.domain[3].level[0].power_uw == 100 &&
+		b.domain[4].first_level == 3 &&
+		(b.domain[4].flags & VSOC_DOMAIN_PERF_PARENT_GE) &&
+		!(b.domain[3].flags & VSOC_DOMAIN_PERF_PARENT_GE),
+		"levels_parse");
+	if (r)
+		ktap_diag("%s", err);
+	reset_table();
+	d = (void *)(table + h->domains.offset);
+	l = (void *)(table + h->levels.offset);
+	ktap_ok(h->version == VSOC_VERSION && h->levels.count == 5 &&
+		h->levels.stride == sizeof(*l) && d[3].first_level == 0 &&
+		d[3].nr_levels == 3 && d[4].first_level == 3 &&
+		d[4].nr_levels == 2 && d[0].nr_levels == 0 &&
+		l[2].domain == 3 && l[2].level == 4 &&
+		l[2].voltage_uv == 1100000 && l[4].domain == 4 &&
+		l[4].power_uw == 30 && (d[4].flags & VSOC_DOMAIN_PERF_PARENT_GE),
+		"levels_in_table");
+	ktap_ok(!table_check(table, sizeof(table), b.shm_size, err,
+			     sizeof(err)), "levels_table_checks");
+	l[4].domain = 3;
+	recrc();
+	expect_table_err("table_level_wrong_domain", "is domain 3's");
+	l[1].level = 1;
+	recrc();
+	expect_table_err("table_level_not_rising", "does not rise");
+	l[4].level = 3;
+	recrc();
+	expect_table_err("table_level_not_parents", "is not one of parent");
+	d = (void *)(table + h->domains.offset);
+	d[4].nr_levels = 9;
+	recrc();
+	expect_table_err("table_level_range", "out of range");
+	l = (void *)(table + h->levels.offset);
+	l[0].voltage_uv = 0;
+	recrc();
+	expect_table_err("table_level_voltage", "out of range");
+
+	expect_err("err_levels_syntax", LV "perf_levels = 1:900000\n",
+		   "t.ini:19:", "expected LEVEL:MICROVOLTS:MICROWATTS");
+	expect_err("err_levels_not_number", LV "perf_levels = 1:9x:2\n",
+		   "t.ini:19:", "'9x' is not a 32-bit number");
+	expect_err("err_levels_zero", LV "perf_levels = 0:900000:1\n",
+		   "t.ini:19:", "level 0 outside 1..1000");
+	expect_err("err_levels_voltage", LV "perf_levels = 1:5000001:1\n",
+		   "t.ini:19:", "voltage 5000001 uV outside");
+	expect_err("err_levels_not_increasing",
+		   LV "perf_levels = 2:900000:1, 2:900000:1\n", "t.ini:19:",
+		   "levels must strictly increase");
+	expect_err("err_levels_power_falls",
+		   LV "perf_levels = 1:900000:5, 2:900000:4\n", "t.ini:19:",
+		   "needs less voltage or power than level 1");
+	expect_err("err_levels_empty", LV "perf_levels = ,\n", "t.ini:19:",
+		   "no level");
+	expect_err("err_levels_too_many", LV "perf_levels = " L8 ", 9:1:1\n",
+		   "t.ini:19:", "more than 8 levels");
+	expect_err("err_levels_duplicate_key",
+		   LV "perf_levels = 1:1:1\nperf_levels = 2:1:1\n", "t.ini:20:",
+		   "perf_levels");
+	expect_err("err_parent_ge_bool", LV "perf_parent_ge = maybe\n",
+		   "t.ini:19:", "is not yes/no");
+	expect_err("err_parent_ge_no_levels", LV "perf_parent_ge = yes\n",
+		   "t.ini:19:", "needs perf_levels and a parent");
+	expect_err("err_parent_ge_parent_no_levels",
+		   LV "perf_levels = 1:1:1\nperf_parent_ge = yes\n", "t.ini:20:",
+		   "level 1 is not a level of parent 'aon'");
+	/* 64 levels on the board at most: 9 domains of 8 */
+	n = snprintf(text, sizeof(text), "%s", base);
+	for (i = 0; i < 9; i++)
+		n += snprintf(text + n, sizeof(text) - n,
+			      "[domain x%d]\nperf_levels = " L8 "\n", i);
+	expect_err_text("err_levels_board_total", text, "[domain x8]",
+			"more than 64 levels on the board");
+	/* the default board has them */
+	ktap_ok(!board_load(&b, SOCMODEL_BOARDS "/omap4.ini", err, sizeof(err)) &&
+		b.domain[2].nr_levels == 3 &&
+		(b.domain[2].flags & VSOC_DOMAIN_PERF_PARENT_GE),
+		"default_board_levels");
+}
+
 int main(void)
 {
 	struct vsoc_board_header *h = (void *)table;
@@ -600,5 +702,6 @@ int main(void)
 		recrc();
 		expect_table_err("table_periph_overlaps_table", "overlaps registers of");
 	}
+	test_levels();
 	ktap_exit();
 }

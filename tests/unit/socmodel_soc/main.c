@@ -837,6 +837,116 @@ static void test_echo(void)
 		"echo_model_initiated_round_trips");
 }
 
+/*
+ * Performance levels (ABI 1.5), on the same board with levels in per and
+ * sub (perf_parent_ge): only declared levels, never sub above per, and the
+ * energy of the level in use.
+ */
+static const char level_text[] =
+	"[domain lv_parent]\nparent = aon\non_power_uw = 777\n"
+	"perf_levels = 1:900000:6000, 2:1000000:9000, 3:1100000:12000\n"
+	"[domain lv_child]\nparent = lv_parent\n"
+	"perf_levels = 1:900000:1000, 3:1100000:3000\nperf_parent_ge = yes\n";
+enum { LVP = 4, LVC = 5 };
+
+static struct vsoc_req_slot *level_req(unsigned int d, uint64_t level)
+{
+	s.pwr[d].arg = level;
+	return pwr_req(d, VSOC_PWR_OP_SET_LEVEL);
+}
+
+static void test_levels(void)
+{
+	static char text[sizeof(board_text) + sizeof(level_text)];
+	struct vsoc_req_slot *sl;
+	char err[256];
+	uint64_t e1, e3, before;
+	uint32_t v;
+
+	snprintf(text, sizeof(text), "%s%s", board_text, level_text);
+	if (board_parse(&b, "test-board", text, strlen(text), err,
+			sizeof(err))) {
+		printf("Bail out! %s\n", err);
+		exit(1);
+	}
+	fresh();
+	soc_publish(&s);
+	ktap_ok(s.telem->level[LVP] == 1 && s.telem->level[LVC] == 1 &&
+		s.telem->level[PER] == 0, "levels_start_lowest");
+	v = s.violations;
+	sl = level_req(LVP, 2);
+	ktap_ok(sl->ack_seq == sl->req_seq && sl->status == 0 &&
+		sl->level == 2 && s.telem->level[LVP] == 2 &&
+		rings[VSOC_VEC_PWR] == 1, "level_set_while_off");
+	sl = level_req(LVP, 4);
+	ktap_ok(sl->status == (uint32_t)-VSOC_ERANGE && sl->level == 2 &&
+		s.violations == v && s.garbage == 0, "undeclared_level_refused");
+	sl = level_req(PER, 1);
+	ktap_ok(sl->status == (uint32_t)-VSOC_ERANGE && sl->level == 0,
+		"domain_without_levels_refuses");
+	sl = level_req(LVC, 3);
+	ktap_ok(sl->status == (uint32_t)-VSOC_EPERM && sl->level == 1 &&
+		s.violations == v + 1 && last_rule() == VSOC_RULE_PERF_PARENT &&
+		s.telem->last[v % VSOC_TELEM_VIOLATIONS].obj_index == LVC,
+		"child_above_parent_is_violation");
+	ktap_ok(level_req(LVP, 3)->status == 0 &&
+		level_req(LVC, 3)->status == 0 && s.violations == v + 1,
+		"parent_first_raise_accepted");
+	sl = level_req(LVP, 1);
+	ktap_ok(sl->status == (uint32_t)-VSOC_EPERM && sl->level == 3 &&
+		s.violations == v + 2 && last_rule() == VSOC_RULE_PERF_PARENT,
+		"parent_below_child_is_violation");
+	ktap_ok(level_req(LVC, 1)->status == 0 &&
+		level_req(LVP, 1)->status == 0 && s.violations == v + 2,
+		"child_first_lower_accepted");
+	s.pwr[LVP].arg = 0;
+	s.pwr[LVP].flags = 1;
+	sl = pwr_req(LVP, VSOC_PWR_OP_SET_LEVEL);
+	s.pwr[LVP].flags = 0;
+	ktap_ok(sl->status == (uint32_t)-VSOC_EINVAL && s.garbage == 1,
+		"level_slot_flags_are_garbage");
+	s.pwr[LVP].arg = 1;
+	sl = pwr_req(LVP, VSOC_PWR_OP_ON);
+	s.pwr[LVP].arg = 0;
+	ktap_ok(sl->status == (uint32_t)-VSOC_EINVAL && s.garbage == 2,
+		"power_op_with_arg_is_garbage");
+
+	/* energy: 1 s on at level 3 (12 mW), then 1 s at level 1 (6 mW) */
+	ktap_ok(pwr(LVP, VSOC_PWR_OP_ON) == 0, "leveled_domain_on");
+	ktap_ok(level_req(LVP, 3)->status == 0, "raise_while_on");
+	soc_publish(&s);
+	e1 = s.telem->level_energy_uj[b.domain[LVP].first_level];
+	e3 = s.telem->level_energy_uj[b.domain[LVP].first_level + 2];
+	before = soc_energy_uj(&s, LVP);
+	soc_set_time(&s, s.now + 1000000000ull);
+	soc_publish(&s);
+	ktap_ok(s.telem->level_energy_uj[b.domain[LVP].first_level + 2] -
+		e3 == 12000 &&
+		s.telem->level_energy_uj[b.domain[LVP].first_level] == e1 &&
+		soc_energy_uj(&s, LVP) - before == 12000,
+		"energy_of_level_in_use");
+	ktap_ok(s.nr_tl && s.tl[s.nr_tl - 1].kind == TL_DOMAIN &&
+		s.tl[s.nr_tl - 1].power_uw == 12000,
+		"level_change_on_timeline");
+	ktap_ok(level_req(LVP, 1)->status == 0, "lower_while_on");
+	soc_set_time(&s, s.now + 1000000000ull);
+	soc_publish(&s);
+	ktap_ok(s.telem->level_energy_uj[b.domain[LVP].first_level] - e1 ==
+		6000 && soc_energy_uj(&s, LVP) - before == 18000,
+		"energy_follows_level");
+	s.pwr[LVP].arg = 0;
+	v = pwr(LVP, VSOC_PWR_OP_OFF);
+	if (!ktap_ok(v == 0, "leveled_domain_off"))
+		ktap_diag("power-off: %d", (int)v);
+	e1 = s.telem->level_energy_uj[b.domain[LVP].first_level];
+	before = soc_energy_uj(&s, LVP);
+	soc_set_time(&s, s.now + 1000000000ull);
+	soc_publish(&s);
+	ktap_ok(s.telem->level_energy_uj[b.domain[LVP].first_level] == e1 &&
+		soc_energy_uj(&s, LVP) == before,
+		"no_level_energy_while_off");
+}
+
 int main(void)
 {
 	char err[256];
@@ -862,6 +972,7 @@ int main(void)
 	test_firewall_plan();
 	test_firewall();
 	test_echo();
+	test_levels();
 	soc_free(&s);
 	free(shm);
 	ktap_exit();

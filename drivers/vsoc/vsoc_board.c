@@ -300,6 +300,9 @@ static int parse_levels(struct vsoc_parse *p, const struct vsoc_array *arr)
 			return bad(p->soc, "domains[%u] (%s): levels [%u, +%u) out of range (%u)",
 				   i, d->name, d->first_level, d->nr_levels,
 				   b->nr_levels);
+	}
+	/* Every range is in bounds now, a parent's too (it may come later). */
+	for (i = 0; i < b->nr_domains; i++) {
 		ret = check_domain_levels(p, i);
 		if (ret)
 			return ret;

@@ -42,6 +42,8 @@ const char *vsoc_rule_name(uint32_t rule)
 		return "always_on_switched_off";
 	case VSOC_RULE_FIREWALL:
 		return "bad_firewall_programming";
+	case VSOC_RULE_STAY_ON:
+		return "stay_on_off_before_sync";
 	}
 	return "unknown";
 }
@@ -288,6 +290,12 @@ static void domain_request(struct soc *s, unsigned int d, uint32_t op)
 	unsigned int i;
 
 	sd->op = op;
+	if (op == VSOC_PWR_OP_SYNC) {
+		/* Validated by scan_pwr(): only a stay-on domain gets here. */
+		sd->synced = true;
+		pwr_complete(s, d, 0);
+		return;
+	}
 	if (op == VSOC_PWR_OP_ON) {
 		if (sd->state == VSOC_PWR_ON) {
 			pwr_complete(s, d, 0);
@@ -317,6 +325,12 @@ static void domain_request(struct soc *s, unsigned int d, uint32_t op)
 		pwr_complete(s, d, -VSOC_EPERM);
 		return;
 	}
+	/*
+	 * Software's promise, not a hardware rule: recorded, and the domain
+	 * goes off all the same.
+	 */
+	if ((bd->flags & VSOC_DOMAIN_STAY_ON) && !sd->synced)
+		violation(s, VSOC_RULE_STAY_ON, VSOC_OBJ_DOMAIN, d);
 	for (i = 0; i < s->b->nr_domains; i++)
 		if (s->b->domain[i].parent == d &&
 		    s->dom[i].state != VSOC_PWR_OFF) {
@@ -402,7 +416,9 @@ static void scan_pwr(struct soc *s)
 		res = READ_GUEST(sl->reserved0);
 		arg = READ_GUEST(sl->arg);
 		sd->taken = seq;
-		if ((op != VSOC_PWR_OP_ON && op != VSOC_PWR_OP_OFF) ||
+		if ((op != VSOC_PWR_OP_ON && op != VSOC_PWR_OP_OFF &&
+		     (op != VSOC_PWR_OP_SYNC ||
+		      !(s->b->domain[d].flags & VSOC_DOMAIN_STAY_ON))) ||
 		    flags || res || arg) {
 			garbage(s, "power slot", d, "bad op or non-zero field");
 			sd->inflight = true;

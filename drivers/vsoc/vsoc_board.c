@@ -215,6 +215,9 @@ static int parse_domains(struct vsoc_parse *p, const struct vsoc_array *arr)
 			return bad(p->soc, "domains[%u] (%s): bad initial state %u",
 				   i, d->name, st);
 		d->initially_on = st == VSOC_PWR_ON;
+		if ((d->flags & VSOC_DOMAIN_STAY_ON) && !d->initially_on)
+			return bad(p->soc, "domains[%u] (%s): stay-on domain starts off",
+				   i, d->name);
 		if (d->on_latency_ns > 10 * NSEC_PER_SEC ||
 		    d->off_latency_ns > 10 * NSEC_PER_SEC)
 			return bad(p->soc, "domains[%u] (%s): latency above 10 s",
@@ -426,8 +429,8 @@ static int parse_core_1_3(struct vsoc_parse *p, unsigned int i,
 		return bad(p->soc, "cores[%u] (%s): resmgr domains %#x, clocks %#x: beyond %u, %u",
 			   i, c->name, c->resmgr_domains, c->resmgr_clocks,
 			   b->nr_domains, b->nr_clocks);
-	/* A later minor version may use them; 1.3 and 1.4 do not. */
-	if ((b->version & 0xffff) <= 4 && (c->flags & ~VSOC_CORE_F_FIREWALL))
+	/* A later minor version may use them; 1.3 to 1.5 do not. */
+	if ((b->version & 0xffff) <= 5 && (c->flags & ~VSOC_CORE_F_FIREWALL))
 		return bad(p->soc, "cores[%u] (%s): unknown flags %#x",
 			   i, c->name, c->flags);
 	/* 1.4: the instruction set, in what 1.3 kept reserved (zero) */

@@ -30,7 +30,7 @@
 
 #define VSOC_MAGIC		0x434f5356u	/* "VSOC" in memory */
 #define VSOC_VERSION_MAJOR	1	/* incompatible layout change */
-#define VSOC_VERSION_MINOR	4	/* additive change */
+#define VSOC_VERSION_MINOR	5	/* additive change */
 #define VSOC_VERSION		((VSOC_VERSION_MAJOR << 16) | VSOC_VERSION_MINOR)
 #define VSOC_VERSION_GET_MAJOR(v)	((v) >> 16)
 
@@ -196,6 +196,12 @@ struct vsoc_board_header {
 /* Domain flags */
 #define VSOC_DOMAIN_ALWAYS_ON	VSOC_BIT(0)	/* never powered off */
 #define VSOC_DOMAIN_CORE	VSOC_BIT(1)	/* holds a remote core */
+/*
+ * (1.5) Stay on until sync: the domain starts on (@initial_state
+ * VSOC_PWR_ON) and must not be powered off before G has sent
+ * VSOC_PWR_OP_SYNC on its slot (its consumers probed, or G's timeout).
+ */
+#define VSOC_DOMAIN_STAY_ON	VSOC_BIT(2)
 
 /**
  * struct vsoc_domain_desc - a power domain
@@ -414,6 +420,12 @@ struct vsoc_mbox_desc {
 /* Power-controller ops (slot index = domain index) */
 #define VSOC_PWR_OP_ON		1
 #define VSOC_PWR_OP_OFF		2
+/*
+ * (1.5) Sync reached for a VSOC_DOMAIN_STAY_ON domain: from now on it may
+ * be powered off. No latency, the state is unchanged; -VSOC_EINVAL for a
+ * domain without the flag.
+ */
+#define VSOC_PWR_OP_SYNC	3
 
 /* Domain states (slot @state, telemetry) */
 #define VSOC_PWR_OFF		0
@@ -791,6 +803,7 @@ struct vsoc_sensor_sample {
 #define VSOC_RULE_CORE_POWEROFF		7	/* core running at power-off */
 #define VSOC_RULE_ALWAYS_ON		8	/* always-on domain switched off */
 #define VSOC_RULE_FIREWALL		9	/* bad firewall regions (1.3) */
+#define VSOC_RULE_STAY_ON		10	/* stay-on off before sync (1.5) */
 
 /* Violation object kinds */
 #define VSOC_OBJ_DOMAIN		1

@@ -1,0 +1,73 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# DESCRIPTION: stay on until sync (docs/pmdomain.md): a domain registered
+#   on with AMPSOC_PD_FLAG_STAY_ON stays on until its provider's
+#   sync_state or the stay-on timeout, then goes off if idle; on the vsoc,
+#   a board domain with stay_on_until_sync is not switched off at probe,
+#   stays on while a consumer of the power controller is unbound, is
+#   released by the controller's sync_state once every consumer bound,
+#   and the model, told of the sync, records no violation.
+# STRATEGY: nest ampsoc_pdstayon_test's KTAP (fake domains: held across
+#   runtime suspend and power_off_unused, parent kept on, sync, timeout,
+#   refused release, errors) and check the timeout's log line names its
+#   domain. Then on tests/boards/stayon.ini (disp: stay-on, its only
+#   consumer dss; gpt2 in l4per): keep gpt2 from binding (driver_override),
+#   load the vsoc drivers: disp is on in the kernel and the model, held
+#   (debugfs stay_on, summary), dss bound and runtime-suspended. Let gpt2
+#   bind: the controller's sync_state releases disp, which goes off in the
+#   kernel and the model; the log says so; zero violations, zero garbage.
+# services: socmodel board=tests/boards/stayon.ini
+# smp: 2
+# timeout: 300
+. /ampsoc/lib.sh
+. /ampsoc/lib/vsoc.sh
+
+PDS=/sys/kernel/ampsoc_pd
+PDD=/sys/kernel/debug/ampsoc_pd
+PAR=/sys/module/ampsoc_pd/parameters/stay_on_timeout_ms
+
+kmod_test ampsoc_pdstayon_test
+check timeout_log_names_domain sh -c \
+	"dmesg | grep -q 'pdst_timeout: stay-on hold released by timeout'"
+check sync_cases_not_timed_out sh -c \
+	"! dmesg | grep -q 'pdst_held: stay-on hold released by timeout'"
+
+# The vsoc part: the hold must end by sync_state, not by the timeout.
+check long_timeout sh -c "echo 120000 >$PAR"
+check vsoc_loaded modprobe ampsoc_vsoc
+check clk_loaded modprobe ampsoc_vsoc_clk
+GPT=$(basename "$(ls -d /sys/bus/platform/devices/vsoc-timer.* | head -n 1)")
+DSS=$(basename "$(ls -d /sys/bus/platform/devices/vsoc-simple.* | head -n 1)")
+check gpt2_kept_unbound sh -c "echo ampsoc-none >/sys/bus/platform/devices/$GPT/driver_override"
+check power_loaded modprobe ampsoc_vsoc_power
+check periph_loaded modprobe ampsoc_vsoc_periph
+VSOC=$(ls -d /sys/kernel/debug/vsoc/vsoc* 2>/dev/null | head -n 1)
+TEL=$VSOC/telemetry
+dom_model() {
+	awk -v d="$1" '$1 == "domain" && $2 == d { print $4 }' "$TEL"
+}
+dss_suspended() {
+	[ "$(cat /sys/bus/platform/devices/$DSS/power/runtime_status)" = suspended ]
+}
+check dss_bound test -e /sys/bus/platform/devices/$DSS/driver
+check dss_runtime_suspended wait_for 10 dss_suspended
+check gpt2_unbound test ! -e /sys/bus/platform/devices/$GPT/driver
+check_eq disp_on_while_held on cat $PDS/disp/current_state
+check_eq disp_held held cat $PDD/disp/stay_on
+check summary_shows_hold sh -c "grep -q '^disp .*on (stay-on)' $PDD/pm_genpd_summary"
+check_eq disp_on_in_model on dom_model disp
+check no_sync_yet sh -c "! dmesg | grep -q 'stay-on domain(s) released'"
+
+check gpt2_override_cleared sh -c "echo >/sys/bus/platform/devices/$GPT/driver_override"
+check gpt2_probed sh -c "echo $GPT >/sys/bus/platform/drivers_probe"
+check gpt2_bound wait_for 10 test -e /sys/bus/platform/devices/$GPT/driver
+disp_off() { [ "$(cat $PDS/disp/current_state)" = off-0 ]; }
+check disp_off_after_sync wait_for 10 disp_off
+check_eq disp_released released-sync cat $PDD/disp/stay_on
+check sync_state_logged sh -c "dmesg | grep -q 'sync_state: consumers bound, 1 stay-on domain(s) released'"
+check_eq disp_off_in_model off dom_model disp
+check no_timeout_for_disp sh -c "! dmesg | grep -q 'disp: stay-on hold released by timeout'"
+check_eq zero_violations 0 awk '$1 == "violations" { print $2 }' "$TEL"
+check_eq zero_garbage 0 awk '$1 == "garbage" { print $2 }' "$TEL"
+check counts_match vsoc_counts_settle "$VSOC"
+ktap_done

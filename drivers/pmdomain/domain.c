@@ -664,7 +664,7 @@ static void pd_stay_on_work_fn(struct work_struct *work)
 	if (ret)
 		return;
 	pr_warn("%s: stay-on hold released by timeout, no sync_state after %u ms\n",
-		pd->name, READ_ONCE(stay_on_timeout_ms));
+		pd->name, pd->stay_on_ms);
 	ampsoc_pd_queue_power_off(pd);
 }
 
@@ -799,10 +799,10 @@ int ampsoc_pd_init(struct ampsoc_pd *pd, const struct ampsoc_pd_governor *gov,
 	}
 	list_add_tail(&pd->node, &ampsoc_pd_list);
 	ampsoc_pd_debugfs_add(pd);
-	if (pd->stay_on == AMPSOC_PD_STAY_ON_HELD &&
-	    READ_ONCE(stay_on_timeout_ms))
+	pd->stay_on_ms = READ_ONCE(stay_on_timeout_ms);
+	if (pd->stay_on == AMPSOC_PD_STAY_ON_HELD && pd->stay_on_ms)
 		queue_delayed_work(system_wq, &pd->stay_on_work,
-				   msecs_to_jiffies(READ_ONCE(stay_on_timeout_ms)));
+				   msecs_to_jiffies(pd->stay_on_ms));
 	mutex_unlock(&ampsoc_pd_list_lock);
 	return 0;
 }

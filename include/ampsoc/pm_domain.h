@@ -286,6 +286,7 @@ struct ampsoc_pd_dev_ops {
  * @removing: ampsoc_pd_remove() is under way
  * @stay_on: enum ampsoc_pd_stay_on: the stay-on hold, under @lock
  * @stay_on_work: the stay-on timeout
+ * @stay_on_ms: the timeout it was started with (for the log)
  */
 struct ampsoc_pd {
 	const char *name;
@@ -342,6 +343,7 @@ struct ampsoc_pd {
 	bool removing;
 	u8 stay_on;
 	struct delayed_work stay_on_work;
+	unsigned int stay_on_ms;
 };
 
 /* Domains */

@@ -13,7 +13,10 @@
  *
  * At probe the model's current state (from telemetry) is the domains'
  * initial state, except that domains nobody needs are switched off first,
- * leaves before parents, so that the kernel and the model agree.
+ * leaves before parents, so that the kernel and the model agree. A board
+ * domain that must stay on until sync (VSOC_DOMAIN_STAY_ON) is held on
+ * instead, until the driver's .sync_state (every consumer linked to the
+ * controller has bound) or ampsoc_pd's timeout; the model is told when.
  *
  * At unbind every consumer leaves its domain and every domain is
  * unregistered, leaves first. ampsoc_pd refuses to unregister a domain
@@ -133,7 +136,6 @@ static int __vsoc_pd_request(struct vsoc_pd *d, u32 op)
 		      op == VSOC_PWR_OP_OFF ? d->info->off_latency_ns : 0;
 	unsigned int timeout = div_u64(latency, NSEC_PER_MSEC) +
 			       VSOC_REQ_TIMEOUT_MS;
-	/* A sync changes nothing: the domain is on, it was held on. */
 	u32 want = op == VSOC_PWR_OP_OFF ? VSOC_PWR_OFF : VSOC_PWR_ON;
 	struct vsoc_pd_stats *st = op == VSOC_PWR_OP_ON ? &d->on : &d->off;
 	struct vsoc_slot_result res;
@@ -155,7 +157,8 @@ static int __vsoc_pd_request(struct vsoc_pd *d, u32 op)
 			d->info->name, vsoc_pwr_op_name(op), ret);
 		return ret;
 	}
-	if (res.state != want) {
+	/* A sync changes no state: there is none to check. */
+	if (op != VSOC_PWR_OP_SYNC && res.state != want) {
 		dev_err(d->ctrl->dev, "domain %s: model reports state %u after power %s\n",
 			d->info->name, res.state, vsoc_pwr_op_name(op));
 		return -EIO;
@@ -625,11 +628,12 @@ static void vsoc_power_sync_state(struct device *dev)
 
 		if (!d->registered || !(d->pd.flags & AMPSOC_PD_FLAG_STAY_ON))
 			continue;
-		held++;
 		ret = ampsoc_pd_sync_state(&d->pd);
 		if (ret)
 			dev_err(dev, "domain %s: stay-on hold not released: %d\n",
 				d->name, ret);
+		else
+			held++;
 	}
 	if (held)
 		dev_info(dev, "sync_state: consumers bound, %u stay-on domain(s) released\n",

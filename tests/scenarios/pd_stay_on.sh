@@ -9,7 +9,8 @@
 #   and the model, told of the sync, records no violation.
 # STRATEGY: nest ampsoc_pdstayon_test's KTAP (fake domains: held across
 #   runtime suspend and power_off_unused, parent kept on, sync, timeout,
-#   refused release, errors) and check the timeout's log line names its
+#   refused release, pm_suspend() at pm_test platform leaves it on,
+#   errors) and check the timeout's log line names its
 #   domain. Then on tests/boards/stayon.ini (disp: stay-on, its only
 #   consumer dss; gpt2 in l4per): keep gpt2 from binding (driver_override),
 #   load the vsoc drivers: disp is on in the kernel and the model, held
@@ -26,9 +27,17 @@ PDS=/sys/kernel/ampsoc_pd
 PDD=/sys/kernel/debug/ampsoc_pd
 PAR=/sys/module/ampsoc_pd/parameters/stay_on_timeout_ms
 
-kmod_test ampsoc_pdstayon_test
+# The system-sleep case runs pm_suspend() at pm_test platform (noirq
+# phases run, nothing sleeps).
+echo 0 >/sys/module/suspend/parameters/pm_test_delay 2>/dev/null
+if grep -q deep /sys/power/mem_sleep 2>/dev/null; then
+	echo deep >/sys/power/mem_sleep
+fi
+echo platform >/sys/power/pm_test
+kmod_test ampsoc_pdstayon_test sleep=1
+echo none >/sys/power/pm_test
 check timeout_log_names_domain sh -c \
-	"dmesg | grep -q 'pdst_timeout: stay-on hold released by timeout'"
+	"dmesg | grep -q 'pdst_timeout: stay-on hold released by timeout, no sync_state after 300 ms'"
 check sync_cases_not_timed_out sh -c \
 	"! dmesg | grep -q 'pdst_held: stay-on hold released by timeout'"
 

@@ -19,6 +19,7 @@
 #include <linux/platform_device.h>
 #include <linux/pm_runtime.h>
 #include <linux/slab.h>
+#include <linux/suspend.h>
 
 #include "domain_internal.h"
 
@@ -27,6 +28,10 @@
 #define WAIT_MS		10000
 #define TIMEOUT_PARAM	"/sys/module/ampsoc_pd/parameters/stay_on_timeout_ms"
 #define DBG		"/sys/kernel/debug/ampsoc_pd/"
+
+static bool sleep;
+module_param(sleep, bool, 0444);
+MODULE_PARM_DESC(sleep, "also run pm_suspend() (set /sys/power/pm_test to platform first)");
 
 /* ---- fake domains that record their calls ---- */
 
@@ -300,6 +305,53 @@ static void refused_release_keeps_hold(struct ampsoc_ktap_test *t)
 	KTAP_EXPECT_EQ(t, spd_del(d), 0);
 }
 
+/*
+ * System sleep leaves a held domain on (docs/pmdomain.md: the noirq
+ * power-off skips it) although its only device is suspended; an
+ * ordinary domain beside it, kept on by a runtime-active device, goes
+ * off in the noirq phase and comes back on at resume.
+ */
+static void system_sleep_keeps_hold(struct ampsoc_ktap_test *t)
+{
+	struct spd *d, *plain;
+	struct platform_device *p = NULL, *q = NULL;
+	int ret;
+
+	if (!sleep) {
+		KTAP_SKIP(t, "sleep=1 not given");
+		return;
+	}
+	d = spd_new("pdst_sleep", AMPSOC_PD_FLAG_STAY_ON, false);
+	plain = spd_new("pdst_sleep_plain", 0, false);
+	if (!KTAP_EXPECT(t, d && plain))
+		goto out;
+	p = ampsoc_pdfx_dev_new(&d->pd, DRV_NAME, sdev_id++, true);
+	q = ampsoc_pdfx_dev_new(&plain->pd, DRV_NAME, sdev_id++, true);
+	if (!KTAP_EXPECT(t, p && q) ||
+	    !KTAP_EXPECT_EQ(t, pm_runtime_resume_and_get(&q->dev), 0))
+		goto out;
+	settle(d, plain);
+	d->off_calls = 0;
+	plain->off_calls = 0;
+	ret = pm_suspend(PM_SUSPEND_MEM);
+	if (ret == -EINVAL)	/* no S3: suspend-to-idle */
+		ret = pm_suspend(PM_SUSPEND_TO_IDLE);
+	KTAP_EXPECT_EQ(t, ret, 0);
+	KTAP_EXPECT_EQ(t, plain->off_calls, 1);
+	KTAP_EXPECT_EQ(t, d->off_calls, 0);
+	KTAP_EXPECT(t, ampsoc_pd_is_on(&d->pd));
+	KTAP_EXPECT(t, file_has(DBG "pdst_sleep/stay_on", "held"));
+	pm_runtime_put_sync(&q->dev);
+	KTAP_EXPECT_EQ(t, ampsoc_pd_sync_state(&d->pd), 0);
+	KTAP_EXPECT(t, wait_for_completion_timeout(&d->off_done,
+						   msecs_to_jiffies(WAIT_MS)));
+out:
+	ampsoc_pdfx_dev_del(p);
+	ampsoc_pdfx_dev_del(q);
+	KTAP_EXPECT_EQ(t, spd_del(d), 0);
+	KTAP_EXPECT_EQ(t, spd_del(plain), 0);
+}
+
 /* The documented errors; a domain without the flag has no hold. */
 static void api_errors(struct ampsoc_ktap_test *t)
 {
@@ -328,6 +380,7 @@ static const struct ampsoc_ktap_case stayon_cases[] = {
 	AMPSOC_KTAP_CASE(parent_stays_on),
 	AMPSOC_KTAP_CASE(released_by_timeout),
 	AMPSOC_KTAP_CASE(refused_release_keeps_hold),
+	AMPSOC_KTAP_CASE(system_sleep_keeps_hold),
 	AMPSOC_KTAP_CASE(api_errors),
 	{}
 };

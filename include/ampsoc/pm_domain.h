@@ -358,7 +358,6 @@ struct ampsoc_pd {
  * The name must be unique, non-empty and without '/'; it names the
  * debugfs and sysfs directories.
  *
- * Context: process context; may sleep.
  * A domain with AMPSOC_PD_FLAG_STAY_ON is held on from now on, and its
  * stay-on timeout (the core's stay_on_timeout_ms) starts.
  *

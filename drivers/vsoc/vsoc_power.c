@@ -230,6 +230,16 @@ static irqreturn_t vsoc_power_isr(int irq, void *data)
 	return IRQ_HANDLED;
 }
 
+static bool vsoc_power_has_stay_on(const struct vsoc_board *b)
+{
+	unsigned int i;
+
+	for (i = 0; i < b->nr_domains; i++)
+		if (b->domains[i].flags & VSOC_DOMAIN_STAY_ON)
+			return true;
+	return false;
+}
+
 static void vsoc_power_mark_needed(struct vsoc_power *pc, u32 dom)
 {
 	while (dom != VSOC_NONE && !pc->doms[dom].needed) {
@@ -416,6 +426,18 @@ static int vsoc_power_probe(struct platform_device *pdev)
 	/* Domains of an earlier binding whose devices have left since. */
 	vsoc_power_reap_parked();
 	b = vsoc_board(soc);
+	/*
+	 * The driver core calls sync_state as soon as the controller is bound
+	 * with no consumer link pending, which is at once while the vsoc core
+	 * has not linked its consumers yet (this driver was loaded when the
+	 * SoC probed and binds from its device's registration): a stay-on
+	 * domain would be released at probe. Wait for the links; the SoC's
+	 * own bind retries deferred probes.
+	 */
+	if (vsoc_power_has_stay_on(b) && b->nr_periphs + b->nr_cores &&
+	    list_empty(&dev->links.consumers))
+		return dev_err_probe(dev, -EPROBE_DEFER,
+				     "stay-on domains: waiting for the consumers' links\n");
 	/* Not device-managed: see vsoc_power_release(). */
 	pc = kzalloc(struct_size(pc, doms, b->nr_domains), GFP_KERNEL);
 	if (!pc)

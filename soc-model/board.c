@@ -323,7 +323,8 @@ static const char *const keys[][12] = {
 	[S_SOC] = { "name", "shm_size", "firewall" },
 	[S_DOMAIN] = { "parent", "always_on", "on_latency_us",
 		       "off_latency_us", "on_power_uw", "off_power_uw",
-		       "initial", "perf_levels", "perf_parent_ge" },
+		       "initial", "perf_levels", "perf_parent_ge",
+		       "stay_on_until_sync" },
 	[S_CLOCK] = { "parent", "rate", "gate", "set_rate", "min_rate",
 		      "max_rate", "critical", "initial" },
 	[S_PERIPH] = { "type", "domain", "clock", "active_power_uw",
@@ -709,6 +710,13 @@ static int handler(void *user, const char *section, const char *name,
 				d->flags |= VSOC_DOMAIN_ALWAYS_ON;
 				d->initially_on = true;
 			}
+		} else if (!strcmp(name, "stay_on_until_sync")) {
+			if (!get_bool(p, name, value, &bv))
+				return 0;
+			if (bv)
+				d->flags |= VSOC_DOMAIN_STAY_ON;
+			else
+				d->flags &= ~VSOC_DOMAIN_STAY_ON;
 		} else if (!strcmp(name, "initial")) {
 			if (strcmp(value, "on") && strcmp(value, "off"))
 				return perr(p, p->line,
@@ -1163,6 +1171,15 @@ static int resolve(struct parser *p)
 			return perr(p, d->line,
 				    "[domain %s]: initially on but parent '%s' is off",
 				    d->name, b->domain[d->parent].name);
+		if ((d->flags & VSOC_DOMAIN_STAY_ON) &&
+		    (d->flags & VSOC_DOMAIN_ALWAYS_ON))
+			return perr(p, d->line,
+				    "[domain %s]: stay_on_until_sync on an always-on domain",
+				    d->name);
+		if ((d->flags & VSOC_DOMAIN_STAY_ON) && !d->initially_on)
+			return perr(p, d->line,
+				    "[domain %s]: stay_on_until_sync needs initial = on",
+				    d->name);
 	}
 	resolve_levels(p);
 	if (p->failed)

@@ -46,6 +46,8 @@ const char *vsoc_rule_name(uint32_t rule)
 		return "core_running_with_memory_off";
 	case VSOC_RULE_PERF_PARENT:
 		return "level_above_parent";
+	case VSOC_RULE_STAY_ON:
+		return "stay_on_off_before_sync";
 	}
 	return "unknown";
 }
@@ -314,6 +316,12 @@ static void domain_request(struct soc *s, unsigned int d, uint32_t op)
 	unsigned int i;
 
 	sd->op = op;
+	if (op == VSOC_PWR_OP_SYNC) {
+		/* Validated by scan_pwr(): only a stay-on domain gets here. */
+		sd->synced = true;
+		pwr_complete(s, d, 0);
+		return;
+	}
 	if (op == VSOC_PWR_OP_ON) {
 		if (sd->state == VSOC_PWR_ON) {
 			pwr_complete(s, d, 0);
@@ -343,6 +351,12 @@ static void domain_request(struct soc *s, unsigned int d, uint32_t op)
 		pwr_complete(s, d, -VSOC_EPERM);
 		return;
 	}
+	/*
+	 * Software's promise, not a hardware rule: recorded, and the domain
+	 * goes off all the same.
+	 */
+	if ((bd->flags & VSOC_DOMAIN_STAY_ON) && !sd->synced)
+		violation(s, VSOC_RULE_STAY_ON, VSOC_OBJ_DOMAIN, d);
 	for (i = 0; i < s->b->nr_domains; i++)
 		if (s->b->domain[i].parent == d &&
 		    s->dom[i].state != VSOC_PWR_OFF) {
@@ -475,8 +489,10 @@ static void scan_pwr(struct soc *s)
 		arg = READ_GUEST(sl->arg);
 		sd->taken = seq;
 		if ((op != VSOC_PWR_OP_ON && op != VSOC_PWR_OP_OFF &&
-		     op != VSOC_PWR_OP_SET_LEVEL) || flags || res ||
-		    (arg && op != VSOC_PWR_OP_SET_LEVEL)) {
+		     op != VSOC_PWR_OP_SET_LEVEL &&
+		     (op != VSOC_PWR_OP_SYNC ||
+		      !(s->b->domain[d].flags & VSOC_DOMAIN_STAY_ON))) ||
+		    flags || res || (arg && op != VSOC_PWR_OP_SET_LEVEL)) {
 			garbage(s, "power slot", d, "bad op or non-zero field");
 			sd->inflight = true;
 			pwr_complete(s, d, -VSOC_EINVAL);

@@ -71,6 +71,7 @@ struct soc_domain {
 	uint64_t slow_ns;
 	uint32_t fail_on;		/* requests left to fail; ~0: all */
 	bool stuck;
+	bool synced;			/* VSOC_PWR_OP_SYNC seen (1.5) */
 };
 
 struct soc_clock {

@@ -255,6 +255,9 @@ static int pd_power_off_locked(struct ampsoc_pd *pd, unsigned int depth,
 		return 0;
 	if (pd->flags & (AMPSOC_PD_FLAG_ALWAYS_ON | AMPSOC_PD_FLAG_RPM_ALWAYS_ON))
 		return -EBUSY;
+	/* Held until sync: ampsoc_pd_sync_state() queues the power-off. */
+	if (pd->stay_on == AMPSOC_PD_STAY_ON_HELD)
+		return -EBUSY;
 	if (pd->active_count || atomic_read(&pd->sd_count))
 		return -EBUSY;
 
@@ -339,6 +342,9 @@ void ampsoc_pd_sync_power_off(struct ampsoc_pd *pd, unsigned int depth)
 	struct ampsoc_pd_link *link;
 
 	if (pd->status == AMPSOC_PD_OFF || (pd->flags & AMPSOC_PD_FLAG_ALWAYS_ON))
+		return;
+	/* Held until sync: system sleep too keeps it on (docs/pmdomain.md). */
+	if (pd->stay_on == AMPSOC_PD_STAY_ON_HELD)
 		return;
 	if (pd->suspended_count != pd->device_count ||
 	    atomic_read(&pd->sd_count) > 0)
@@ -626,6 +632,89 @@ static int pd_qos_notifier(struct notifier_block *nb, unsigned long val,
 	return NOTIFY_DONE;
 }
 
+/*
+ * How long a domain with AMPSOC_PD_FLAG_STAY_ON waits for its provider's
+ * sync_state before the core releases the hold by itself. 10 s, as 6.1's
+ * deferred_probe_timeout with modules; read when a domain is registered.
+ */
+static unsigned int stay_on_timeout_ms = 10000;
+module_param(stay_on_timeout_ms, uint, 0644);
+MODULE_PARM_DESC(stay_on_timeout_ms,
+		 "ms a stay-on domain waits for its provider's sync_state (0: no timeout)");
+
+/*
+ * End @pd's stay-on hold, @timeout telling why. Lock held. The provider's
+ * stay_on_release() may refuse: the hold stays. Returns 0 when the hold
+ * ended here (the caller queues the power-off), 1 when there was none.
+ */
+static int pd_stay_on_release_locked(struct ampsoc_pd *pd, bool timeout)
+{
+	int ret = 0;
+
+	if (pd->stay_on != AMPSOC_PD_STAY_ON_HELD)
+		return 1;
+	if (pd->stay_on_release)
+		ret = pd->stay_on_release(pd, timeout);
+	if (ret) {
+		pr_err("%s: stay-on hold kept: provider refused its release: %d\n",
+		       pd->name, ret);
+		return ret;
+	}
+	pd->stay_on = timeout ? AMPSOC_PD_STAY_ON_TIMED_OUT :
+				AMPSOC_PD_STAY_ON_SYNCED;
+	return 0;
+}
+
+static void pd_stay_on_work_fn(struct work_struct *work)
+{
+	struct ampsoc_pd *pd = container_of(to_delayed_work(work),
+					    struct ampsoc_pd, stay_on_work);
+	int ret;
+
+	ampsoc_pd_lock(pd);
+	ret = pd->removing ? 1 : pd_stay_on_release_locked(pd, true);
+	ampsoc_pd_unlock(pd);
+	if (ret)
+		return;
+	pr_warn("%s: stay-on hold released by timeout, no sync_state after %u ms\n",
+		pd->name, pd->stay_on_ms);
+	ampsoc_pd_queue_power_off(pd);
+}
+
+/**
+ * ampsoc_pd_sync_state - end a domain's stay-on hold: its consumers probed
+ * @pd: a registered domain
+ *
+ * Calls the domain's stay_on_release(), ends the hold and queues the
+ * domain's power-off, if the domain is held; nothing otherwise.
+ *
+ * Context: process context; may sleep.
+ * Return: 0 on success or if @pd was not held; -EINVAL for a NULL or
+ * unregistered domain; the error of stay_on_release() (still held).
+ */
+int ampsoc_pd_sync_state(struct ampsoc_pd *pd)
+{
+	int ret;
+
+	mutex_lock(&ampsoc_pd_list_lock);
+	if (!ampsoc_pd_registered(pd)) {
+		mutex_unlock(&ampsoc_pd_list_lock);
+		return -EINVAL;
+	}
+	ampsoc_pd_lock(pd);
+	ret = pd_stay_on_release_locked(pd, false);
+	ampsoc_pd_unlock(pd);
+	mutex_unlock(&ampsoc_pd_list_lock);
+	if (ret > 0)
+		return 0;
+	if (ret)
+		return ret;
+	cancel_delayed_work(&pd->stay_on_work);
+	ampsoc_pd_queue_power_off(pd);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(ampsoc_pd_sync_state);
+
 /**
  * ampsoc_pd_init - initialise a domain and register it with the core
  * @pd: the domain; name, flags, callbacks and states set by the caller
@@ -645,7 +734,8 @@ int ampsoc_pd_init(struct ampsoc_pd *pd, const struct ampsoc_pd_governor *gov,
 
 	if (!pd || !pd->name || !*pd->name || strchr(pd->name, '/'))
 		return -EINVAL;
-	if ((pd->flags & AMPSOC_PD_FLAG_ALWAYS_ON) && is_off)
+	if ((pd->flags & (AMPSOC_PD_FLAG_ALWAYS_ON | AMPSOC_PD_FLAG_STAY_ON)) &&
+	    is_off)
 		return -EINVAL;
 	if (!pd->states != !pd->state_count)
 		return -EINVAL;
@@ -668,6 +758,9 @@ int ampsoc_pd_init(struct ampsoc_pd *pd, const struct ampsoc_pd_governor *gov,
 	INIT_LIST_HEAD(&pd->dev_list);
 	INIT_WORK(&pd->power_off_work, pd_power_off_work_fn);
 	INIT_DELAYED_WORK(&pd->retry_work, pd_retry_work_fn);
+	INIT_DELAYED_WORK(&pd->stay_on_work, pd_stay_on_work_fn);
+	pd->stay_on = (pd->flags & AMPSOC_PD_FLAG_STAY_ON) ?
+		      AMPSOC_PD_STAY_ON_HELD : AMPSOC_PD_STAY_ON_NONE;
 	pd->retry_count = 0;
 	RAW_INIT_NOTIFIER_HEAD(&pd->notifiers);
 	atomic_set(&pd->sd_count, 0);
@@ -719,6 +812,10 @@ int ampsoc_pd_init(struct ampsoc_pd *pd, const struct ampsoc_pd_governor *gov,
 	}
 	list_add_tail(&pd->node, &ampsoc_pd_list);
 	ampsoc_pd_debugfs_add(pd);
+	pd->stay_on_ms = READ_ONCE(stay_on_timeout_ms);
+	if (pd->stay_on == AMPSOC_PD_STAY_ON_HELD && pd->stay_on_ms)
+		queue_delayed_work(system_wq, &pd->stay_on_work,
+				   msecs_to_jiffies(pd->stay_on_ms));
 	mutex_unlock(&ampsoc_pd_list_lock);
 	return 0;
 }
@@ -782,6 +879,7 @@ int ampsoc_pd_remove(struct ampsoc_pd *pd)
 	mutex_unlock(&ampsoc_pd_perf_lock);
 
 	ampsoc_pd_sysfs_remove(pd);
+	cancel_delayed_work_sync(&pd->stay_on_work);
 	cancel_work_sync(&pd->power_off_work);
 	cancel_delayed_work_sync(&pd->retry_work);
 	return 0;

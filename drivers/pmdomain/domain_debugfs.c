@@ -76,6 +76,8 @@ static void pd_summary_one(struct seq_file *s, struct ampsoc_pd *pd)
 	ampsoc_pd_lock(pd);
 	if (pd->status == AMPSOC_PD_OFF)
 		snprintf(state, sizeof(state), "off-%u", pd->state_idx);
+	else if (pd->stay_on == AMPSOC_PD_STAY_ON_HELD)
+		snprintf(state, sizeof(state), "on (stay-on)");
 	else
 		snprintf(state, sizeof(state), "on");
 	seq_printf(s, "%-30s  %-49s  %u", pd->name, state,
@@ -259,6 +261,27 @@ static int perf_state_show(struct seq_file *s, void *data)
 
 PD_DEBUGFS_FILE(perf_state);
 
+/* Not in 6.1: where the stay-on hold of an AMPSOC_PD_FLAG_STAY_ON domain is. */
+static int stay_on_show(struct seq_file *s, void *data)
+{
+	static const char * const names[] = {
+		[AMPSOC_PD_STAY_ON_NONE] = "none",
+		[AMPSOC_PD_STAY_ON_HELD] = "held",
+		[AMPSOC_PD_STAY_ON_SYNCED] = "released-sync",
+		[AMPSOC_PD_STAY_ON_TIMED_OUT] = "released-timeout",
+	};
+	struct ampsoc_pd *pd = s->private;
+	u8 st;
+
+	ampsoc_pd_lock(pd);
+	st = pd->stay_on;
+	ampsoc_pd_unlock(pd);
+	seq_printf(s, "%s\n", st < ARRAY_SIZE(names) ? names[st] : "?");
+	return 0;
+}
+
+PD_DEBUGFS_FILE(stay_on);
+
 /* List lock held. */
 void ampsoc_pd_debugfs_add(struct ampsoc_pd *pd)
 {
@@ -280,6 +303,9 @@ void ampsoc_pd_debugfs_add(struct ampsoc_pd *pd)
 	if (pd->set_performance_state)
 		debugfs_create_file_unsafe("perf_state", 0444, d, pd,
 					   &perf_state_fops);
+	if (pd->flags & AMPSOC_PD_FLAG_STAY_ON)
+		debugfs_create_file_unsafe("stay_on", 0444, d, pd,
+					   &stay_on_fops);
 }
 
 void ampsoc_pd_debugfs_remove(struct ampsoc_pd *pd)

@@ -220,6 +220,9 @@ static int parse_domains(struct vsoc_parse *p, const struct vsoc_array *arr)
 			d->first_level = le16_to_cpu(e.first_level);
 			d->nr_levels = le16_to_cpu(e.nr_levels);
 		}
+		if ((d->flags & VSOC_DOMAIN_STAY_ON) && !d->initially_on)
+			return bad(p->soc, "domains[%u] (%s): stay-on domain starts off",
+				   i, d->name);
 		if (d->on_latency_ns > 10 * NSEC_PER_SEC ||
 		    d->off_latency_ns > 10 * NSEC_PER_SEC)
 			return bad(p->soc, "domains[%u] (%s): latency above 10 s",

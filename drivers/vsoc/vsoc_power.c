@@ -13,7 +13,10 @@
  *
  * At probe the model's current state (from telemetry) is the domains'
  * initial state, except that domains nobody needs are switched off first,
- * leaves before parents, so that the kernel and the model agree.
+ * leaves before parents, so that the kernel and the model agree. A board
+ * domain that must stay on until sync (VSOC_DOMAIN_STAY_ON) is held on
+ * instead, until the driver's .sync_state (every consumer linked to the
+ * controller has bound) or ampsoc_pd's timeout; the model is told when.
  *
  * A core whose memory has its own domain (ABI 1.5, struct
  * vsoc_core_desc.mem_domain) is in two: its device is in its own domain,
@@ -168,13 +171,19 @@ static void vsoc_power_retry(struct work_struct *work);
 static DECLARE_DELAYED_WORK(vsoc_power_retry_work, vsoc_power_retry);
 #define VSOC_POWER_RETRY	HZ
 
+static const char *vsoc_pwr_op_name(u32 op)
+{
+	return op == VSOC_PWR_OP_ON ? "on" : op == VSOC_PWR_OP_OFF ? "off" :
+	       "sync";
+}
+
 static int __vsoc_pd_request(struct vsoc_pd *d, u32 op)
 {
 	u64 latency = op == VSOC_PWR_OP_ON ? d->info->on_latency_ns :
-					     d->info->off_latency_ns;
+		      op == VSOC_PWR_OP_OFF ? d->info->off_latency_ns : 0;
 	unsigned int timeout = div_u64(latency, NSEC_PER_MSEC) +
 			       VSOC_REQ_TIMEOUT_MS;
-	u32 want = op == VSOC_PWR_OP_ON ? VSOC_PWR_ON : VSOC_PWR_OFF;
+	u32 want = op == VSOC_PWR_OP_OFF ? VSOC_PWR_OFF : VSOC_PWR_ON;
 	struct vsoc_pd_stats *st = op == VSOC_PWR_OP_ON ? &d->on : &d->off;
 	struct vsoc_slot_result res;
 	ktime_t t0 = ktime_get();
@@ -185,7 +194,7 @@ static int __vsoc_pd_request(struct vsoc_pd *d, u32 op)
 	ret = vsoc_slot_submit(d->ctrl->soc, &d->slot, VSOC_VEC_PWR, op, 0,
 			       timeout, &res);
 	mutex_unlock(&d->slot_lock);
-	if (!ret) {
+	if (!ret && op != VSOC_PWR_OP_SYNC) {
 		/* Requests on one domain are serialised by its lock. */
 		ns = ktime_to_ns(ktime_sub(ktime_get(), t0));
 		st->count++;
@@ -194,13 +203,13 @@ static int __vsoc_pd_request(struct vsoc_pd *d, u32 op)
 	}
 	if (ret) {
 		dev_err(d->ctrl->dev, "domain %s: power %s failed: %d\n",
-			d->info->name, op == VSOC_PWR_OP_ON ? "on" : "off", ret);
+			d->info->name, vsoc_pwr_op_name(op), ret);
 		return ret;
 	}
-	if (res.state != want) {
+	/* A sync changes no state: there is none to check. */
+	if (op != VSOC_PWR_OP_SYNC && res.state != want) {
 		dev_err(d->ctrl->dev, "domain %s: model reports state %u after power %s\n",
-			d->info->name, res.state,
-			op == VSOC_PWR_OP_ON ? "on" : "off");
+			d->info->name, res.state, vsoc_pwr_op_name(op));
 		return -EIO;
 	}
 	return 0;
@@ -356,6 +365,16 @@ static int vsoc_pd_xlate_performance_state(struct ampsoc_pd *pd,
 	return container_of(pd, struct vsoc_pd, pd)->parent_ge ? state : 0;
 }
 
+/*
+ * The stay-on hold of a VSOC_DOMAIN_STAY_ON domain ends (sync_state or
+ * the core's timeout): tell the model, which flags a power-off before.
+ */
+static int vsoc_pd_stay_on_release(struct ampsoc_pd *pd, bool timeout)
+{
+	return vsoc_pd_request(container_of(pd, struct vsoc_pd, pd),
+			       VSOC_PWR_OP_SYNC);
+}
+
 static int vsoc_power_stats_show(struct seq_file *m, void *v)
 {
 	struct vsoc_power *pc = m->private;
@@ -391,6 +410,16 @@ static bool vsoc_power_is_mem_domain(const struct vsoc_board *b, u32 dom)
 
 	for (i = 0; i < b->nr_cores; i++)
 		if (b->cores[i].mem_domain == dom)
+			return true;
+	return false;
+}
+
+static bool vsoc_power_has_stay_on(const struct vsoc_board *b)
+{
+	unsigned int i;
+
+	for (i = 0; i < b->nr_domains; i++)
+		if (b->domains[i].flags & VSOC_DOMAIN_STAY_ON)
 			return true;
 	return false;
 }
@@ -637,6 +666,18 @@ static int vsoc_power_probe(struct platform_device *pdev)
 	/* Domains of an earlier binding whose devices have left since. */
 	vsoc_power_reap_parked();
 	b = vsoc_board(soc);
+	/*
+	 * The driver core calls sync_state as soon as the controller is bound
+	 * with no consumer link pending, which is at once while the vsoc core
+	 * has not linked its consumers yet (this driver was loaded when the
+	 * SoC probed and binds from its device's registration): a stay-on
+	 * domain would be released at probe. Wait for the links; the SoC's
+	 * own bind retries deferred probes.
+	 */
+	if (vsoc_power_has_stay_on(b) && b->nr_periphs + b->nr_cores &&
+	    list_empty(&dev->links.consumers))
+		return dev_err_probe(dev, -EPROBE_DEFER,
+				     "stay-on domains: waiting for the consumers' links\n");
 	/* Not device-managed: see vsoc_power_release(). */
 	pc = kzalloc(struct_size(pc, doms, b->nr_domains), GFP_KERNEL);
 	if (!pc)
@@ -735,6 +776,22 @@ static int vsoc_power_probe(struct platform_device *pdev)
 	if (ret)
 		goto err_free;
 
+	/*
+	 * Stay on until sync: a stay-on domain the model reports on is not
+	 * switched off here (nor its parents) and is held until sync_state.
+	 * A rebind after the controller's sync (state_synced: the driver
+	 * core never calls sync_state twice for a device) holds nothing.
+	 */
+	for (i = 0; i < pc->ndoms; i++) {
+		struct vsoc_pd *d = &pc->doms[i];
+
+		if ((d->info->flags & VSOC_DOMAIN_STAY_ON) &&
+		    d->pd.status == AMPSOC_PD_ON && !dev->state_synced) {
+			d->pd.flags |= AMPSOC_PD_FLAG_STAY_ON;
+			vsoc_power_mark_needed(pc, i);
+		}
+	}
+
 	/* Unneeded domains off (leaves first), always-on ones on (roots first). */
 	for (depth = maxdepth + 1; depth-- > 0;) {
 		for (i = 0; i < pc->ndoms; i++) {
@@ -786,6 +843,7 @@ static int vsoc_power_probe(struct platform_device *pdev)
 		d->pd.name = d->name;
 		d->pd.power_on = vsoc_pd_power_on;
 		d->pd.power_off = vsoc_pd_power_off;
+		d->pd.stay_on_release = vsoc_pd_stay_on_release;
 		d->pd.states = &d->state;
 		d->pd.state_count = 1;
 		if (d->nr_levels)
@@ -857,6 +915,36 @@ err_free:
 	return ret;
 }
 
+/*
+ * Every consumer linked to the controller (the vsoc core's managed device
+ * links) has bound: the boot-time state has been taken over, the stay-on
+ * holds end and each domain goes off if nothing needs it.
+ */
+static void vsoc_power_sync_state(struct device *dev)
+{
+	struct vsoc_power *pc = dev_get_drvdata(dev);
+	unsigned int i, held = 0;
+	int ret;
+
+	if (!pc)
+		return;
+	for (i = 0; i < pc->ndoms; i++) {
+		struct vsoc_pd *d = &pc->doms[i];
+
+		if (!d->registered || !(d->pd.flags & AMPSOC_PD_FLAG_STAY_ON))
+			continue;
+		ret = ampsoc_pd_sync_state(&d->pd);
+		if (ret)
+			dev_err(dev, "domain %s: stay-on hold not released: %d\n",
+				d->name, ret);
+		else
+			held++;
+	}
+	if (held)
+		dev_info(dev, "sync_state: consumers bound, %u stay-on domain(s) released\n",
+			 held);
+}
+
 static int vsoc_power_remove(struct platform_device *pdev)
 {
 	vsoc_power_release(platform_get_drvdata(pdev));
@@ -872,6 +960,7 @@ MODULE_DEVICE_TABLE(platform, vsoc_power_ids);
 static struct platform_driver vsoc_power_driver = {
 	.driver = {
 		.name = VSOC_DEV_POWER,
+		.sync_state = vsoc_power_sync_state,
 	},
 	.probe = vsoc_power_probe,
 	.remove = vsoc_power_remove,

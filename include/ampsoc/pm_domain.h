@@ -86,6 +86,30 @@ struct dentry;
  * As Linux 6.1's GENPD_FLAG_IRQ_SAFE; see docs/pmdomain.md.
  */
 #define AMPSOC_PD_FLAG_IRQ_SAFE		BIT(6)
+/*
+ * Stay on until sync: a domain the boot loader left on (initialised on)
+ * is held on, against every power-off (runtime, unused, system sleep),
+ * until its provider calls ampsoc_pd_sync_state() from its driver's
+ * .sync_state callback, or until the core's stay_on_timeout_ms passes.
+ * Not valid for a domain initialised off. See docs/pmdomain.md, "Stay on
+ * until sync".
+ */
+#define AMPSOC_PD_FLAG_STAY_ON		BIT(7)
+
+/**
+ * enum ampsoc_pd_stay_on - where a domain's stay-on hold is
+ * @AMPSOC_PD_STAY_ON_NONE: the domain was never held (no
+ *	AMPSOC_PD_FLAG_STAY_ON)
+ * @AMPSOC_PD_STAY_ON_HELD: held on until sync or the timeout
+ * @AMPSOC_PD_STAY_ON_SYNCED: released by ampsoc_pd_sync_state()
+ * @AMPSOC_PD_STAY_ON_TIMED_OUT: released by the timeout
+ */
+enum ampsoc_pd_stay_on {
+	AMPSOC_PD_STAY_ON_NONE = 0,
+	AMPSOC_PD_STAY_ON_HELD,
+	AMPSOC_PD_STAY_ON_SYNCED,
+	AMPSOC_PD_STAY_ON_TIMED_OUT,
+};
 
 /**
  * enum ampsoc_pd_status - power status of a domain
@@ -212,6 +236,11 @@ struct ampsoc_pd_dev_ops {
  *	into @parent's scale (NULL: the same number, as 6.1 without
  *	"required-opps"); not called when @parent has no
  *	set_performance_state; a negative errno fails the request
+ * @stay_on_release: (AMPSOC_PD_FLAG_STAY_ON) the hold is about to end,
+ *	@timeout true when the timeout ends it (NULL: nothing to do); tell
+ *	the hardware or firmware that the domain may go off from now on.
+ *	Called with the domain's lock held, same rules as @power_off; an
+ *	error keeps the hold (the domain stays on)
  *
  * The fields from @domain on are owned by the core; read them only through
  * the API or for diagnostics.
@@ -255,6 +284,9 @@ struct ampsoc_pd_dev_ops {
  * @dbg_dir: debugfs directory
  * @kobj: sysfs directory
  * @removing: ampsoc_pd_remove() is under way
+ * @stay_on: enum ampsoc_pd_stay_on: the stay-on hold, under @lock
+ * @stay_on_work: the stay-on timeout
+ * @stay_on_ms: the timeout it was started with (for the log)
  */
 struct ampsoc_pd {
 	const char *name;
@@ -268,6 +300,7 @@ struct ampsoc_pd {
 	int (*xlate_performance_state)(struct ampsoc_pd *pd,
 				       struct ampsoc_pd *parent,
 				       unsigned int state);
+	int (*stay_on_release)(struct ampsoc_pd *pd, bool timeout);
 
 	/* private to the core */
 	struct dev_pm_domain domain;
@@ -308,6 +341,9 @@ struct ampsoc_pd {
 	struct dentry *dbg_dir;
 	struct kobject *kobj;
 	bool removing;
+	u8 stay_on;
+	struct delayed_work stay_on_work;
+	unsigned int stay_on_ms;
 };
 
 /* Domains */
@@ -322,10 +358,13 @@ struct ampsoc_pd {
  * The name must be unique, non-empty and without '/'; it names the
  * debugfs and sysfs directories.
  *
+ * A domain with AMPSOC_PD_FLAG_STAY_ON is held on from now on, and its
+ * stay-on timeout (the core's stay_on_timeout_ms) starts.
+ *
  * Context: process context; may sleep.
  * Return: 0 on success; -EINVAL for a NULL domain, a bad name, states
- * without a count or an ALWAYS_ON domain that is off; -EEXIST if @pd or a
- * domain of the same name is registered; -ENOMEM.
+ * without a count, or an ALWAYS_ON or STAY_ON domain that is off;
+ * -EEXIST if @pd or a domain of the same name is registered; -ENOMEM.
  */
 int ampsoc_pd_init(struct ampsoc_pd *pd, const struct ampsoc_pd_governor *gov,
 		   bool is_off);
@@ -382,6 +421,25 @@ bool ampsoc_pd_is_on(struct ampsoc_pd *pd);
  * Context: process context; may sleep.
  */
 void ampsoc_pd_power_off_unused(void);
+
+/**
+ * ampsoc_pd_sync_state() - end a domain's stay-on hold: its consumers probed
+ * @pd: a registered domain
+ *
+ * For a provider's driver's .sync_state callback, which the driver core
+ * runs once every consumer device linked to the provider's device (a
+ * managed device link) has bound. If @pd is held (AMPSOC_PD_FLAG_STAY_ON,
+ * no earlier sync, no timeout yet), its stay_on_release() callback is
+ * called, the hold ends and the domain is queued for power-off: it goes
+ * off if nothing needs it. Otherwise nothing happens.
+ *
+ * Context: process context; may sleep (cancels the timeout).
+ * Return: 0 on success, also when @pd was not held; -EINVAL if @pd is
+ * NULL or not registered; or the error of stay_on_release(), the domain
+ * then still held until a later call succeeds or, if it has not fired
+ * yet, the timeout releases it.
+ */
+int ampsoc_pd_sync_state(struct ampsoc_pd *pd);
 
 /**
  * ampsoc_pd_dev_walks() - device-list walks so far (diagnostics)

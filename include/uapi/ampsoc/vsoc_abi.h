@@ -208,6 +208,12 @@ struct vsoc_board_header {
  * both have levels and every level of this domain is one of the parent's.
  */
 #define VSOC_DOMAIN_PERF_PARENT_GE	VSOC_BIT(2)
+/*
+ * (1.5) Stay on until sync: the domain starts on (@initial_state
+ * VSOC_PWR_ON) and must not be powered off before G has sent
+ * VSOC_PWR_OP_SYNC on its slot (its consumers probed, or G's timeout).
+ */
+#define VSOC_DOMAIN_STAY_ON	VSOC_BIT(3)
 
 /**
  * struct vsoc_domain_desc - a power domain
@@ -463,6 +469,12 @@ struct vsoc_mbox_desc {
  * VSOC_RULE_PERF_PARENT violation. The slot's @level is the result.
  */
 #define VSOC_PWR_OP_SET_LEVEL	3
+/*
+ * (1.5) Sync reached for a VSOC_DOMAIN_STAY_ON domain: from now on it may
+ * be powered off. No latency, the state is unchanged; -VSOC_EINVAL for a
+ * domain without the flag.
+ */
+#define VSOC_PWR_OP_SYNC	4
 
 /* Domain states (slot @state, telemetry) */
 #define VSOC_PWR_OFF		0
@@ -843,6 +855,7 @@ struct vsoc_sensor_sample {
 #define VSOC_RULE_FIREWALL		9	/* bad firewall regions (1.3) */
 #define VSOC_RULE_CORE_MEM_OFF		10	/* core running, memory off (1.5) */
 #define VSOC_RULE_PERF_PARENT		11	/* child's level above parent's (1.5) */
+#define VSOC_RULE_STAY_ON		12	/* stay-on off before sync (1.5) */
 
 /* Violation object kinds */
 #define VSOC_OBJ_DOMAIN		1

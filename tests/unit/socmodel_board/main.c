@@ -335,6 +335,36 @@ static void test_scope_and_firewall(void)
 		ktap_ok(parse(base) == 0 && b.core[0].mem_domain == VSOC_NONE,
 			"mem_domain_default_none");
 	}
+
+	/* stay_on_until_sync (1.5): the table carries the flag and "on" */
+	r = parse("[soc]\nname = t\n[domain aon]\nalways_on = yes\n"
+		  "[domain disp]\nparent = aon\ninitial = on\n"
+		  "stay_on_until_sync = yes\n[domain per]\nparent = aon\n"
+		  "stay_on_until_sync = no\n");
+	reset_table();
+	{
+		struct vsoc_board_header *th = (void *)table;
+		struct vsoc_domain_desc *dd = (void *)(table + th->domains.offset +
+						       th->domains.stride);
+
+		ktap_ok(r == 0 && b.domain[1].flags == VSOC_DOMAIN_STAY_ON &&
+			b.domain[1].initially_on && !b.domain[2].flags &&
+			dd->flags == VSOC_DOMAIN_STAY_ON &&
+			dd->initial_state == VSOC_PWR_ON &&
+			!table_check(table, sizeof(table), b.shm_size, err,
+				     sizeof(err)), "stay_on_until_sync_table");
+	}
+	expect_err_text("err_stay_on_starts_off",
+			"[domain aon]\nalways_on = yes\n[domain d]\nparent = aon\n"
+			"stay_on_until_sync = yes\n", "t.ini:3: [domain d]",
+			"needs initial = on");
+	expect_err_text("err_stay_on_always_on",
+			"[domain aon]\nalways_on = yes\nstay_on_until_sync = yes\n",
+			"t.ini:1: [domain aon]", "on an always-on domain");
+	expect_err_text("err_stay_on_bad_bool",
+			"[domain d]\ninitial = on\nstay_on_until_sync = later\n",
+			"t.ini:3:", "yes/no");
+
 	expect_err("err_resmgr_unknown_domain", "resmgr_domains = per, ghost\n",
 		   "t.ini:17: [core m3] resmgr_domains", "unknown domain 'ghost'");
 	expect_err("err_resmgr_clock_is_domain", "resmgr_clocks = per\n",

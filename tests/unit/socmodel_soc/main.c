@@ -244,6 +244,43 @@ static void test_power(void)
 		"off_when_off_is_harmless");
 }
 
+/*
+ * Stay on until sync (1.5): a stay-on domain powered off before the
+ * guest's VSOC_PWR_OP_SYNC is a violation (and still goes off); after
+ * the sync it is not; the op is garbage on any other domain.
+ */
+static void test_stay_on(void)
+{
+	uint32_t v, g;
+
+	b.domain[PER].flags |= VSOC_DOMAIN_STAY_ON;
+	b.domain[PER].initially_on = true;
+	fresh();
+	ktap_ok(s.telem->domains[PER].state == VSOC_PWR_ON, "stay_on_starts_on");
+	v = s.violations;
+	ktap_ok(pwr(PER, VSOC_PWR_OP_OFF) == 0 && s.violations == v + 1 &&
+		last_rule() == VSOC_RULE_STAY_ON &&
+		s.telem->domains[PER].state == VSOC_PWR_OFF,
+		"stay_on_off_before_sync_flagged");
+
+	fresh();
+	v = s.violations;
+	ktap_ok(pwr(PER, VSOC_PWR_OP_SYNC) == 0 &&
+		s.telem->domains[PER].state == VSOC_PWR_ON &&
+		s.pwr[PER].state == VSOC_PWR_ON, "stay_on_sync_keeps_state");
+	ktap_ok(pwr(PER, VSOC_PWR_OP_OFF) == 0 && s.violations == v &&
+		s.telem->domains[PER].state == VSOC_PWR_OFF,
+		"stay_on_off_after_sync_clean");
+	ktap_ok(pwr(PER, VSOC_PWR_OP_ON) == 0 && pwr(PER, VSOC_PWR_OP_SYNC) == 0 &&
+		pwr(PER, VSOC_PWR_OP_OFF) == 0 && s.violations == v,
+		"stay_on_sync_again_harmless");
+	g = s.garbage;
+	ktap_ok(pwr(CPU, VSOC_PWR_OP_SYNC) == -VSOC_EINVAL && s.garbage == g + 1,
+		"sync_on_plain_domain_is_garbage");
+	b.domain[PER].flags &= ~VSOC_DOMAIN_STAY_ON;
+	b.domain[PER].initially_on = false;
+}
+
 static void test_garbage(void)
 {
 	struct vsoc_req_slot *sl;
@@ -962,6 +999,7 @@ int main(void)
 		return 1;
 	test_publish_checked();
 	test_power();
+	test_stay_on();
 	test_garbage();
 	test_clocks();
 	test_periph();

@@ -3,10 +3,11 @@
 # DESCRIPTION: cost of one runtime suspend+resume cycle of a device in an
 #   ampsoc PM domain, against the kernel's built-in genpd with the same
 #   topology in the same boot: N = 1, 100, 1000, 10000 devices in one
-#   domain (all idle but the measured one), and a chain of 8 domains; the
-#   same with the QoS governors and a resume-latency request per device,
-#   alone and with a request changed before every cycle (in the domain, or
-#   in another one); and a performance-state request among N - 1 others.
+#   domain (all idle but the measured one), the same IRQ-safe (domains
+#   and devices), and a chain of 8 domains; the same with the QoS
+#   governors and a resume-latency request per device, alone and with a
+#   request changed before every cycle (in the domain, or in another one);
+#   and a performance-state request among N - 1 others.
 # STRATEGY: ampsoc_pdbench_test builds each topology on both frameworks in
 #   turn, times get_sync/put_sync cycles (waiting, in the chain, until every
 #   domain is off again) and publishes ns per cycle, the time of the put

@@ -13,7 +13,10 @@
  *
  * The chain runs twice: with the seed's asynchronous parent power-off
  * ("depthN") and with AMPSOC_PD_FLAG_SYNC_OFF ("depthN_sync"), where the
- * parents go off inside the put as they do in genpd.
+ * parents go off inside the put as they do in genpd. The N-device case
+ * also runs IRQ-safe ("irqsafe_nN": AMPSOC_PD_FLAG_IRQ_SAFE against
+ * GENPD_FLAG_IRQ_SAFE, every device pm_runtime_irq_safe()), where both
+ * frameworks take the domain's spinlock in the device's own callbacks.
  *
  * Results: /sys/kernel/debug/ampsoc_pdbench/results, one line per case:
  *   <case> <ours ns/cycle> <genpd ns/cycle> <ours ns/put> <genpd ns/put>
@@ -83,7 +86,7 @@ static unsigned long qos_gov;
 module_param(qos_gov, ulong, 0444);
 MODULE_PARM_DESC(qos_gov, "address of simple_qos_governor (/proc/kallsyms)");
 
-#define MAX_CASES	8
+#define MAX_CASES	16
 #define ROUNDS		5
 #define MAX_DEPTH	16
 #define MAX_RCASES	24
@@ -104,6 +107,7 @@ MODULE_PARM_DESC(qos_gov, "address of simple_qos_governor (/proc/kallsyms)");
 #define TOPO_SYNC	BIT(0)	/* ours: AMPSOC_PD_FLAG_SYNC_OFF */
 #define TOPO_QOS	BIT(1)	/* QoS governor, a request per device */
 #define TOPO_PERF	BIT(2)	/* a set_performance_state() callback */
+#define TOPO_IRQ	BIT(3)	/* IRQ-safe domains and devices */
 
 struct bench_result {
 	char name[24];
@@ -307,6 +311,8 @@ static int topo_build(struct topo *t, bool genpd, unsigned int flags,
 			g->power_on = nop_genpd_power;
 			g->power_off = nop_genpd_power;
 			g->dev.release = genpd_release;
+			if (flags & TOPO_IRQ)
+				g->flags |= GENPD_FLAG_IRQ_SAFE;
 			if (flags & TOPO_PERF)
 				g->set_performance_state = nop_genpd_perf;
 			ret = pm_genpd_init(g, ggov, false);
@@ -333,6 +339,8 @@ static int topo_build(struct topo *t, bool genpd, unsigned int flags,
 			p->power_off = nop_power;
 			if (flags & TOPO_SYNC)
 				p->flags |= AMPSOC_PD_FLAG_SYNC_OFF;
+			if (flags & TOPO_IRQ)
+				p->flags |= AMPSOC_PD_FLAG_IRQ_SAFE;
 			if (flags & TOPO_PERF)
 				p->set_performance_state = nop_perf;
 			ret = ampsoc_pd_init(p, flags & TOPO_QOS ?
@@ -379,6 +387,8 @@ static int topo_build(struct topo *t, bool genpd, unsigned int flags,
 			if (ret < 0)
 				break;
 		}
+		if (flags & TOPO_IRQ)
+			pm_runtime_irq_safe(dev);
 		pm_runtime_enable(dev);
 		/* One cycle puts both frameworks in the same idle state. */
 		ret = pm_runtime_resume_and_get(dev);
@@ -469,7 +479,7 @@ static int topo_measure(struct topo *t, struct topo_figures *f)
 	return 0;
 }
 
-static void run_case(const char *name, bool sync, unsigned int ndom,
+static void run_case(const char *name, unsigned int flags, unsigned int ndom,
 		     unsigned int ndev)
 {
 	struct bench_result *r;
@@ -485,8 +495,7 @@ static void run_case(const char *name, bool sync, unsigned int ndom,
 		bool genpd = pass == (nresults & 1);
 		struct topo_figures f;
 
-		r->err = topo_build(&t, genpd, sync ? TOPO_SYNC : 0, "", ndom,
-				    ndev);
+		r->err = topo_build(&t, genpd, flags, "", ndom, ndev);
 		if (!r->err)
 			r->err = topo_measure(&t, &f);
 		if (!r->err && genpd) {
@@ -793,7 +802,9 @@ static int __init bench_init(void)
 		if (kstrtouint(tok, 0, &n) || !n || n > 100000)
 			continue;
 		snprintf(name, sizeof(name), "n%u", n);
-		run_case(name, false, 1, n);
+		run_case(name, 0, 1, n);
+		snprintf(name, sizeof(name), "irqsafe_n%u", n);
+		run_case(name, TOPO_IRQ, 1, n);
 	}
 	kfree(list);
 	list = kstrdup(sizes, GFP_KERNEL);
@@ -815,9 +826,9 @@ static int __init bench_init(void)
 	kfree(list);
 	if (depth >= 1 && depth <= MAX_DEPTH) {
 		snprintf(name, sizeof(name), "depth%u", depth);
-		run_case(name, false, depth, 1);
+		run_case(name, 0, depth, 1);
 		snprintf(name, sizeof(name), "depth%u_sync", depth);
-		run_case(name, true, depth, 1);
+		run_case(name, TOPO_SYNC, depth, 1);
 	}
 	dbg_dir = debugfs_create_dir("ampsoc_pdbench", NULL);
 	debugfs_create_file("results", 0444, dbg_dir, NULL, &results_fops);

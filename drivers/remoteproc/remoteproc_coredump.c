@@ -342,14 +342,17 @@ static void ampsoc_rproc_inline_free(void *data)
  * dump in the class and creates the link again: a sysfs duplicate-name
  * splat, seen on the debug kernel when a crash followed the freeing of the
  * last dump at once. So while the link points at a removed (deactivated)
- * directory, wait for it to go, 1 s at most. A link to a live dump is left
- * alone: devcoredump then drops the new dump by itself.
+ * directory, wait for it to go, 1 s at most. The dump leaves the class
+ * before its directory is deactivated, and on PREEMPT_RT the deleting
+ * worker was seen preempted in between: a link to a live directory is
+ * looked at again for up to 100 ms before it counts as a live dump, which
+ * devcoredump then keeps, dropping the new one by itself.
  */
 static void ampsoc_rproc_coredump_settle(struct device *dev)
 {
 	struct kernfs_node *kn;
+	int i, live = 0;
 	bool dying;
-	int i;
 
 	for (i = 0; i < 50; i++) {
 		kn = kernfs_find_and_get(dev->kobj.sd, "devcoredump");
@@ -358,7 +361,7 @@ static void ampsoc_rproc_coredump_settle(struct device *dev)
 		dying = kernfs_type(kn) == KERNFS_LINK &&
 			atomic_read(&kn->symlink.target_kn->active) < 0;
 		kernfs_put(kn);
-		if (!dying)
+		if (!dying && ++live > 5)
 			return;
 		msleep(20);
 	}

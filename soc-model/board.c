@@ -324,7 +324,7 @@ static const char *const keys[][12] = {
 	[S_DOMAIN] = { "parent", "always_on", "on_latency_us",
 		       "off_latency_us", "on_power_uw", "off_power_uw",
 		       "initial", "perf_levels", "perf_parent_ge",
-		       "stay_on_until_sync" },
+		       "stay_on_until_sync", "irq_safe" },
 	[S_CLOCK] = { "parent", "rate", "gate", "set_rate", "min_rate",
 		      "max_rate", "critical", "initial" },
 	[S_PERIPH] = { "type", "domain", "clock", "active_power_uw",
@@ -717,6 +717,13 @@ static int handler(void *user, const char *section, const char *name,
 				d->flags |= VSOC_DOMAIN_STAY_ON;
 			else
 				d->flags &= ~VSOC_DOMAIN_STAY_ON;
+		} else if (!strcmp(name, "irq_safe")) {
+			if (!get_bool(p, name, value, &bv))
+				return 0;
+			if (bv)
+				d->flags |= VSOC_DOMAIN_IRQ_SAFE;
+			else
+				d->flags &= ~VSOC_DOMAIN_IRQ_SAFE;
 		} else if (!strcmp(name, "initial")) {
 			if (strcmp(value, "on") && strcmp(value, "off"))
 				return perr(p, p->line,
@@ -1115,6 +1122,32 @@ static int resolve_levels(struct parser *p)
 	return 0;
 }
 
+/*
+ * An IRQ-safe domain (ABI 1.6) is one the guest polls with interrupts
+ * off: it switches fast, its parents are polled the same way, and it has
+ * no performance levels (the guest sets those from process context only).
+ */
+static void resolve_irq_safe(struct parser *p, const struct board_domain *d)
+{
+	const struct board *b = p->b;
+
+	if (!(d->flags & VSOC_DOMAIN_IRQ_SAFE))
+		return;
+	if (d->parent != VSOC_NONE &&
+	    !(b->domain[d->parent].flags & VSOC_DOMAIN_IRQ_SAFE))
+		perr(p, d->line,
+		     "[domain %s]: irq_safe under parent '%s', which is not",
+		     d->name, b->domain[d->parent].name);
+	if (d->on_latency_ns > VSOC_IRQ_SAFE_MAX_LATENCY_NS ||
+	    d->off_latency_ns > VSOC_IRQ_SAFE_MAX_LATENCY_NS)
+		perr(p, d->line,
+		     "[domain %s]: irq_safe needs on/off latencies of at most %u us",
+		     d->name, VSOC_IRQ_SAFE_MAX_LATENCY_NS / 1000);
+	if (d->nr_levels)
+		perr(p, d->line, "[domain %s]: irq_safe with perf_levels",
+		     d->name);
+}
+
 /* Resolve names to indexes and check the cross-section rules. */
 static int resolve(struct parser *p)
 {
@@ -1180,6 +1213,9 @@ static int resolve(struct parser *p)
 			return perr(p, d->line,
 				    "[domain %s]: stay_on_until_sync needs initial = on",
 				    d->name);
+		resolve_irq_safe(p, d);
+		if (p->failed)
+			return 0;
 	}
 	resolve_levels(p);
 	if (p->failed)

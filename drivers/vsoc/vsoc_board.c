@@ -227,9 +227,27 @@ static int parse_domains(struct vsoc_parse *p, const struct vsoc_array *arr)
 		    d->off_latency_ns > 10 * NSEC_PER_SEC)
 			return bad(p->soc, "domains[%u] (%s): latency above 10 s",
 				   i, d->name);
+		/* 1.6: polled with interrupts off, so it must be quick */
+		if ((d->flags & VSOC_DOMAIN_IRQ_SAFE) &&
+		    (d->on_latency_ns > VSOC_IRQ_SAFE_MAX_LATENCY_NS ||
+		     d->off_latency_ns > VSOC_IRQ_SAFE_MAX_LATENCY_NS))
+			return bad(p->soc, "domains[%u] (%s): IRQ-safe with latency above %u ns",
+				   i, d->name, VSOC_IRQ_SAFE_MAX_LATENCY_NS);
 	}
-	return check_forest(p->soc, "domains", b->nr_domains, dom_parent,
-			    dom_name);
+	ret = check_forest(p->soc, "domains", b->nr_domains, dom_parent,
+			   dom_name);
+	if (ret)
+		return ret;
+	/* An IRQ-safe domain's requests are made under its parents' locks. */
+	for (i = 0; i < b->nr_domains; i++) {
+		const struct vsoc_domain_info *d = &b->domains[i];
+
+		if ((d->flags & VSOC_DOMAIN_IRQ_SAFE) && d->parent != VSOC_NONE &&
+		    !(b->domains[d->parent].flags & VSOC_DOMAIN_IRQ_SAFE))
+			return bad(p->soc, "domains[%u] (%s): IRQ-safe under %s, which is not",
+				   i, d->name, b->domains[d->parent].name);
+	}
+	return 0;
 }
 
 /* ABI 1.5: domain @i's levels rise; a PERF_PARENT_GE child's are its parent's. */
@@ -250,6 +268,10 @@ static int check_domain_levels(struct vsoc_parse *p, unsigned int i)
 			return bad(p->soc, "domains[%u] (%s): level %u does not rise above %u",
 				   i, d->name, l[j].level, l[j - 1].level);
 	}
+	/* 1.6: levels are set in process context only */
+	if ((d->flags & VSOC_DOMAIN_IRQ_SAFE) && d->nr_levels)
+		return bad(p->soc, "domains[%u] (%s): IRQ-safe with performance levels",
+			   i, d->name);
 	if (!(d->flags & VSOC_DOMAIN_PERF_PARENT_GE))
 		return 0;
 	if (!d->nr_levels || d->parent == VSOC_NONE)
@@ -523,8 +545,9 @@ static int parse_core_1_3(struct vsoc_parse *p, unsigned int i,
 		return bad(p->soc, "cores[%u] (%s): resmgr domains %#x, clocks %#x: beyond %u, %u",
 			   i, c->name, c->resmgr_domains, c->resmgr_clocks,
 			   b->nr_domains, b->nr_clocks);
-	/* A later minor version may use them; 1.3 to 1.5 do not. */
-	if ((b->version & 0xffff) <= 5 && (c->flags & ~VSOC_CORE_F_FIREWALL))
+	/* A later minor version may use them; 1.3 to this one do not. */
+	if ((b->version & 0xffff) <= VSOC_VERSION_MINOR &&
+	    (c->flags & ~VSOC_CORE_F_FIREWALL))
 		return bad(p->soc, "cores[%u] (%s): unknown flags %#x",
 			   i, c->name, c->flags);
 	/* 1.4: the instruction set, in what 1.3 kept reserved (zero) */

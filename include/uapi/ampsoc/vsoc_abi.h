@@ -30,7 +30,7 @@
 
 #define VSOC_MAGIC		0x434f5356u	/* "VSOC" in memory */
 #define VSOC_VERSION_MAJOR	1	/* incompatible layout change */
-#define VSOC_VERSION_MINOR	5	/* additive change */
+#define VSOC_VERSION_MINOR	6	/* additive change */
 #define VSOC_VERSION		((VSOC_VERSION_MAJOR << 16) | VSOC_VERSION_MINOR)
 #define VSOC_VERSION_GET_MAJOR(v)	((v) >> 16)
 
@@ -214,6 +214,14 @@ struct vsoc_board_header {
  * VSOC_PWR_OP_SYNC on its slot (its consumers probed, or G's timeout).
  */
 #define VSOC_DOMAIN_STAY_ON	VSOC_BIT(3)
+/*
+ * (1.6) IRQ-safe: the domain switches within VSOC_IRQ_SAFE_MAX_LATENCY_NS
+ * each way, so that G may post its power requests and poll for the answer
+ * with interrupts off (Linux's GENPD_FLAG_IRQ_SAFE). Its parent, if any,
+ * is IRQ-safe too, and it has no performance levels.
+ */
+#define VSOC_DOMAIN_IRQ_SAFE	VSOC_BIT(4)
+#define VSOC_IRQ_SAFE_MAX_LATENCY_NS	100000u
 
 /**
  * struct vsoc_domain_desc - a power domain

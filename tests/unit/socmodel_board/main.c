@@ -365,6 +365,49 @@ static void test_scope_and_firewall(void)
 			"[domain d]\ninitial = on\nstay_on_until_sync = later\n",
 			"t.ini:3:", "yes/no");
 
+	/* irq_safe (1.6): the table carries the flag under an IRQ-safe root */
+	r = parse("[soc]\nname = t\n[domain aon]\nalways_on = yes\n"
+		  "irq_safe = yes\n[domain fast]\nparent = aon\n"
+		  "irq_safe = yes\non_latency_us = 100\noff_latency_us = 5\n"
+		  "[domain slow]\nparent = fast\non_latency_us = 5000\n");
+	reset_table();
+	{
+		struct vsoc_board_header *th = (void *)table;
+		struct vsoc_domain_desc *dd = (void *)(table + th->domains.offset +
+						       th->domains.stride);
+
+		ktap_ok(r == 0 &&
+			b.domain[1].flags == VSOC_DOMAIN_IRQ_SAFE &&
+			!b.domain[2].flags && dd->flags == VSOC_DOMAIN_IRQ_SAFE &&
+			!table_check(table, sizeof(table), b.shm_size, err,
+				     sizeof(err)), "irq_safe_table");
+		/* the kernel's own check of a table the model would not write */
+		dd[-1].flags = 0;
+		recrc();
+		expect_table_err("table_irq_safe_sleeping_parent",
+				 "IRQ-safe under aon, which is not");
+		dd[-1].flags = VSOC_DOMAIN_IRQ_SAFE;
+		dd->on_latency_ns = VSOC_IRQ_SAFE_MAX_LATENCY_NS + 1;
+		recrc();
+		expect_table_err("table_irq_safe_slow",
+				 "IRQ-safe with latency above 100000 ns");
+	}
+	expect_err_text("err_irq_safe_sleeping_parent",
+			"[domain aon]\nalways_on = yes\n[domain d]\nparent = aon\n"
+			"irq_safe = yes\n", "t.ini:3: [domain d]",
+			"irq_safe under parent 'aon', which is not");
+	expect_err_text("err_irq_safe_slow_on",
+			"[domain d]\nirq_safe = yes\non_latency_us = 101\n",
+			"t.ini:1: [domain d]", "latencies of at most 100 us");
+	expect_err_text("err_irq_safe_slow_off",
+			"[domain d]\noff_latency_us = 200\nirq_safe = yes\n",
+			"t.ini:1: [domain d]", "latencies of at most 100 us");
+	expect_err_text("err_irq_safe_levels",
+			"[domain d]\nirq_safe = yes\nperf_levels = 1:900000:10\n",
+			"t.ini:1: [domain d]", "irq_safe with perf_levels");
+	expect_err_text("err_irq_safe_bad_bool",
+			"[domain d]\nirq_safe = maybe\n", "t.ini:2:", "yes/no");
+
 	expect_err("err_resmgr_unknown_domain", "resmgr_domains = per, ghost\n",
 		   "t.ini:17: [core m3] resmgr_domains", "unknown domain 'ghost'");
 	expect_err("err_resmgr_clock_is_domain", "resmgr_clocks = per\n",

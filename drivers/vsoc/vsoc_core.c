@@ -132,9 +132,11 @@ EXPORT_SYMBOL_GPL(vsoc_kick);
  * @out: where to copy the page
  *
  * The model updates the page under a sequence counter; the copy is retried
- * until it was not torn.
+ * until it was not torn. It does not sleep, so that the state of an
+ * IRQ-safe domain can be read back with interrupts off.
  *
- * Context: Process context (may sleep between retries).
+ * Context: Any context; busy-waits while the model is in the middle of an
+ * update, for at most about 20 ms.
  * Return: 0, or -EBUSY if no consistent copy could be taken (the model
  * is stuck in the middle of an update).
  */
@@ -144,10 +146,10 @@ int vsoc_telemetry_read(struct vsoc *soc, struct vsoc_telemetry *out)
 	unsigned int tries;
 	u32 s1, s2;
 
-	for (tries = 0; tries < 1000; tries++) {
+	for (tries = 0; tries < 4000; tries++) {
 		s1 = readl(tel + offsetof(struct vsoc_telemetry, seq));
 		if (s1 & 1) {
-			usleep_range(10, 50);
+			udelay(5);
 			continue;
 		}
 		rmb(); /* read the seq before the data */

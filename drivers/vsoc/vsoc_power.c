@@ -44,6 +44,14 @@
  * child has gone down. Levels are serialised by the controller's
  * perf_lock, nested outside gone_lock and each slot's lock.
  *
+ * IRQ-safe domains (ABI 1.6, VSOC_DOMAIN_IRQ_SAFE): the board promises a
+ * switch within VSOC_IRQ_SAFE_MAX_LATENCY_NS and IRQ-safe parents, so the
+ * domain is registered with AMPSOC_PD_FLAG_IRQ_SAFE and its IRQ-safe
+ * devices power it from their runtime callbacks with interrupts off. Its
+ * requests then cannot sleep: they are serialised by a spinlock, check
+ * for the unbind under it (not under gone_lock), and poll the slot's
+ * acknowledgment for at most the latency plus VSOC_REQ_ATOMIC_TIMEOUT_US.
+ *
  * At unbind every consumer leaves its domain and every domain is
  * unregistered, leaves first. ampsoc_pd refuses to unregister a domain
  * that still has devices (a driver of another module may have put one
@@ -93,6 +101,9 @@ struct vsoc_pd_stats {
  * @slot: its request slot
  * @slot_lock: serialises power requests (under the domain's lock) and
  *	level requests (under the controller's perf_lock) on @slot
+ * @slot_spin: serialises the power requests of an IRQ-safe domain on @slot
+ *	in its place, and orders them against the controller's unbind
+ * @irq_safe: the board says VSOC_DOMAIN_IRQ_SAFE: requests are polled
  * @levels: its performance levels in the board (only while bound)
  * @nr_levels: their number; 0: it has none
  * @parent_ge: the board says its parent's level must be at least its own
@@ -115,6 +126,8 @@ struct vsoc_pd {
 	u32 parent;
 	struct vsoc_slot slot;
 	struct mutex slot_lock;	/* see above */
+	spinlock_t slot_spin;	/* see above */
+	bool irq_safe;
 	const struct vsoc_level_info *levels;
 	u32 nr_levels;
 	bool parent_ge;
@@ -133,7 +146,8 @@ struct vsoc_pd {
  * struct vsoc_power - the power controller
  * @dev: its platform device (a reference is held while parked)
  * @soc: the SoC
- * @gone_lock: held for reading around every request to the model
+ * @gone_lock: held for reading around every request to the model, but
+ *	those of IRQ-safe domains (which check @gone under their slot_spin)
  * @gone: the controller was unbound: requests fail
  * @perf_lock: serialises performance-level changes of all its domains
  * @parked: entry in vsoc_power_parked while domains outlive the binding
@@ -190,10 +204,17 @@ static int __vsoc_pd_request(struct vsoc_pd *d, u32 op)
 	u64 ns;
 	int ret;
 
-	mutex_lock(&d->slot_lock);
-	ret = vsoc_slot_submit(d->ctrl->soc, &d->slot, VSOC_VEC_PWR, op, 0,
-			       timeout, &res);
-	mutex_unlock(&d->slot_lock);
+	if (d->irq_safe) {
+		ret = vsoc_slot_submit_atomic(d->ctrl->soc, &d->slot,
+					      VSOC_VEC_PWR, op, 0,
+					      div_u64(latency, NSEC_PER_USEC) +
+					      VSOC_REQ_ATOMIC_TIMEOUT_US, &res);
+	} else {
+		mutex_lock(&d->slot_lock);
+		ret = vsoc_slot_submit(d->ctrl->soc, &d->slot, VSOC_VEC_PWR,
+				       op, 0, timeout, &res);
+		mutex_unlock(&d->slot_lock);
+	}
 	if (!ret && op != VSOC_PWR_OP_SYNC) {
 		/* Requests on one domain are serialised by its lock. */
 		ns = ktime_to_ns(ktime_sub(ktime_get(), t0));
@@ -215,12 +236,24 @@ static int __vsoc_pd_request(struct vsoc_pd *d, u32 op)
 	return 0;
 }
 
-/* Called under the domain's lock: @gone_lock nests inside it. */
+/*
+ * Called under the domain's lock: @gone_lock nests inside it. An IRQ-safe
+ * domain's lock is a spinlock, held with interrupts off, and its callbacks
+ * must not sleep: its requests take its slot_spin instead, and are polled.
+ */
 static int vsoc_pd_request(struct vsoc_pd *d, u32 op)
 {
 	struct vsoc_power *pc = d->ctrl;
+	unsigned long flags;
 	int ret = -ENODEV;
 
+	if (d->irq_safe) {
+		spin_lock_irqsave(&d->slot_spin, flags);
+		if (!READ_ONCE(pc->gone))
+			ret = __vsoc_pd_request(d, op);
+		spin_unlock_irqrestore(&d->slot_spin, flags);
+		return ret;
+	}
 	down_read(&pc->gone_lock);
 	if (!pc->gone)
 		ret = __vsoc_pd_request(d, op);
@@ -553,10 +586,14 @@ static void vsoc_power_release(struct vsoc_power *pc)
 		return;
 	}
 	down_write(&pc->gone_lock);
-	pc->gone = true;
+	WRITE_ONCE(pc->gone, true);
 	up_write(&pc->gone_lock);
-	for (i = 0; i < pc->ndoms; i++)
+	/* Wait out an IRQ-safe request in flight; the next one sees @gone. */
+	for (i = 0; i < pc->ndoms; i++) {
+		spin_lock_irq(&pc->doms[i].slot_spin);
 		pc->doms[i].info = NULL;
+		spin_unlock_irq(&pc->doms[i].slot_spin);
+	}
 	get_device(pc->dev);
 	/* The domains' callbacks are our code: stay loaded while they live. */
 	__module_get(THIS_MODULE);
@@ -722,6 +759,8 @@ static int vsoc_power_probe(struct platform_device *pdev)
 		d->parent = d->info->parent;
 		vsoc_slot_init(&d->slot, slots + i * sizeof(struct vsoc_req_slot));
 		mutex_init(&d->slot_lock);
+		spin_lock_init(&d->slot_spin);
+		d->irq_safe = d->info->flags & VSOC_DOMAIN_IRQ_SAFE;
 		d->nr_levels = d->info->nr_levels;
 		d->levels = &b->levels[d->info->first_level];
 		d->parent_ge = d->info->flags & VSOC_DOMAIN_PERF_PARENT_GE;
@@ -851,6 +890,9 @@ static int vsoc_power_probe(struct platform_device *pdev)
 		d->pd.xlate_performance_state = vsoc_pd_xlate_performance_state;
 		if (d->info->flags & VSOC_DOMAIN_ALWAYS_ON)
 			d->pd.flags |= AMPSOC_PD_FLAG_ALWAYS_ON;
+		/* its devices may do runtime PM in atomic context */
+		if (d->irq_safe)
+			d->pd.flags |= AMPSOC_PD_FLAG_IRQ_SAFE;
 		/* a running core keeps its domain on in system sleep */
 		if (d->info->flags & VSOC_DOMAIN_CORE)
 			d->pd.flags |= AMPSOC_PD_FLAG_ACTIVE_WAKEUP;

@@ -6,8 +6,10 @@
  * memory is what counts, so a lost doorbell costs a poll interval, not a
  * timeout.
  */
+#include <linux/delay.h>
 #include <linux/io.h>
 #include <linux/jiffies.h>
+#include <linux/ktime.h>
 
 #include "vsoc_internal.h"
 
@@ -65,6 +67,45 @@ bool vsoc_slot_poll(struct vsoc_slot *slot)
 }
 EXPORT_SYMBOL_GPL(vsoc_slot_poll);
 
+/* Post a request on @slot and ring the model; 0 or -EBUSY. */
+static int vsoc_slot_post(struct vsoc *soc, struct vsoc_slot *slot,
+			  u16 vector, u32 op, u64 arg)
+{
+	void __iomem *r = slot->regs;
+
+	if (vsoc_slot_busy(slot))
+		return -EBUSY;
+	reinit_completion(&slot->done);
+	writel(op, r + SLOT(op));
+	writel(0, r + SLOT(flags));
+	writel(0, r + SLOT(reserved0));
+	writeq(arg, r + SLOT(arg));
+	wmb(); /* the request before its sequence number */
+	writel(++slot->seq, r + SLOT(req_seq));
+	wmb(); /* the sequence number before the doorbell */
+	vsoc_kick(soc, soc->board->model_peer, vector);
+	return 0;
+}
+
+/* The model's answer to an acknowledged request. */
+static int vsoc_slot_collect(struct vsoc_slot *slot,
+			     struct vsoc_slot_result *res)
+{
+	void __iomem *r = slot->regs;
+	s32 status;
+
+	rmb(); /* the acknowledgment before the results */
+	status = (s32)readl(r + SLOT(status));
+	if (res) {
+		res->state = readl(r + SLOT(state));
+		res->rate_hz = readq(r + SLOT(rate_hz));
+		res->done_ns = readq(r + SLOT(done_ns));
+	}
+	if (status > 0 || status < -MAX_ERRNO)
+		return -EIO;
+	return status;
+}
+
 /**
  * vsoc_slot_submit() - submit a request and wait for the model's answer
  * @soc: the SoC
@@ -85,36 +126,56 @@ int vsoc_slot_submit(struct vsoc *soc, struct vsoc_slot *slot, u16 vector,
 		     struct vsoc_slot_result *res)
 {
 	unsigned long deadline = jiffies + msecs_to_jiffies(timeout_ms);
-	void __iomem *r = slot->regs;
-	s32 status;
+	int ret;
 
-	if (vsoc_slot_busy(slot))
-		return -EBUSY;
-	reinit_completion(&slot->done);
-	writel(op, r + SLOT(op));
-	writel(0, r + SLOT(flags));
-	writel(0, r + SLOT(reserved0));
-	writeq(arg, r + SLOT(arg));
-	wmb(); /* the request before its sequence number */
-	writel(++slot->seq, r + SLOT(req_seq));
-	wmb(); /* the sequence number before the doorbell */
-	vsoc_kick(soc, soc->board->model_peer, vector);
-
+	ret = vsoc_slot_post(soc, slot, vector, op, arg);
+	if (ret)
+		return ret;
 	while (vsoc_slot_busy(slot)) {
 		if (time_after(jiffies, deadline))
 			return -ETIMEDOUT;
 		wait_for_completion_timeout(&slot->done,
 					    msecs_to_jiffies(VSOC_SLOT_POLL_MS));
 	}
-	rmb(); /* the acknowledgment before the results */
-	status = (s32)readl(r + SLOT(status));
-	if (res) {
-		res->state = readl(r + SLOT(state));
-		res->rate_hz = readq(r + SLOT(rate_hz));
-		res->done_ns = readq(r + SLOT(done_ns));
-	}
-	if (status > 0 || status < -MAX_ERRNO)
-		return -EIO;
-	return status;
+	return vsoc_slot_collect(slot, res);
 }
 EXPORT_SYMBOL_GPL(vsoc_slot_submit);
+
+/**
+ * vsoc_slot_submit_atomic() - submit a request and poll for the answer
+ * @soc: the SoC
+ * @slot: the slot (callers serialise requests on one slot)
+ * @vector: the controller's doorbell vector
+ * @op: VSOC_PWR_OP_* or VSOC_CLK_OP_*
+ * @arg: operation argument
+ * @timeout_us: give up after this long (a stuck target)
+ * @res: where the model's answer goes (may be NULL)
+ *
+ * As vsoc_slot_submit(), but busy-waits on the acknowledgment, without
+ * the completion doorbell, for an IRQ-safe domain (VSOC_DOMAIN_IRQ_SAFE)
+ * whose requests are made with interrupts off. Time is measured with
+ * ktime_get(), which advances with interrupts off.
+ *
+ * Context: Any context; does not sleep. Spins for up to @timeout_us.
+ * Return: as vsoc_slot_submit().
+ */
+int vsoc_slot_submit_atomic(struct vsoc *soc, struct vsoc_slot *slot,
+			    u16 vector, u32 op, u64 arg,
+			    unsigned int timeout_us,
+			    struct vsoc_slot_result *res)
+{
+	ktime_t deadline = ktime_add_us(ktime_get(), timeout_us);
+	int ret;
+
+	ret = vsoc_slot_post(soc, slot, vector, op, arg);
+	if (ret)
+		return ret;
+	while (vsoc_slot_busy(slot)) {
+		if (ktime_after(ktime_get(), deadline))
+			return vsoc_slot_busy(slot) ? -ETIMEDOUT :
+						      vsoc_slot_collect(slot, res);
+		udelay(1);
+	}
+	return vsoc_slot_collect(slot, res);
+}
+EXPORT_SYMBOL_GPL(vsoc_slot_submit_atomic);

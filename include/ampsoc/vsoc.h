@@ -313,6 +313,10 @@ bool vsoc_slot_poll(struct vsoc_slot *slot);
 int vsoc_slot_submit(struct vsoc *soc, struct vsoc_slot *slot, u16 vector,
 		     u32 op, u64 arg, unsigned int timeout_ms,
 		     struct vsoc_slot_result *res);
+int vsoc_slot_submit_atomic(struct vsoc *soc, struct vsoc_slot *slot,
+			    u16 vector, u32 op, u64 arg,
+			    unsigned int timeout_us,
+			    struct vsoc_slot_result *res);
 
 struct vsoc *vsoc_get(struct device *child);
 const struct vsoc_board *vsoc_board(const struct vsoc *soc);
@@ -366,5 +370,13 @@ static inline const char *vsoc_periph_dev_name(u32 type)
 
 /* Worst-case wait for a request the model should answer at once. */
 #define VSOC_REQ_TIMEOUT_MS	2000
+/*
+ * The same for a request polled with interrupts off (an IRQ-safe domain):
+ * real hardware answers in microseconds, but the model is a host process
+ * that the host may leave unscheduled for a while, so the bound is far
+ * above the board's (at most VSOC_IRQ_SAFE_MAX_LATENCY_NS) yet short of
+ * what the guest's lockup detectors report.
+ */
+#define VSOC_REQ_ATOMIC_TIMEOUT_US	100000
 
 #endif /* _AMPSOC_VSOC_H */

@@ -286,11 +286,12 @@ soak-debug: ## the long campaigns on the debug kernel
 # the hostile and chaos remotes for what the remote cannot make Linux touch.
 # pd_irqsafe, pd_perf_hw, pd_multi and pd_stay_on take the classes that
 # IRQ-safe domains, the level and slot locks of the vsoc power controller,
-# virtual devices and stay-on holds added.
+# virtual devices and stay-on holds added; pd_irqsafe_hw the power
+# controller's polled requests with interrupts off (atomic sleep checks).
 DEBUG_CI_SET := pd_kmod pd_stress pd_sleep vsoc_basic rproc_kmod rproc_abi \
 	rpmsg_kmod rpmsg_userspace core_dsp core_resmgr core_rpmsg_crash \
 	fuzz_userspace fuzz_userspace_core core_rpmsg_hostile core_rpmsg_chaos \
-	core_fuzz_remote pd_irqsafe pd_perf_hw pd_multi pd_stay_on
+	core_fuzz_remote pd_irqsafe pd_perf_hw pd_multi pd_stay_on pd_irqsafe_hw
 check-debug-ci: ## CI's subset of check-debug
 	@$(MAKE) --no-print-directory check-debug T='$(DEBUG_CI_SET)'
 

@@ -11,6 +11,7 @@
 #include <linux/delay.h>
 #include <linux/module.h>
 #include <linux/pm_qos.h>
+#include <linux/rculist.h>
 #include <linux/slab.h>
 #include <linux/suspend.h>
 
@@ -1069,7 +1070,8 @@ int ampsoc_pd_add_device(struct ampsoc_pd *pd, struct device *dev)
 	 * it is IRQ-safe: its runtime callbacks never withhold a request.
 	 */
 	pdd->perf_withheld = !pdd->active && !pm_runtime_is_irq_safe(dev);
-	list_add_tail(&pdd->base.list_node, &pd->dev_list);
+	/* Walked under the performance mutex alone (domain_perf.c). */
+	list_add_tail_rcu(&pdd->base.list_node, &pd->dev_list);
 	pd->device_count++;
 	dev_pm_domain_set(dev, &pd->domain);
 	ampsoc_pd_unlock(pd);

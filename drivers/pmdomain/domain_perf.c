@@ -13,9 +13,11 @@
  * (and its parents' as it recurses). Here no provider callback runs under
  * a domain lock: every change is serialised by one mutex of its own,
  * ampsoc_pd_perf_lock, which also keeps the graph still (the graph
- * operations take it first), and a domain's lock is taken only for the
- * moment its device list is read (devices join a list under the domain
- * lock alone; a device's request is written under the mutex alone).
+ * operations take it first), and no domain lock is taken: a device joins
+ * its domain's list under the domain lock alone, published for the walk
+ * with list_add_tail_rcu(), and leaves it under both; its request is
+ * written under the mutex alone, so the mutex is enough to walk the list
+ * and read the requests.
  * Lock order: ampsoc_pd_perf_lock, then ampsoc_pd_list_lock, then the
  * domain locks.
  *
@@ -29,6 +31,7 @@
  * sees the first and finishes the job under the mutex.
  */
 #include <linux/mutex.h>
+#include <linux/rculist.h>
 
 #include "domain_internal.h"
 
@@ -49,11 +52,15 @@ static unsigned int pd_perf_reeval(struct ampsoc_pd *pd, unsigned int state)
 	if (state >= pd->performance_state)
 		return state;
 
-	ampsoc_pd_lock(pd);
+	/*
+	 * No domain lock: a device leaves the list under the performance
+	 * mutex, and one that joins meanwhile (published with
+	 * list_add_tail_rcu()) has no request yet.
+	 */
 	ampsoc_pd_count_walk();
-	list_for_each_entry(pdd, &pd->dev_list, base.list_node)
-		state = max(state, pdd->performance_state);
-	ampsoc_pd_unlock(pd);
+	list_for_each_entry_rcu(pdd, &pd->dev_list, base.list_node,
+				lockdep_is_held(&ampsoc_pd_perf_lock))
+		state = max(state, READ_ONCE(pdd->performance_state));
 
 	/* Links: the graph does not change under the performance mutex. */
 	pd_for_each_child(pd, link)

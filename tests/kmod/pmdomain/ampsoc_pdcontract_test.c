@@ -851,6 +851,70 @@ out:
 	KTAP_EXPECT_EQ(t, cpd_del(d), 0);
 }
 
+#define PERF_TREE_DEVS	24
+
+/*
+ * The largest of many requests, some equal, as they rise, fall, are
+ * withheld and leave with their device: always the maximum a reference
+ * loop finds. The requests are read without the domain lock (each is
+ * written under the performance mutex, under which a device also leaves
+ * the list): a device added meanwhile must not upset the walk.
+ */
+static void perf_aggregate_of_many(struct ampsoc_ktap_test *t)
+{
+	struct cpd *d = cpd_perf("pdc_ptree");
+	struct platform_device *p[PERF_TREE_DEVS] = {};
+	unsigned int want[PERF_TREE_DEVS] = {};
+	unsigned int i, j, max, bad = 0;
+
+	if (!KTAP_EXPECT(t, d))
+		return;
+	for (i = 0; i < PERF_TREE_DEVS; i++) {
+		p[i] = cdev_active(d);
+		if (!KTAP_EXPECT(t, p[i]))
+			goto out;
+	}
+	/* votes 1..7 with repeats, then each lowered, then dropped, in an order */
+	for (j = 0; j < 3 * PERF_TREE_DEVS; j++) {
+		i = (j * 7) % PERF_TREE_DEVS;
+		want[i] = j < PERF_TREE_DEVS ? (j * 5) % 7 + 1 :
+			  j < 2 * PERF_TREE_DEVS ? want[i] / 2 : 0;
+		if (ampsoc_pd_set_performance_state(&p[i]->dev, want[i]))
+			bad++;
+		for (i = 0, max = 0; i < PERF_TREE_DEVS; i++)
+			max = max(max, want[i]);
+		if (d->pd.performance_state != max)
+			bad++;
+	}
+	KTAP_EXPECT_EQ(t, bad, 0);
+	/* withheld by a runtime suspend, given back by the resume */
+	KTAP_EXPECT_EQ(t, ampsoc_pd_set_performance_state(&p[3]->dev, 6), 0);
+	KTAP_EXPECT_EQ(t, ampsoc_pd_set_performance_state(&p[5]->dev, 4), 0);
+	KTAP_EXPECT_EQ(t, d->pd.performance_state, 6);
+	KTAP_EXPECT_EQ(t, pm_runtime_put_sync(&p[3]->dev), 0);
+	KTAP_EXPECT_EQ(t, d->pd.performance_state, 4);
+	KTAP_EXPECT_EQ(t, pm_runtime_resume_and_get(&p[3]->dev), 0);
+	KTAP_EXPECT_EQ(t, d->pd.performance_state, 6);
+	/* a device that leaves takes its request out of the order */
+	cdev_active_del(p[3]);
+	p[3] = NULL;
+	KTAP_EXPECT_EQ(t, d->pd.performance_state, 4);
+	/* a device that joins counts from its first request */
+	p[3] = cdev_active(d);
+	if (KTAP_EXPECT(t, p[3])) {
+		KTAP_EXPECT_EQ(t, d->pd.performance_state, 4);
+		KTAP_EXPECT_EQ(t, ampsoc_pd_set_performance_state(&p[3]->dev, 5), 0);
+		KTAP_EXPECT_EQ(t, d->pd.performance_state, 5);
+		KTAP_EXPECT_EQ(t, ampsoc_pd_set_performance_state(&p[3]->dev, 0), 0);
+	}
+	KTAP_EXPECT_EQ(t, ampsoc_pd_set_performance_state(&p[5]->dev, 0), 0);
+	KTAP_EXPECT_EQ(t, d->pd.performance_state, 0);
+out:
+	for (i = 0; i < PERF_TREE_DEVS; i++)
+		cdev_active_del(p[i]);
+	KTAP_EXPECT_EQ(t, cpd_del(d), 0);
+}
+
 /*
  * A runtime-suspended device's request is withheld: dropped before its
  * domain powers off, recorded if made while suspended, applied after the
@@ -1022,6 +1086,7 @@ out:
 
 static const struct ampsoc_ktap_case perf_cases[] = {
 	AMPSOC_KTAP_CASE(perf_max_of_requests),
+	AMPSOC_KTAP_CASE(perf_aggregate_of_many),
 	AMPSOC_KTAP_CASE(perf_withheld_while_suspended),
 	AMPSOC_KTAP_CASE(perf_parents_first_translated),
 	AMPSOC_KTAP_CASE(perf_failure_unwinds),

@@ -23,17 +23,6 @@ static struct vsoc *soc;
 static struct platform_device *holder;
 static bool joined;
 
-static int domain_index(const char *name)
-{
-	const struct vsoc_board *b = vsoc_board(soc);
-	unsigned int i;
-
-	for (i = 0; i < b->nr_domains; i++)
-		if (!strcmp(b->domains[i].name, name))
-			return i;
-	return -1;
-}
-
 static void holder_joins_domain(struct ampsoc_ktap_test *t)
 {
 	struct vsoc_telemetry *tel = NULL;
@@ -42,7 +31,7 @@ static void holder_joins_domain(struct ampsoc_ktap_test *t)
 
 	if (!KTAP_EXPECT(t, soc && pd))
 		return;
-	idx = domain_index(domain);
+	idx = vt_domain(soc, domain);
 	if (!KTAP_EXPECT(t, idx >= 0))
 		return;
 	holder = platform_device_register_simple("vsoc-test-holder",

@@ -55,17 +55,6 @@ static int resume_dom = -1;
 /* One telemetry page for atomic context: the runs are serialised. */
 static struct vsoc_telemetry *tel_buf;
 
-static int irs_domain(const char *name)
-{
-	const struct vsoc_board *b = vsoc_board(soc);
-	unsigned int i;
-
-	for (i = 0; i < b->nr_domains; i++)
-		if (!strcmp(b->domains[i].name, name))
-			return i;
-	return -1;
-}
-
 /* Domain @dom's state and counters in the model, in any context. */
 static bool irs_read(int dom, u32 *state, u32 *ons, u32 *offs)
 {
@@ -185,8 +174,8 @@ static int suite_init(struct ampsoc_ktap_test *t)
 {
 	if (!soc)
 		return -ENODEV;
-	if (irs_domain("gpio_fast") < 0 || irs_domain("l4_fast") < 0 ||
-	    irs_domain("slow") < 0 || irs_domain("stk") < 0)
+	if (vt_domain(soc, "gpio_fast") < 0 || vt_domain(soc, "l4_fast") < 0 ||
+	    vt_domain(soc, "slow") < 0 || vt_domain(soc, "stk") < 0)
 		return -ENOENT;
 	return 0;
 }
@@ -204,7 +193,7 @@ static void board_flags_reach_domains(struct ampsoc_ktap_test *t)
 		pd = ampsoc_pd_find(irq_safe[i]);
 		if (KTAP_EXPECT(t, pd))
 			KTAP_EXPECT(t, pd->flags & AMPSOC_PD_FLAG_IRQ_SAFE);
-		KTAP_EXPECT(t, b->domains[irs_domain(irq_safe[i])].flags &
+		KTAP_EXPECT(t, b->domains[vt_domain(soc, irq_safe[i])].flags &
 			    VSOC_DOMAIN_IRQ_SAFE);
 	}
 	pd = ampsoc_pd_find("slow");
@@ -245,8 +234,8 @@ static void atomic_get_put_drive_model(struct ampsoc_ktap_test *t)
 	if (!p)
 		return;
 	r.dev = &p->dev;
-	r.dom = irs_domain("gpio_fast");
-	r.parent = irs_domain("l4_fast");
+	r.dom = vt_domain(soc, "gpio_fast");
+	r.parent = vt_domain(soc, "l4_fast");
 	KTAP_EXPECT_EQ(t, irs_state(r.dom), VSOC_PWR_OFF);
 	expect_parent_off(t, r.parent);
 	local_irq_save(flags);
@@ -290,8 +279,8 @@ static void hardirq_cycles_drive_model(struct ampsoc_ktap_test *t)
 		goto out;
 	for (i = 0; i < ARRAY_SIZE(w->r); i++) {
 		w->r[i].dev = &p->dev;
-		w->r[i].dom = irs_domain("gpio_fast");
-		w->r[i].parent = irs_domain("l4_fast");
+		w->r[i].dom = vt_domain(soc, "gpio_fast");
+		w->r[i].parent = vt_domain(soc, "l4_fast");
 	}
 	init_completion(&w->done);
 	w->work = IRQ_WORK_INIT_HARD(irs_work_fn);
@@ -306,7 +295,7 @@ static void hardirq_cycles_drive_model(struct ampsoc_ktap_test *t)
 		KTAP_EXPECT(t, w->r[i].hardirq && w->r[i].irqs_off);
 		expect_cycle(t, &w->r[i]);
 	}
-	expect_parent_off(t, irs_domain("l4_fast"));
+	expect_parent_off(t, vt_domain(soc, "l4_fast"));
 out:
 	irs_dev_del(p);
 	kfree(w);
@@ -320,7 +309,7 @@ out:
 static void stuck_domain_fails_bounded(struct ampsoc_ktap_test *t)
 {
 	struct platform_device *p = irs_dev_new(t, "stk", true);
-	int dom = irs_domain("stk");
+	int dom = vt_domain(soc, "stk");
 	struct irs_run r = {};
 	unsigned long flags;
 	char why[96] = "";
@@ -351,7 +340,7 @@ static void stuck_domain_fails_bounded(struct ampsoc_ktap_test *t)
 	KTAP_EXPECT_EQ(t, pm_runtime_set_suspended(&p->dev), 0);
 	r.dev = &p->dev;
 	r.dom = dom;
-	r.parent = irs_domain("wkup");
+	r.parent = vt_domain(soc, "wkup");
 	local_irq_save(flags);
 	irs_cycle(&r);
 	local_irq_restore(flags);
@@ -372,7 +361,7 @@ out:
 static void sleeping_child_of_irq_safe_parent(struct ampsoc_ktap_test *t)
 {
 	struct platform_device *p = irs_dev_new(t, "slow", false);
-	int dom = irs_domain("slow"), parent = irs_domain("l4_fast");
+	int dom = vt_domain(soc, "slow"), parent = vt_domain(soc, "l4_fast");
 
 	if (!p)
 		return;

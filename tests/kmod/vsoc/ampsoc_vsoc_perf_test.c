@@ -33,23 +33,12 @@ struct vp_dev {
 	int dom;
 };
 
-static int vp_domain(const char *name)
-{
-	const struct vsoc_board *b = vsoc_board(soc);
-	unsigned int i;
-
-	for (i = 0; i < b->nr_domains; i++)
-		if (!strcmp(b->domains[i].name, name))
-			return i;
-	return -1;
-}
-
 static bool vp_get(struct ampsoc_ktap_test *t, struct vp_dev *v,
 		   const char *domain)
 {
 	int ret;
 
-	v->dom = vp_domain(domain);
+	v->dom = vt_domain(soc, domain);
 	v->pd = ampsoc_pd_find(domain);
 	if (!KTAP_EXPECT(t, v->dom >= 0 && v->pd))
 		return false;
@@ -118,8 +107,8 @@ static int suite_init(struct ampsoc_ktap_test *t)
 	if (!soc)
 		return -ENODEV;
 	/* The default board's levels, which the cases use. */
-	if (vp_level_index(vp_domain("ipu"), 3) < 0 ||
-	    !(vsoc_board(soc)->domains[vp_domain("l4per_sub")].flags &
+	if (vp_level_index(vt_domain(soc, "ipu"), 3) < 0 ||
+	    !(vsoc_board(soc)->domains[vt_domain(soc, "l4per_sub")].flags &
 	      VSOC_DOMAIN_PERF_PARENT_GE))
 		return -ENOENT;
 	return 0;

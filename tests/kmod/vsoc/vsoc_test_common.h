@@ -85,6 +85,18 @@ static inline struct device *vt_periph_dev(struct vsoc *soc, u32 i)
 			       i);
 }
 
+/* Index of the board's domain @name, or -1. */
+static inline int vt_domain(struct vsoc *soc, const char *name)
+{
+	const struct vsoc_board *b = vsoc_board(soc);
+	unsigned int i;
+
+	for (i = 0; i < b->nr_domains; i++)
+		if (!strcmp(b->domains[i].name, name))
+			return i;
+	return -1;
+}
+
 /* A telemetry snapshot (kmalloc'ed), or NULL. */
 static inline struct vsoc_telemetry *vt_telemetry(struct vsoc *soc)
 {

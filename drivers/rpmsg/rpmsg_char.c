@@ -15,6 +15,7 @@
  * ("dropped").
  */
 #include <linux/cdev.h>
+#include <linux/completion.h>
 #include <linux/fs.h>
 #include <linux/idr.h>
 #include <linux/module.h>
@@ -69,6 +70,9 @@ static DEFINE_IDA(rpmsg_minor_ida);
  * @remote_flow: the remote accepts our traffic
  * @remote_flow_updated: @remote_flow changed since last read (EPOLLPRI)
  * @fc_work: sends flow-control changes outside the rx path
+ * @registered: cdev_device_add() succeeded (written under @ept_lock)
+ * @add_done: completed once cdev_device_add() has returned: the node can be
+ *	opened, and told to destroy its device, before that
  */
 struct rpmsg_eptdev {
 	struct device dev;
@@ -88,6 +92,8 @@ struct rpmsg_eptdev {
 	bool auto_paused, user_paused, sent_paused;
 	bool remote_flow, remote_flow_updated;
 	struct work_struct fc_work;
+	bool registered;
+	struct completion add_done;
 };
 
 /**
@@ -592,8 +598,13 @@ int ampsoc_rpmsg_chrdev_eptdev_destroy(struct device *dev, void *data)
 	if (dev->class != ampsoc_rpmsg_class || dev->devt == 0 ||
 	    MAJOR(dev->devt) != MAJOR(rpmsg_major))
 		return 0;
+	/*
+	 * Its node appears in the middle of cdev_device_add(): a destroy
+	 * ioctl on it could otherwise delete a device still being added.
+	 */
+	wait_for_completion(&eptdev->add_done);
 	down_write(&eptdev->ept_lock);
-	if (!eptdev->rpdev) {
+	if (!eptdev->rpdev || !eptdev->registered) {
 		up_write(&eptdev->ept_lock);
 		return 0;
 	}
@@ -629,6 +640,7 @@ static int rpmsg_eptdev_add(struct rpmsg_device *rpdev, struct device *parent,
 	INIT_LIST_HEAD(&eptdev->queue);
 	init_waitqueue_head(&eptdev->readq);
 	INIT_WORK(&eptdev->fc_work, rpmsg_eptdev_fc_work);
+	init_completion(&eptdev->add_done);
 
 	device_initialize(dev);
 	dev->class = ampsoc_rpmsg_class;
@@ -652,6 +664,13 @@ static int rpmsg_eptdev_add(struct rpmsg_device *rpdev, struct device *parent,
 	dev->release = rpmsg_eptdev_release_device;
 
 	ret = cdev_device_add(&eptdev->cdev, dev);
+	down_write(&eptdev->ept_lock);
+	if (ret)
+		eptdev->rpdev = NULL;	/* an early opener gets -EPIPE */
+	else
+		eptdev->registered = true;
+	up_write(&eptdev->ept_lock);
+	complete_all(&eptdev->add_done);
 	if (ret) {
 		dev_err(dev, "cdev_device_add failed: %d\n", ret);
 		put_device(dev);

@@ -922,8 +922,16 @@ static void flow_control(struct ampsoc_ktap_test *t)
 	KTAP_EXPECT(t, poll_until(ampsoc_rpmsg_get_outgoing_flow(f.ept) == 1));
 	KTAP_EXPECT_EQ(t, ampsoc_rpmsg_sendto(f.ept, "x", 1, LB_ECHO_BASE), 0);
 	KTAP_EXPECT(t, rx_wait(&f.rx, 1));
-	/* we pause the remote's stream, then let it go */
+	/*
+	 * We pause the remote's stream, then let it go. A pause binds the
+	 * remote once it has read it (docs/rpmsg.md): a remote already in
+	 * the middle of a pass may send up to a pass's worth before it
+	 * reads its inbox. So start the stream only after the pause was
+	 * read; from then on nothing may come.
+	 */
 	KTAP_EXPECT_EQ(t, ampsoc_rpmsg_set_flow_control(f.ept, true, LB_STREAM_ADDR), 0);
+	KTAP_EXPECT(t, poll_until(({ ampsoc_rpmsg_lb_get_stats(f.lb, &ls);
+				     ls.fc_paused == 1; })));
 	KTAP_EXPECT_EQ(t, ampsoc_rpmsg_lb_stream(f.lb, f.ept->addr, 100, 64), 0);
 	KTAP_EXPECT_EQ(t, ampsoc_rpmsg_sendto(f.ept, "y", 1, LB_ECHO_BASE), 0);
 	KTAP_EXPECT(t, rx_wait(&f.rx, 2));

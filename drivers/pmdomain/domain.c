@@ -447,12 +447,12 @@ static int pd_driver_rpm(struct device *dev, bool suspend)
  * Record a measured device latency. The governor reads them under the
  * domain lock, so they change only under it too.
  */
-static void pd_grow(struct ampsoc_pd *pd, s64 *latency, s64 elapsed)
+static void pd_grow(struct ampsoc_pd_dev *pdd, s64 *latency, s64 elapsed)
 {
-	ampsoc_pd_assert_held(pd);
+	ampsoc_pd_assert_held(pdd->pd);
 	if (elapsed > *latency) {
-		*latency = elapsed;
-		ampsoc_pd_qos_invalidate(pd);
+		WRITE_ONCE(*latency, elapsed);
+		ampsoc_pd_qos_update(pdd, AMPSOC_PD_QOS_LATENCY);
 	}
 }
 
@@ -513,8 +513,8 @@ static int pd_runtime_suspend(struct device *dev)
 
 	ampsoc_pd_lock(pd);
 	if (timed) {
-		pd_grow(pd, &pdd->suspend_latency_ns, elapsed);
-		pd_grow(pd, &pdd->resume_latency_ns, pdd->resume_pending_ns);
+		pd_grow(pdd, &pdd->suspend_latency_ns, elapsed);
+		pd_grow(pdd, &pdd->resume_latency_ns, pdd->resume_pending_ns);
 	}
 	pdd->resume_pending_ns = 0;
 	if (pdd->active) {
@@ -615,7 +615,7 @@ static int pd_qos_notifier(struct notifier_block *nb, unsigned long val,
 						 qos_nb);
 	struct ampsoc_pd *pd = pdd->pd;
 
-	ampsoc_pd_qos_invalidate(pd);
+	ampsoc_pd_qos_update(pdd, AMPSOC_PD_QOS_READ);
 	/*
 	 * A governor that refused may agree now, but it can only have
 	 * refused a domain that is on with nothing needing it: queue a
@@ -791,6 +791,8 @@ int ampsoc_pd_init(struct ampsoc_pd *pd, const struct ampsoc_pd_governor *gov,
 	pd->accounting_time = ampsoc_pd_now();
 	pd->idle_avg_ns = 0;
 	atomic_set(&pd->qos_dirty, 1);
+	spin_lock_init(&pd->qos_lock);
+	pd->qos_devs = RB_ROOT_CACHED;
 	pd->qos_constraint_ns = -1;
 	/*
 	 * No constraint for the parents until a governor computes one; a
@@ -1021,6 +1023,8 @@ int ampsoc_pd_add_device(struct ampsoc_pd *pd, struct device *dev)
 	pdd->base.dev = dev;
 	pdd->pd = pd;
 	pdd->qos_nb.notifier_call = pd_qos_notifier;
+	RB_CLEAR_NODE(&pdd->qos_node);
+	pdd->qos_req_ns = -1;
 
 	ret = dev_pm_get_subsys_data(dev);
 	if (ret)
@@ -1084,6 +1088,8 @@ int ampsoc_pd_add_device(struct ampsoc_pd *pd, struct device *dev)
 			dev_dbg(dev, "no PM QoS notifier: %d\n", ret);
 		else
 			pdd->qos_registered = true;
+		/* After the notifier: no change is missed in between. */
+		ampsoc_pd_qos_update(pdd, AMPSOC_PD_QOS_READ);
 	}
 	ampsoc_pd_qos_invalidate(pd);
 	trace_ampsoc_pd_attach(pd->name, dev);
@@ -1160,7 +1166,7 @@ int ampsoc_pd_remove_device(struct device *dev)
 	if (pdd->qos_registered)
 		dev_pm_qos_remove_notifier(dev, &pdd->qos_nb,
 					   DEV_PM_QOS_RESUME_LATENCY);
-	ampsoc_pd_qos_invalidate(pd);
+	ampsoc_pd_qos_update(pdd, AMPSOC_PD_QOS_GONE);
 	spin_lock_irq(&dev->power.lock);
 	dev->power.subsys_data->domain_data = NULL;
 	spin_unlock_irq(&dev->power.lock);

@@ -3,14 +3,18 @@
  * ampsoc generic I/O PM domains: governors.
  *
  * The QoS governor keeps, per domain, the tightest resume-latency
- * constraint of its devices and of its subdomains. The value is cached and
- * recomputed only when something it is made of changed: a device's
- * constraint or measured latency, the device list, the subdomain links, or
- * what a subdomain leaves its parents. Each of those marks only the domain
- * concerned (as 6.1's genpd does), so a change in one domain costs no walk
- * in another, and the power-off decision itself is constant-time.
+ * constraint of its devices and of its subdomains. The devices' part is
+ * kept in order as it changes: each device with a constraint sits in the
+ * domain's qos_devs, an rbtree keyed by what its measured latencies leave
+ * of its constraint, updated by its PM QoS notifier and when a latency
+ * grows. The domain's value is cached and recomputed, from the tree's
+ * first node and the subdomains' links, when something it is made of
+ * changed; each change marks only the domain concerned (as 6.1's genpd
+ * does). So neither a change nor the power-off decision walks the device
+ * list: both cost the same with 1 or 10,000 devices.
  */
 #include <linux/pm_qos.h>
+#include <linux/rbtree.h>
 
 #include "domain_internal.h"
 
@@ -41,15 +45,60 @@ static s64 pd_dev_qos_ns(struct device *dev)
 	return (s64)us * NSEC_PER_USEC;
 }
 
-/* What is left of @dev's constraint once its own latencies are paid. */
-static s64 pd_dev_effective_ns(struct ampsoc_pd_dev *pdd)
+/* Tighter first: the tree's first node is the domain's devices' bound. */
+static bool pd_qos_before(struct rb_node *a, const struct rb_node *b)
 {
-	s64 c = pd_dev_qos_ns(pdd->base.dev);
+	return rb_entry(a, struct ampsoc_pd_dev, qos_node)->qos_key_ns <
+	       rb_entry(b, struct ampsoc_pd_dev, qos_node)->qos_key_ns;
+}
 
-	if (c < 0)
-		return -1;
-	c -= pdd->suspend_latency_ns + pdd->resume_latency_ns;
-	return c > 0 ? c : 0;
+/* Put @pdd where its constraint and latencies say (qos_lock held). */
+static void pd_qos_place(struct ampsoc_pd_dev *pdd)
+{
+	struct ampsoc_pd *pd = pdd->pd;
+	s64 key;
+
+	lockdep_assert_held(&pd->qos_lock);
+	if (!RB_EMPTY_NODE(&pdd->qos_node)) {
+		rb_erase_cached(&pdd->qos_node, &pd->qos_devs);
+		RB_CLEAR_NODE(&pdd->qos_node);
+	}
+	if (pdd->qos_gone || pdd->qos_req_ns < 0)
+		return;
+	key = pdd->qos_req_ns - READ_ONCE(pdd->suspend_latency_ns) -
+	      READ_ONCE(pdd->resume_latency_ns);
+	pdd->qos_key_ns = max_t(s64, key, 0);
+	rb_add_cached(&pdd->qos_node, &pd->qos_devs, pd_qos_before);
+}
+
+/**
+ * ampsoc_pd_qos_update() - move a device in its domain's order of constraints
+ * @pdd: a device of a domain
+ * @what: AMPSOC_PD_QOS_READ: read its constraint again, from its PM QoS
+ *	notifier (serialised by the PM QoS mutex) and once when it joins,
+ *	after the notifier is registered; under qos_lock, so the last reader
+ *	leaves the last value. AMPSOC_PD_QOS_LATENCY: a measured latency
+ *	grew (written under the domain lock before this). AMPSOC_PD_QOS_GONE:
+ *	it left the domain's device list; a notifier still running for it
+ *	after this changes nothing.
+ *
+ * Context: any but hard interrupt for AMPSOC_PD_QOS_READ (takes the
+ * device's power.lock inside the domain's qos_lock); any otherwise.
+ */
+void ampsoc_pd_qos_update(struct ampsoc_pd_dev *pdd,
+			  enum ampsoc_pd_qos_change what)
+{
+	struct ampsoc_pd *pd = pdd->pd;
+	unsigned long flags;
+
+	spin_lock_irqsave(&pd->qos_lock, flags);
+	if (what == AMPSOC_PD_QOS_READ)
+		pdd->qos_req_ns = pd_dev_qos_ns(pdd->base.dev);
+	else if (what == AMPSOC_PD_QOS_GONE)
+		pdd->qos_gone = true;
+	pd_qos_place(pdd);
+	spin_unlock_irqrestore(&pd->qos_lock, flags);
+	ampsoc_pd_qos_invalidate(pd);
 }
 
 /*
@@ -84,12 +133,15 @@ static s64 pd_min_constraint(s64 a, s64 b)
 static void pd_qos_refresh(struct ampsoc_pd *pd)
 {
 	struct ampsoc_pd_link *link;
-	struct ampsoc_pd_dev *pdd;
+	struct rb_node *first;
+	unsigned long flags;
 	s64 c = -1;
 
-	ampsoc_pd_count_walk();
-	list_for_each_entry(pdd, &pd->dev_list, base.list_node)
-		c = pd_min_constraint(c, pd_dev_effective_ns(pdd));
+	spin_lock_irqsave(&pd->qos_lock, flags);
+	first = rb_first_cached(&pd->qos_devs);
+	if (first)
+		c = rb_entry(first, struct ampsoc_pd_dev, qos_node)->qos_key_ns;
+	spin_unlock_irqrestore(&pd->qos_lock, flags);
 	pd_for_each_child(pd, link)
 		c = pd_min_constraint(c, READ_ONCE(link->child->qos_off_ns));
 	pd->qos_constraint_ns = c;

@@ -35,6 +35,13 @@ struct ampsoc_pd_link {
  * @pd: the domain
  * @qos_nb: PM QoS resume-latency notifier
  * @qos_registered: @qos_nb is registered (the governor reads PM QoS)
+ * @qos_node: in the domain's qos_devs while @qos_req_ns >= 0 (qos_lock)
+ * @qos_req_ns: the device's resume-latency constraint, -1 for none, as the
+ *	QoS notifier last read it (qos_lock)
+ * @qos_key_ns: what @suspend_latency_ns and @resume_latency_ns leave of
+ *	@qos_req_ns, at least 0: its order in qos_devs (qos_lock)
+ * @qos_gone: the device left the domain: its QoS notifier changes nothing
+ *	more (qos_lock)
  * @power_nb: the device's power notifier on the domain's chain, if any
  * @suspend_latency_ns: largest measured runtime suspend (driver + stop)
  * @resume_latency_ns: largest measured runtime resume (start + driver)
@@ -61,6 +68,10 @@ struct ampsoc_pd_dev {
 	struct ampsoc_pd *pd;
 	struct notifier_block qos_nb;
 	bool qos_registered;
+	struct rb_node qos_node;
+	s64 qos_req_ns;
+	s64 qos_key_ns;
+	bool qos_gone;
 	struct notifier_block *power_nb;
 	s64 suspend_latency_ns;
 	s64 resume_latency_ns;
@@ -93,6 +104,16 @@ int ampsoc_pd_dev_start(struct ampsoc_pd *pd, struct device *dev);
 int ampsoc_pd_dev_stop(struct ampsoc_pd *pd, struct device *dev);
 u64 ampsoc_pd_now(void);
 void ampsoc_pd_count_walk(void);
+
+/* domain_governor.c */
+enum ampsoc_pd_qos_change {
+	AMPSOC_PD_QOS_READ,
+	AMPSOC_PD_QOS_LATENCY,
+	AMPSOC_PD_QOS_GONE,
+};
+
+void ampsoc_pd_qos_update(struct ampsoc_pd_dev *pdd,
+			  enum ampsoc_pd_qos_change what);
 void ampsoc_pd_unused_one(struct ampsoc_pd *pd);
 
 /* domain_perf.c */

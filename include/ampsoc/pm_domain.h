@@ -44,6 +44,7 @@
 #include <linux/mutex.h>
 #include <linux/notifier.h>
 #include <linux/pm.h>
+#include <linux/rbtree.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
 #include <linux/workqueue.h>
@@ -278,6 +279,9 @@ struct ampsoc_pd_dev_ops {
  * @accounting_time: accounting: monotonic ns of the last status change
  * @idle_avg_ns: recent idle time, an exponential moving average
  * @qos_dirty: QoS governor cache: non-zero when @qos_constraint_ns is stale
+ * @qos_lock: protects @qos_devs and each device's place in it
+ * @qos_devs: QoS governor: the devices with a resume-latency constraint,
+ *	tightest first, keyed by what their own latencies leave of it
  * @qos_constraint_ns: QoS governor cache: tightest latency constraint
  * @qos_off_ns: latency constraint seen by this domain's parents
  * @warned: one-time misuse warnings already printed for this domain
@@ -335,6 +339,8 @@ struct ampsoc_pd {
 	u64 accounting_time;
 	s64 idle_avg_ns;
 	atomic_t qos_dirty;
+	spinlock_t qos_lock;	/* see @qos_lock above */
+	struct rb_root_cached qos_devs;
 	s64 qos_constraint_ns;
 	s64 qos_off_ns;
 	unsigned long warned;

@@ -11,7 +11,6 @@
 #include <linux/delay.h>
 #include <linux/module.h>
 #include <linux/pm_qos.h>
-#include <linux/rculist.h>
 #include <linux/slab.h>
 #include <linux/suspend.h>
 
@@ -783,6 +782,8 @@ int ampsoc_pd_init(struct ampsoc_pd *pd, const struct ampsoc_pd_governor *gov,
 		pd->dev_ops.stop = ampsoc_pm_clk_suspend;
 	}
 	pd->performance_state = 0;
+	memset(&pd->perf_votes, 0, sizeof(pd->perf_votes));
+	pd->perf_votes.large = RB_ROOT_CACHED;
 	pd->status = is_off ? AMPSOC_PD_OFF : AMPSOC_PD_ON;
 	pd->state_idx = is_off ? pd->state_count - 1 : 0;
 	pd->on_count = 0;
@@ -1074,8 +1075,7 @@ int ampsoc_pd_add_device(struct ampsoc_pd *pd, struct device *dev)
 	 * it is IRQ-safe: its runtime callbacks never withhold a request.
 	 */
 	pdd->perf_withheld = !pdd->active && !pm_runtime_is_irq_safe(dev);
-	/* Walked under the performance mutex alone (domain_perf.c). */
-	list_add_tail_rcu(&pdd->base.list_node, &pd->dev_list);
+	list_add_tail(&pdd->base.list_node, &pd->dev_list);
 	pd->device_count++;
 	dev_pm_domain_set(dev, &pd->domain);
 	ampsoc_pd_unlock(pd);

@@ -57,6 +57,8 @@ struct ampsoc_pd_link {
  * @stopped: the noirq phase stopped the device (start it on resume)
  * @performance_state: the device's request the domain counts now
  *	(performance mutex)
+ * @perf_node: in its domain's perf_votes.large while @performance_state is
+ *	AMPSOC_PD_VOTES_SMALL or more (performance mutex)
  * @rpm_pstate: the request withheld while the device is runtime-suspended
  *	(performance mutex)
  * @perf_withheld: the device is runtime-suspended as the core last saw it:
@@ -82,6 +84,7 @@ struct ampsoc_pd_dev {
 	bool wakeup_kept;
 	bool stopped;
 	unsigned int performance_state;
+	struct rb_node perf_node;
 	unsigned int rpm_pstate;
 	bool perf_withheld;
 };

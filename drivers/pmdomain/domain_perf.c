@@ -13,11 +13,17 @@
  * (and its parents' as it recurses). Here no provider callback runs under
  * a domain lock: every change is serialised by one mutex of its own,
  * ampsoc_pd_perf_lock, which also keeps the graph still (the graph
- * operations take it first), and no domain lock is taken: a device joins
- * its domain's list under the domain lock alone, published for the walk
- * with list_add_tail_rcu(), and leaves it under both; its request is
- * written under the mutex alone, so the mutex is enough to walk the list
- * and read the requests.
+ * operations take it first), and no domain lock is taken: a device's
+ * request, and its domain's perf_votes that count it, change under the
+ * mutex alone.
+ *
+ * Aggregating. 6.1 walks the domain's devices when a request goes down.
+ * Here perf_votes counts the requests by state: how many devices ask for
+ * each state below AMPSOC_PD_VOTES_SMALL, with a bit per state in use, and
+ * an rbtree, largest first, of the devices that ask for more (providers
+ * whose states are large sparse numbers). The largest request is the
+ * tree's first node or the highest bit, so a request costs the same with
+ * one voter or ten thousand.
  * Lock order: ampsoc_pd_perf_lock, then ampsoc_pd_list_lock, then the
  * domain locks.
  *
@@ -30,37 +36,90 @@
  * sides: whichever of a request and a suspend (or resume) comes second
  * sees the first and finishes the job under the mutex.
  */
+#include <linux/bitops.h>
 #include <linux/mutex.h>
-#include <linux/rculist.h>
+#include <linux/rbtree.h>
 
 #include "domain_internal.h"
 
 /* Serialises every performance-state change and keeps the graph still. */
 DEFINE_MUTEX(ampsoc_pd_perf_lock);
 
+/* Larger requests first: the tree's first node is the largest. */
+static bool pd_vote_before(struct rb_node *a, const struct rb_node *b)
+{
+	return rb_entry(a, struct ampsoc_pd_dev, perf_node)->performance_state >
+	       rb_entry(b, struct ampsoc_pd_dev, perf_node)->performance_state;
+}
+
+/* Count @pdd's request, @pdd->performance_state, in its domain's votes. */
+static void pd_vote_add(struct ampsoc_pd_votes *v, struct ampsoc_pd_dev *pdd)
+{
+	unsigned int state = pdd->performance_state;
+
+	if (!state)
+		return;
+	if (state >= AMPSOC_PD_VOTES_SMALL) {
+		rb_add_cached(&pdd->perf_node, &v->large, pd_vote_before);
+		return;
+	}
+	if (!v->small[state]++)
+		v->small_map |= BIT(state);
+}
+
+static void pd_vote_del(struct ampsoc_pd_votes *v, struct ampsoc_pd_dev *pdd)
+{
+	unsigned int state = pdd->performance_state;
+
+	if (!state)
+		return;
+	if (state >= AMPSOC_PD_VOTES_SMALL) {
+		rb_erase_cached(&pdd->perf_node, &v->large);
+		return;
+	}
+	if (!--v->small[state])
+		v->small_map &= ~BIT(state);
+}
+
+/* @pdd's request becomes @state, in the device and in the votes. */
+static void pd_vote_set(struct ampsoc_pd_dev *pdd, unsigned int state)
+{
+	struct ampsoc_pd_votes *v = &pdd->pd->perf_votes;
+
+	lockdep_assert_held(&ampsoc_pd_perf_lock);
+	pd_vote_del(v, pdd);
+	/* The debugfs readers use READ_ONCE(). */
+	WRITE_ONCE(pdd->performance_state, state);
+	pd_vote_add(v, pdd);
+}
+
+/* The largest request of @pd's devices, 0 if none. */
+static unsigned int pd_vote_max(struct ampsoc_pd *pd)
+{
+	struct ampsoc_pd_votes *v = &pd->perf_votes;
+	struct rb_node *first = rb_first_cached(&v->large);
+
+	if (first)
+		return rb_entry(first, struct ampsoc_pd_dev,
+				perf_node)->performance_state;
+	return v->small_map ? __fls(v->small_map) : 0;
+}
+
 /*
  * The state @pd needs if one of its requests becomes @state: 6.1's
  * reevaluation, which looks at the other requests only when @state is
- * lower than the current one. Performance mutex held.
+ * lower than the current one (6.1 walks the devices; the votes give their
+ * largest request). Performance mutex held.
  */
 static unsigned int pd_perf_reeval(struct ampsoc_pd *pd, unsigned int state)
 {
 	struct ampsoc_pd_link *link;
-	struct ampsoc_pd_dev *pdd;
 
 	lockdep_assert_held(&ampsoc_pd_perf_lock);
 	if (state >= pd->performance_state)
 		return state;
 
-	/*
-	 * No domain lock: a device leaves the list under the performance
-	 * mutex, and one that joins meanwhile (published with
-	 * list_add_tail_rcu()) has no request yet.
-	 */
-	ampsoc_pd_count_walk();
-	list_for_each_entry_rcu(pdd, &pd->dev_list, base.list_node,
-				lockdep_is_held(&ampsoc_pd_perf_lock))
-		state = max(state, READ_ONCE(pdd->performance_state));
+	state = max(state, pd_vote_max(pd));
 
 	/* Links: the graph does not change under the performance mutex. */
 	pd_for_each_child(pd, link)
@@ -145,15 +204,10 @@ static int pd_perf_set_dev(struct ampsoc_pd_dev *pdd, unsigned int state)
 
 	if (prev == state)
 		return 0;
-	/*
-	 * Every writer and the list walk in pd_perf_reeval() hold the
-	 * performance mutex, and the debugfs readers use READ_ONCE(): the
-	 * domain lock is not needed for the request itself.
-	 */
-	WRITE_ONCE(pdd->performance_state, state);
+	pd_vote_set(pdd, state);
 	ret = pd_perf_set_domain(pd, pd_perf_reeval(pd, state), 0);
 	if (ret)
-		WRITE_ONCE(pdd->performance_state, prev);
+		pd_vote_set(pdd, prev);
 	return ret;
 }
 
@@ -216,9 +270,12 @@ void ampsoc_pd_perf_forget(struct ampsoc_pd_dev *pdd)
 	lockdep_assert_held(&ampsoc_pd_perf_lock);
 	pdd->rpm_pstate = 0;
 	ret = pd_perf_set_dev(pdd, 0);
-	if (ret)
+	if (ret) {
 		pr_err("%s: dropping a removed device's performance state: %d\n",
 		       pdd->pd->name, ret);
+		/* The device goes all the same, and its vote with it. */
+		pd_vote_set(pdd, 0);
+	}
 }
 
 /**

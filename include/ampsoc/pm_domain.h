@@ -217,6 +217,26 @@ struct ampsoc_pd_dev_ops {
 	int (*stop)(struct device *dev);
 };
 
+/* Performance states counted one by one in struct ampsoc_pd_votes. */
+#define AMPSOC_PD_VOTES_SMALL	32
+
+/**
+ * struct ampsoc_pd_votes - a domain's device performance requests, ordered
+ * @small_map: bit s is set while @small[s] is not 0
+ * @small: for s from 1 to AMPSOC_PD_VOTES_SMALL - 1, how many devices
+ *	request state s
+ * @large: the devices that request AMPSOC_PD_VOTES_SMALL or more, largest
+ *	first
+ *
+ * Private to the core, under its performance mutex: the largest request is
+ * found without looking at every device.
+ */
+struct ampsoc_pd_votes {
+	u32 small_map;
+	unsigned int small[AMPSOC_PD_VOTES_SMALL];
+	struct rb_root_cached large;
+};
+
 /**
  * struct ampsoc_pd - a generic I/O PM domain
  * @name: unique name (debugfs/sysfs directory name); set before init
@@ -291,6 +311,8 @@ struct ampsoc_pd_dev_ops {
  * @stay_on: enum ampsoc_pd_stay_on: the stay-on hold, under @lock
  * @stay_on_work: the stay-on timeout
  * @stay_on_ms: the timeout it was started with (for the log)
+ * @perf_votes: its devices' non-zero performance requests (performance
+ *	mutex)
  */
 struct ampsoc_pd {
 	const char *name;
@@ -350,6 +372,7 @@ struct ampsoc_pd {
 	u8 stay_on;
 	struct delayed_work stay_on_work;
 	unsigned int stay_on_ms;
+	struct ampsoc_pd_votes perf_votes;
 };
 
 /* Domains */
@@ -450,15 +473,13 @@ int ampsoc_pd_sync_state(struct ampsoc_pd *pd);
 /**
  * ampsoc_pd_dev_walks() - device-list walks so far (diagnostics)
  *
- * Runtime suspend and resume, and the power-off decision of a domain
- * without a governor or with the always-on one, never walk a device list.
- * The QoS governor walks its domain's list once after a resume-latency
- * constraint or a measured latency of one of its devices changed, a device
- * came or went, a subdomain was linked or unlinked, or what a subdomain
- * leaves its parents changed: that domain's change, not one anywhere else
- * (6.1's genpd invalidates the same way). Debugfs and sysfs reads and
- * ampsoc_pd_power_off_unused() walk too. The count is flat while runtime
- * PM runs with no such change.
+ * Runtime suspend and resume, the power-off decision (with any of the
+ * core's governors), a resume-latency constraint that changes and a
+ * performance-state request never walk a device list: the QoS governor
+ * keeps its domain's devices in the order of their constraints, and the
+ * performance votes are counted by state. Debugfs and sysfs reads and
+ * ampsoc_pd_power_off_unused() walk. So the count is flat while runtime
+ * PM, PM QoS and performance requests run.
  *
  * Context: any.
  * Return: the number of device-list walks since the module was loaded.

@@ -37,14 +37,16 @@
  *  - qos_samechg_nN: the same, with the request of another device of the
  *    domain (the last one; at N = 1 the measured device itself) changed
  *    before every cycle: the domain's cached constraint must be computed
- *    again, a walk of its N devices in both frameworks;
+ *    again, a walk of its N devices in genpd, one device's place in the
+ *    domain's order of constraints in ours;
  *  - qos_otherchg_nN: the same, with the request of the one device of a
  *    second QoS-governed domain changed before every cycle: nothing of the
  *    measured domain changed, so its cost should not grow with N;
  *  - perf_set_nN: one domain with a set_performance_state() callback, all
  *    N devices active, N - 1 of them holding votes (1 to 3); the measured
  *    device asks for 4, then for 0 (which makes both frameworks look at the
- *    other votes again); the figure is per request.
+ *    other votes again: genpd walks them, ours reads its count of votes by
+ *    state); the figure is per request.
  *
  * simple_qos_governor is not exported by 6.1: the bench script finds its
  * address in /proc/kallsyms and passes it as qos_gov=, which is used only

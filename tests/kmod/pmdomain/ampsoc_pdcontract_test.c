@@ -866,6 +866,7 @@ static void perf_aggregate_of_many(struct ampsoc_ktap_test *t)
 	struct platform_device *p[PERF_TREE_DEVS] = {};
 	unsigned int want[PERF_TREE_DEVS] = {};
 	unsigned int i, j, max, bad = 0;
+	u64 walks;
 
 	if (!KTAP_EXPECT(t, d))
 		return;
@@ -874,10 +875,16 @@ static void perf_aggregate_of_many(struct ampsoc_ktap_test *t)
 		if (!KTAP_EXPECT(t, p[i]))
 			goto out;
 	}
-	/* votes 1..7 with repeats, then each lowered, then dropped, in an order */
+	/*
+	 * Votes 1..7 with repeats, and 41..47 (states counted in the votes'
+	 * tree, not one by one), then each lowered, then dropped, in an
+	 * order; no device list walked for any of it.
+	 */
+	walks = ampsoc_pd_dev_walks();
 	for (j = 0; j < 3 * PERF_TREE_DEVS; j++) {
 		i = (j * 7) % PERF_TREE_DEVS;
-		want[i] = j < PERF_TREE_DEVS ? (j * 5) % 7 + 1 :
+		want[i] = j < PERF_TREE_DEVS ?
+			  (j * 5) % 7 + 1 + (i % 4 ? 0 : 40) :
 			  j < 2 * PERF_TREE_DEVS ? want[i] / 2 : 0;
 		if (ampsoc_pd_set_performance_state(&p[i]->dev, want[i]))
 			bad++;
@@ -887,14 +894,15 @@ static void perf_aggregate_of_many(struct ampsoc_ktap_test *t)
 			bad++;
 	}
 	KTAP_EXPECT_EQ(t, bad, 0);
+	KTAP_EXPECT_EQ(t, ampsoc_pd_dev_walks() - walks, 0);
 	/* withheld by a runtime suspend, given back by the resume */
-	KTAP_EXPECT_EQ(t, ampsoc_pd_set_performance_state(&p[3]->dev, 6), 0);
+	KTAP_EXPECT_EQ(t, ampsoc_pd_set_performance_state(&p[3]->dev, 416), 0);
 	KTAP_EXPECT_EQ(t, ampsoc_pd_set_performance_state(&p[5]->dev, 4), 0);
-	KTAP_EXPECT_EQ(t, d->pd.performance_state, 6);
+	KTAP_EXPECT_EQ(t, d->pd.performance_state, 416);
 	KTAP_EXPECT_EQ(t, pm_runtime_put_sync(&p[3]->dev), 0);
 	KTAP_EXPECT_EQ(t, d->pd.performance_state, 4);
 	KTAP_EXPECT_EQ(t, pm_runtime_resume_and_get(&p[3]->dev), 0);
-	KTAP_EXPECT_EQ(t, d->pd.performance_state, 6);
+	KTAP_EXPECT_EQ(t, d->pd.performance_state, 416);
 	/* a device that leaves takes its request out of the order */
 	cdev_active_del(p[3]);
 	p[3] = NULL;

@@ -123,7 +123,7 @@ ib0=$(ctl_field "$IC" boot_count)
 echo 2 >"$D/crash"
 dsp_new() { dsp_chan && [ "$(ino "$DCH")" != "$dold" ]; }
 check dsp_channel_recreated wait_for 20 dsp_new
-check_eq dsp_running_after_recovery running cat "$R/state"
+check dsp_running_after_recovery wait_for 10 grep -qx running "$R/state"
 check_eq dsp_rebooted_in_model $((b0 + 1)) core_field boot_count
 check echo_on_dsp_after_recovery ping "$R" "$DCH" 2002
 ipu_same() { ipu_chan && [ "$(ino "$ICH")" = "$iold" ]; }

@@ -45,7 +45,7 @@ cycle() {
 	check "crash$1_counted" wait_for 10 sh -c "[ \$(awk '\$1 == \"crash_count\" { print \$2 }' $C/ctl) -gt $c0 ]"
 	check "crash$1_channel_back" wait_for 20 new_chan
 	check "crash$1_rebooted" test "$(core_field boot_count)" -gt "$b0"
-	check_eq "crash$1_running" running cat "$R/state"
+	check "crash$1_running" wait_for 10 grep -qx running "$R/state"
 	ctrl=$(ls /dev/rpmsg_ctrl* | head -n 1)
 	guest_test rpmsg_check integrity "$ctrl" 4 2000
 }

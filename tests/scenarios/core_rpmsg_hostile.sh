@@ -93,7 +93,7 @@ if ring_mode badid "bad: used id" && check badid_channel chan_of ampsoc-echo; th
 	new_chan() { chan_of ampsoc-echo && [ "$(ls -di "$CHAN/" | awk '{ print $1 }')" != "$old" ]; }
 	check badid_recovered wait_for 20 new_chan
 	check_eq badid_rebooted $((b0 + 1)) core_field boot_count
-	check_eq badid_running running cat "$R/state"
+	check badid_running wait_for 10 grep -qx running "$R/state"
 	check badid_refused_again wait_for 10 stats_are bad_ring=1 dead=1
 fi
 check badid_stop core_stop

@@ -61,7 +61,7 @@ cycle() {
 	check "crash$1_mmufault" wait_for 10 mmufaults "$1"
 	check "crash$1_channel_back" wait_for 20 new_chan
 	check "crash$1_rebooted" test "$(core_field boot_count)" -gt "$b0"
-	check_eq "crash$1_running" running cat "$R/state"
+	check "crash$1_running" wait_for 10 grep -qx running "$R/state"
 }
 cycle 1
 cycle 2
@@ -73,7 +73,7 @@ b0=$(core_field boot_count)
 check debugfs_crash sh -c "echo 2 >$D/crash"
 check debugfs_crash_channel_back wait_for 20 new_chan
 check debugfs_crash_rebooted test "$(core_field boot_count)" -gt "$b0"
-check_eq debugfs_crash_running running cat "$R/state"
+check debugfs_crash_running wait_for 10 grep -qx running "$R/state"
 ctrl=$(ls /dev/rpmsg_ctrl* | head -n 1)
 guest_test rpmsg_check integrity "$ctrl" 4 2000
 
